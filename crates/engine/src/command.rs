@@ -1,0 +1,154 @@
+//! Commands: what a person asks for (imperatives), and the results a table may enter from its
+//! own physical components instead of the app's generator.
+
+use crate::content::{Blood, ExplorationEffect};
+use crate::ids::*;
+use crate::state::{Component, Mode, NoiseSpot};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupOptions {
+    /// Player names in seat order (clockwise).
+    pub players: Vec<String>,
+    pub mode: Mode,
+    /// The components the app takes over; the rest stay physical.
+    pub handled: Vec<Component>,
+    /// Corrects the INFECTED count (data: 7, graded C).
+    #[serde(default)]
+    pub infected_cards: Option<u8>,
+    /// Help card numbers by seat, when the Help cards are dealt at the table.
+    #[serde(default)]
+    pub player_numbers: Option<Vec<u8>>,
+    /// Escape Pod numbers drawn at the table, when the pods are physical.
+    #[serde(default)]
+    pub pods: Option<Vec<u8>>,
+}
+
+/// The scanning procedures of the game (manual p. 20): each scans and removes cards its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScanProcedure {
+    /// Look only: scan the chosen cards, nothing is removed.
+    Look,
+    /// Rest action card: scan the chosen cards (those in hand); remove the ones not INFECTED.
+    Rest,
+    /// Canteen: heal 1 Light Wound; scan the chosen cards in hand; remove the ones not INFECTED.
+    Canteen,
+    /// Shower Room: discard Slime; scan the chosen cards in hand; remove the ones not INFECTED.
+    Shower,
+    /// Surgery: scan every card; remove the INFECTED ones and the Larva; 1 Light Wound; hand emptied.
+    Surgery,
+    /// Antidote: remove the Larva; scan the chosen cards; remove the INFECTED ones.
+    Antidote,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Command {
+    SetUp(SetupOptions),
+    DraftDraw { seat: Seat },
+    DraftKeep { seat: Seat, character: String },
+
+    EndPlayerPhase,
+    AdvanceTime,
+    ResolveIntruderAttacks,
+    ResolveFireDamage,
+    ResolveEventCard,
+    DevelopBag,
+    SetHandSize { seat: Seat, cards: u8 },
+
+    MoveCharacter { seat: Seat, to: Location, #[serde(default)] careful_noise: Option<u8> },
+    PlaceCharacter { seat: Seat, at: Location },
+    NoiseRoll { seat: Seat },
+    Encounter { seat: Seat },
+    SetNoise { spot: NoiseSpot, on: bool },
+    SetDoor { corridor: CorridorId, state: DoorState },
+    SetFire { at: Location, on: bool },
+    SetMalfunction { at: Location, on: bool },
+    RollDice { die: Die, count: u8 },
+
+    PlaceIntruder { kind: IntruderKind, at: Location },
+    MoveIntruder { id: IntruderId, corridor: u8 },
+    AttackCharacter { id: IntruderId, #[serde(default)] target: Option<Seat> },
+    InjureIntruder { id: IntruderId, injuries: u8 },
+    KillIntruder { id: IntruderId },
+
+    Wound { seat: Seat, light: u8, serious: u8 },
+    DressSeriousWound { seat: Seat, index: u8 },
+    HealSeriousWound { seat: Seat, index: u8 },
+    HealLightWounds { seat: Seat, count: u8 },
+    SetSlime { seat: Seat, on: bool },
+    SendSignal { seat: Seat },
+    KillCharacter { seat: Seat },
+    GiveContamination { seat: Seat, count: u8 },
+    ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure },
+
+    CheckEngine { seat: Seat, engine: EngineNumber },
+    CheckAllEngines { seat: Seat },
+    BeginEngineRepair { seat: Seat, engine: EngineNumber },
+    SetEngineOrder { seat: Seat, top: EngineStatus },
+    CheckCoordinates { seat: Seat },
+    SetDestination { seat: Seat, letter: DestinationLetter },
+    StartSelfDestruct { seat: Seat },
+    StopSelfDestruct { seat: Seat },
+    SetPodLock { pod: PodNumber, locked: bool },
+    TryEnterPod { seat: Seat, pod: PodNumber },
+    LaunchPod { pod: PodNumber },
+    LeavePod { seat: Seat },
+    TryHibernate { seat: Seat },
+    ChooseObjective { seat: Seat, objective: Option<String> },
+    TakeEgg { seat: Seat },
+    DestroyEggs { seat: Seat, count: u8 },
+    DropEggs { seat: Seat },
+    Research { seat: Seat, object: ResearchObject },
+    PeekRoom { seat: Seat, at: Location },
+
+    RevealEngines,
+    /// `quarantine`: hibernating seats holding Quarantine, needed only when the objectives are physical.
+    RevealCoordinates { #[serde(default)] quarantine: Vec<Seat> },
+    CheckContamination { seat: Seat },
+    RevealObjective { seat: Seat },
+    JudgeObjective { seat: Seat, met: bool },
+}
+
+/// A result read off a physical component, used instead of the app's generator.
+/// Each random step takes the first entered result of its kind, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Entered {
+    Noise { face: NoiseFace },
+    Combat { face: CombatFace },
+    Token { token: TokenKind, #[serde(default)] back: Option<u8> },
+    EventCard { key: String },
+    AttackCard { key: String, #[serde(default)] blood: Option<Blood> },
+    SeriousWound { key: String },
+    Room { tile: String, effect: ExplorationEffect, items: u8 },
+    Draft { characters: Vec<String> },
+    /// A scan of a card whose status the app does not know (physical contamination deck).
+    Infected { infected: bool },
+    Engine { status: EngineStatus },
+    Destination { destination: Destination },
+    Weakness { key: String },
+    /// End of game: how many Contamination cards were among the 4 cards drawn.
+    ContaminationDraw { contamination: u8 },
+}
+
+impl Entered {
+    pub fn what(&self) -> &'static str {
+        match self {
+            Entered::Noise { .. } => "Noise roll",
+            Entered::Combat { .. } => "Combat roll",
+            Entered::Token { .. } => "Intruder token",
+            Entered::EventCard { .. } => "Event card",
+            Entered::AttackCard { .. } => "Intruder Attack card",
+            Entered::SeriousWound { .. } => "Serious Wound card",
+            Entered::Room { .. } => "room tile and Exploration token",
+            Entered::Draft { .. } => "draft cards",
+            Entered::Infected { .. } => "scan result",
+            Entered::Engine { .. } => "Engine token",
+            Entered::Destination { .. } => "destination",
+            Entered::Weakness { .. } => "Weakness card",
+            Entered::ContaminationDraw { .. } => "end-of-game draw",
+        }
+    }
+}

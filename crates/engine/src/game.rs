@@ -1,0 +1,170 @@
+//! One game as an append-only journal of entries (command + events), with undo and corrections.
+//! Undo steps back over an entry, but never across chance or a private reveal; after those the
+//! table records a correction, which supersedes the last entry and shows in the log as one.
+
+use crate::command::{Command, Entered};
+use crate::event::Event;
+use crate::fate::{Fate, FateSnapshot};
+use crate::ids::*;
+use crate::rejection::{refuse, Code, Outcome};
+use crate::rules;
+use crate::state::State;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "of")]
+pub enum EntryKind {
+    Normal,
+    /// Takes back entry `of` (no randomness, no private reveal in it).
+    Undo(u32),
+    /// Replaces entry `of` with the results entered from the table.
+    Correction(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub seq: u32,
+    pub actor: Actor,
+    pub kind: EntryKind,
+    pub command: Option<Command>,
+    pub entered: Vec<Entered>,
+    pub events: Vec<Event>,
+}
+
+impl Entry {
+    fn is_random(&self) -> bool {
+        self.events.iter().any(Event::is_random)
+    }
+    fn is_private(&self) -> bool {
+        self.events.iter().any(Event::is_private_reveal)
+    }
+}
+
+/// What a door asks of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "request")]
+pub enum Request {
+    Do {
+        command: Command,
+        #[serde(default)]
+        entered: Vec<Entered>,
+    },
+    Undo,
+    /// Re-resolves the last entry (which involved chance) with these results from the table.
+    Correct { entered: Vec<Entered> },
+}
+
+pub struct Game {
+    entries: Vec<Entry>,
+    state: Option<State>,
+    fate: Fate,
+}
+
+impl Game {
+    pub fn new(fate: Fate) -> Game {
+        Game { entries: Vec::new(), state: None, fate }
+    }
+
+    /// Rebuilds a game from its stored journal; the generator continues where it stopped.
+    pub fn restore(entries: Vec<Entry>, fate: &FateSnapshot) -> Option<Game> {
+        let state = if entries.is_empty() { None } else { Some(State::replay(effective_events(&entries))?) };
+        Some(Game { entries, state, fate: Fate::restore(fate) })
+    }
+
+    pub fn state(&self) -> Option<&State> {
+        self.state.as_ref()
+    }
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+    /// For the host's store only: never to be shown or sent.
+    pub fn fate_snapshot(&self) -> FateSnapshot {
+        self.fate.snapshot()
+    }
+
+    /// Checks and applies a request. On success the new entry is returned, and must be stored
+    /// before anyone is told; on refusal nothing changed.
+    pub fn submit(&mut self, actor: Actor, request: Request) -> Outcome<&Entry> {
+        let seq = self.entries.len() as u32 + 1;
+        let entry = match request {
+            Request::Do { command, entered } => {
+                let applied = rules::apply(self.state.as_ref(), &mut self.fate, actor, &command, &entered)?;
+                self.state = Some(applied.state);
+                Entry { seq, actor, kind: EntryKind::Normal, command: Some(command), entered, events: applied.events }
+            }
+            Request::Undo => {
+                if actor != Actor::Table {
+                    return refuse(Code::NotYourSeat, "Only the table screen can undo.");
+                }
+                let Some(last) = self.last_effective() else {
+                    return refuse(Code::CannotUndo, "There is nothing to undo.");
+                };
+                if last.is_random() {
+                    return refuse(Code::CannotUndo, "That step involved chance: it cannot be undone, but you can correct it with the real result.");
+                }
+                if last.is_private() {
+                    return refuse(Code::CannotUndo, "That step showed a secret to a player: it cannot be undone.");
+                }
+                let of = last.seq;
+                let mut next = self.entries.clone();
+                next.push(Entry { seq, actor, kind: EntryKind::Undo(of), command: None, entered: Vec::new(), events: Vec::new() });
+                self.state = State::replay(effective_events(&next));
+                self.entries = next;
+                return Ok(self.entries.last().expect("just pushed"));
+            }
+            Request::Correct { entered } => {
+                if actor != Actor::Table {
+                    return refuse(Code::NotYourSeat, "Only the table screen can correct a result.");
+                }
+                let Some(last) = self.last_effective().cloned() else {
+                    return refuse(Code::CannotCorrect, "There is nothing to correct.");
+                };
+                if !last.is_random() || last.command.is_none() {
+                    return refuse(Code::CannotCorrect, "The last step involved no chance: use undo instead.");
+                }
+                if matches!(last.command, Some(Command::SetUp(_))) {
+                    return refuse(Code::CannotCorrect, "The setup cannot be corrected: start a new game instead.");
+                }
+                if last.is_private() {
+                    return refuse(Code::CannotCorrect, "That step showed a secret to a player: it cannot be replayed.");
+                }
+                if entered.is_empty() {
+                    return refuse(Code::CannotCorrect, "Enter the real result to record.");
+                }
+                // The state before the entry being corrected, then the same command with the real results.
+                let before: Vec<Entry> = self.entries.iter().filter(|e| e.seq != last.seq).cloned().collect();
+                let prior = State::replay(effective_events(&before));
+                let command = last.command.clone().expect("checked above");
+                let applied = rules::apply(prior.as_ref(), &mut self.fate, last.actor, &command, &entered)?;
+                self.state = Some(applied.state);
+                Entry { seq, actor, kind: EntryKind::Correction(last.seq), command: Some(command), entered, events: applied.events }
+            }
+        };
+        self.entries.push(entry);
+        Ok(self.entries.last().expect("just pushed"))
+    }
+
+    fn last_effective(&self) -> Option<&Entry> {
+        let cancelled = cancelled(&self.entries);
+        self.entries.iter().rev().find(|e| !matches!(e.kind, EntryKind::Undo(_)) && !cancelled.contains(&e.seq))
+    }
+}
+
+fn cancelled(entries: &[Entry]) -> Vec<u32> {
+    entries
+        .iter()
+        .filter_map(|e| match e.kind {
+            EntryKind::Undo(of) | EntryKind::Correction(of) => Some(of),
+            EntryKind::Normal => None,
+        })
+        .collect()
+}
+
+/// The events that make up the current state: every entry not undone or superseded, in order.
+pub fn effective_events(entries: &[Entry]) -> impl Iterator<Item = &Event> {
+    let cancelled = cancelled(entries);
+    entries
+        .iter()
+        .filter(move |e| !matches!(e.kind, EntryKind::Undo(_)) && !cancelled.contains(&e.seq))
+        .flat_map(|e| e.events.iter())
+}

@@ -1,0 +1,356 @@
+//! Combat and the body: Intruder Attacks and their target (p. 20), Injuries, endurance and
+//! retreat (p. 20), wounds and death (p. 21), Contamination cards and scanning (p. 20).
+
+use super::{board, Ctx};
+use crate::command::{Entered, ScanProcedure};
+use crate::content::{AttackEffect, Blood};
+use crate::event::{AttackDraw, DeathCause, Event, EventDraw, UnlockReason};
+use crate::ids::*;
+use crate::rejection::{refuse, Code, Outcome};
+use crate::state::*;
+
+/// The character an intruder attacks: fewest cards in hand, ties to the first in turn order (p. 20).
+pub(super) fn target_of(ctx: &Ctx, at: Location) -> Option<Seat> {
+    let here = ctx.s.characters_at(at);
+    ctx.s.turn_order().into_iter().filter(|s| here.contains(s)).min_by_key(|s| ctx.s.seats[*s].hand)
+}
+
+pub(super) fn attack_command(ctx: &mut Ctx, id: IntruderId, target: Option<Seat>) -> Outcome<()> {
+    let i = ctx.intruder(id)?;
+    let seat = match target {
+        Some(s) => {
+            ctx.awake(s)?;
+            if ctx.s.seats[s].location != i.at {
+                return refuse(Code::NotAllowed, "An Intruder only attacks characters in its own room.");
+            }
+            s
+        }
+        None => match target_of(ctx, i.at) {
+            Some(s) => s,
+            None => return refuse(Code::NotAllowed, "No character is in that Intruder's room."),
+        },
+    };
+    attack(ctx, id, seat)
+}
+
+/// One Intruder Attack (p. 20). A Larva infests instead of drawing a card.
+pub(super) fn attack(ctx: &mut Ctx, id: IntruderId, seat: Seat) -> Outcome<()> {
+    let Some(i) = ctx.s.intruder(id).cloned() else { return Ok(()) };
+    if ctx.s.seats[seat].life != Life::Awake || ctx.s.is_over() {
+        return Ok(());
+    }
+    if i.kind == IntruderKind::Larva {
+        ctx.emit(Event::CharacterInfested { seat, id });
+        give_contamination(ctx, seat);
+        return Ok(());
+    }
+    let card = ctx.draw_attack(AttackDraw::Attack { intruder: id, target: seat })?;
+    let spec = ctx.c.attack(card).clone();
+    if !spec.symbols.contains(&i.kind) {
+        ctx.emit(Event::AttackMissed { id, target: seat });
+        return Ok(());
+    }
+    let serious = ctx.s.seats[seat].serious.len();
+    match spec.effect {
+        AttackEffect::Scratch => {
+            light_wounds(ctx, seat, 1)?;
+            give_contamination(ctx, seat);
+        }
+        AttackEffect::ClawAttack => {
+            light_wounds(ctx, seat, 2)?;
+            give_contamination(ctx, seat);
+        }
+        AttackEffect::Bite => {
+            if i.kind == IntruderKind::Adult && ctx.s.weakness_known("the_way_of_fighting") {
+                light_wounds(ctx, seat, 1)?;
+            } else if serious >= 2 {
+                kill(ctx, seat, DeathCause::Attack)?;
+            } else {
+                serious_wound(ctx, seat)?;
+            }
+        }
+        AttackEffect::TailAttack => {
+            if serious >= 1 {
+                kill(ctx, seat, DeathCause::Attack)?;
+            } else {
+                serious_wound(ctx, seat)?;
+            }
+        }
+        AttackEffect::Transformation => {
+            ctx.emit(Event::IntruderTransformed { id, into: IntruderKind::Breeder });
+            if ctx.s.seats[seat].hand == 0 {
+                ctx.emit(Event::SurpriseAttack { seat, id, back: 1, hand: 0 });
+                attack(ctx, id, seat)?;
+            }
+        }
+        AttackEffect::Frenzy => {
+            for s in ctx.s.characters_at(i.at) {
+                if ctx.s.seats[s].serious.len() >= 2 {
+                    kill(ctx, s, DeathCause::Attack)?;
+                } else {
+                    serious_wound(ctx, s)?;
+                }
+            }
+        }
+        AttackEffect::Slime => {
+            if !ctx.s.seats[seat].slime {
+                ctx.emit(Event::SlimeSet { seat, on: true });
+            }
+            give_contamination(ctx, seat);
+        }
+        AttackEffect::Summoning => {
+            // A new intruder from the bag joins; it does not attack during this action.
+            if let Some((token, _)) = board::draw_token(ctx, crate::event::DrawPurpose::Summoning)? {
+                match ctx.c.token(token).kind.intruder() {
+                    Some(kind) => {
+                        board::place_intruder(ctx, kind, i.at, Some(token))?;
+                    }
+                    None => ctx.emit(Event::TokenReturned { token }),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Injuries to an intruder and the Injury Effect check (p. 20).
+pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()> {
+    let Some(i) = ctx.s.intruder(id).cloned() else { return Ok(()) };
+    ctx.emit(Event::IntruderInjured { id, injuries });
+    let total = i.injuries + injuries;
+    let brink = u8::from(ctx.s.weakness_known("species_on_the_brink_of_extinction"));
+    if i.kind == IntruderKind::Larva {
+        ctx.emit(Event::EnduranceChecked { id, injuries: total, endurance: 1, retreat: false, killed: true });
+        ctx.emit(Event::IntruderKilled { id });
+        return Ok(());
+    }
+    let cards = if matches!(i.kind, IntruderKind::Breeder | IntruderKind::Queen) { 2 } else { 1 };
+    let mut endurance = 0u8;
+    let mut retreat = false;
+    for _ in 0..cards {
+        let card = ctx.draw_attack(AttackDraw::Endurance { intruder: id })?;
+        match ctx.blood(card) {
+            Blood::Endurance(n) => endurance += n,
+            Blood::Retreat(_) => retreat = true,
+        }
+    }
+    let killed = !retreat && total + brink >= endurance;
+    ctx.emit(Event::EnduranceChecked { id, injuries: total, endurance, retreat, killed });
+    if killed {
+        ctx.emit(Event::IntruderKilled { id });
+    } else if retreat {
+        flee(ctx, id)?;
+    }
+    Ok(())
+}
+
+/// Retreat: an Event card is drawn only for its corridor number, then discarded (p. 20).
+pub(super) fn flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
+    let card = ctx.draw_event(EventDraw::Retreat)?;
+    let number = ctx.c.event(card).corridor;
+    board::move_intruders(ctx, &[id], number);
+    // A retreat draw is always discarded, whatever the card's printed fate.
+    ctx.emit(Event::EventCardDiscarded { card });
+    Ok(())
+}
+
+/// Light Wounds (p. 21): the third becomes a Serious Wound; any wound after 3 Serious kills.
+pub(super) fn light_wounds(ctx: &mut Ctx, seat: Seat, n: u8) -> Outcome<()> {
+    for _ in 0..n {
+        if !ctx.s.seats[seat].life.is_awake_on_board() {
+            return Ok(());
+        }
+        if ctx.s.seats[seat].serious.len() >= 3 {
+            return kill(ctx, seat, DeathCause::Wounds);
+        }
+        let light = ctx.s.seats[seat].light_wounds + 1;
+        if light >= 3 {
+            ctx.emit(Event::LightWoundsSet { seat, light: 0 });
+            serious_wound(ctx, seat)?;
+        } else {
+            ctx.emit(Event::LightWoundsSet { seat, light });
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn serious_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if !ctx.s.seats[seat].life.is_awake_on_board() {
+        return Ok(());
+    }
+    if ctx.s.seats[seat].serious.len() >= 3 {
+        return kill(ctx, seat, DeathCause::Wounds);
+    }
+    ctx.draw_wound(seat)
+}
+
+/// A character dies (p. 21). The first death unlocks every Escape Pod (p. 12).
+pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> {
+    if !ctx.s.seats[seat].life.is_alive() {
+        return Ok(());
+    }
+    let at = ctx.s.seats[seat].location;
+    ctx.emit(Event::CharacterDied { seat, cause });
+    if cause == DeathCause::Larva {
+        // The Larva inside bursts out as a Creeper.
+        board::place_intruder(ctx, IntruderKind::Creeper, at, None)?;
+    }
+    if !ctx.s.first_death {
+        ctx.emit(Event::PodsUnlocked { reason: UnlockReason::FirstDeath });
+    }
+    super::turn::last_awake_check(ctx);
+    Ok(())
+}
+
+/// Gives one Contamination card onto the seat's discard pile (p. 20); nothing if the deck is empty.
+pub(super) fn give_contamination(ctx: &mut Ctx, seat: Seat) {
+    match ctx.s.contamination.draw.last().copied() {
+        Some(card) => ctx.emit(Event::ContaminationGiven { seat, card }),
+        None => ctx.emit(Event::ContaminationDeckEmpty { seat }),
+    }
+}
+
+/// INFECTED (p. 20): a Larva goes on the character board; with one there already, death and a Creeper.
+pub(super) fn infect(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.s.seats[seat].larva {
+        kill(ctx, seat, DeathCause::Larva)
+    } else {
+        ctx.emit(Event::LarvaSet { seat, on: true });
+        Ok(())
+    }
+}
+
+fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> {
+    let infected = match ctx.s.infected[card.0 as usize] {
+        Hidden::Known(b) => b,
+        Hidden::Unknown => match ctx.take(|e| match e {
+            Entered::Infected { infected } => Some(*infected),
+            _ => None,
+        }) {
+            Some(b) => b,
+            None => return ctx.need(Component::ContaminationDeck, "scan result of each card"),
+        },
+    };
+    ctx.emit(Event::ContaminationScanned { seat, card, infected });
+    Ok(infected)
+}
+
+/// Scanning (p. 20) by the procedure of the card, room or item that asks for it.
+pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    let held = ctx.s.seats[seat].contamination.clone();
+    let mut chosen: Vec<ContaminationId> = Vec::new();
+    for c in cards {
+        if !held.contains(c) {
+            return refuse(Code::NotAllowed, "Scan only Contamination cards this character holds.");
+        }
+        if !chosen.contains(c) {
+            chosen.push(*c);
+        }
+    }
+    if procedure == ScanProcedure::Surgery {
+        // Surgery scans every card: deck, hand and discard.
+        chosen = held.clone();
+    } else if chosen.is_empty() && matches!(procedure, ScanProcedure::Look | ScanProcedure::Rest) {
+        return refuse(Code::NotAllowed, "Choose at least one Contamination card to scan.");
+    }
+    match procedure {
+        ScanProcedure::Canteen => heal_light_now(ctx, seat, 1),
+        ScanProcedure::Shower => {
+            if ctx.s.seats[seat].slime {
+                ctx.emit(Event::SlimeSet { seat, on: false });
+            }
+        }
+        ScanProcedure::Antidote => {
+            if ctx.s.seats[seat].larva {
+                ctx.emit(Event::LarvaSet { seat, on: false });
+            }
+        }
+        _ => {}
+    }
+    let mut results = Vec::new();
+    for c in &chosen {
+        results.push((*c, scan_card(ctx, seat, *c)?));
+    }
+    let any_infected = results.iter().any(|(_, i)| *i);
+    match procedure {
+        ScanProcedure::Look => {}
+        ScanProcedure::Rest | ScanProcedure::Canteen | ScanProcedure::Shower => {
+            for (c, infected) in &results {
+                if !infected {
+                    ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                }
+            }
+            if any_infected {
+                infect(ctx, seat)?;
+            }
+        }
+        ScanProcedure::Antidote => {
+            for (c, infected) in &results {
+                if *infected {
+                    ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                }
+            }
+        }
+        ScanProcedure::Surgery => {
+            for (c, infected) in &results {
+                if *infected {
+                    ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                }
+            }
+            if ctx.s.seats[seat].larva {
+                ctx.emit(Event::LarvaSet { seat, on: false });
+            }
+            light_wounds(ctx, seat, 1)?;
+            if ctx.s.seats[seat].life.is_alive() {
+                // The surgery ends the round: every card is shuffled back and the hand stays empty.
+                ctx.emit(Event::HandSizeSet { seat, cards: 0 });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn heal_light_now(ctx: &mut Ctx, seat: Seat, n: u8) {
+    let l = ctx.s.seats[seat].light_wounds;
+    if l > 0 {
+        ctx.emit(Event::LightWoundsSet { seat, light: l.saturating_sub(n) });
+    }
+}
+
+pub(super) fn dress(ctx: &mut Ctx, seat: Seat, index: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    match ctx.s.seats[seat].serious.get(index as usize) {
+        None => refuse(Code::NoSuchThing, "There is no such Serious Wound."),
+        Some(w) if w.dressed => refuse(Code::NotAllowed, "That Serious Wound is already dressed."),
+        Some(_) => {
+            ctx.emit(Event::SeriousWoundDressed { seat, index });
+            Ok(())
+        }
+    }
+}
+
+/// Heal (p. 21): only a dressed Serious Wound can be healed; its card is discarded.
+pub(super) fn heal_serious(ctx: &mut Ctx, seat: Seat, index: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    match ctx.s.seats[seat].serious.get(index as usize) {
+        None => refuse(Code::NoSuchThing, "There is no such Serious Wound."),
+        Some(w) if !w.dressed => refuse(Code::NotAllowed, "Dress a Serious Wound before it can be healed."),
+        Some(_) => {
+            ctx.emit(Event::SeriousWoundHealed { seat, index });
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn heal_light(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    if ctx.s.seats[seat].light_wounds == 0 {
+        return refuse(Code::NotAllowed, "This character has no Light Wound.");
+    }
+    if count == 0 {
+        return refuse(Code::NotAllowed, "Heal at least one Light Wound.");
+    }
+    heal_light_now(ctx, seat, count);
+    Ok(())
+}

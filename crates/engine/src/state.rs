@@ -1,0 +1,576 @@
+//! The state of one game: plain data that events fold into. It holds every secret the app
+//! manages; nothing here is ever sent anywhere. Views (view.rs) are what leaves the engine.
+
+use crate::content::Content;
+use crate::ids::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Standard,
+    Solo,
+    Cooperative,
+}
+
+/// A component the app can take over. Whatever the app does not handle stays physical:
+/// its random outcomes are entered by the table, and what it hides stays unknown to the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Component {
+    RoomTiles,
+    ExplorationTokens,
+    Coordinates,
+    EscapePods,
+    Engines,
+    Weaknesses,
+    IntruderBag,
+    EventDeck,
+    AttackDeck,
+    ContaminationDeck,
+    SeriousWoundDeck,
+    Objectives,
+    CharacterDraft,
+    HelpCards,
+    Dice,
+}
+
+impl Component {
+    pub const ALL: [Component; 15] = [
+        Component::RoomTiles,
+        Component::ExplorationTokens,
+        Component::Coordinates,
+        Component::EscapePods,
+        Component::Engines,
+        Component::Weaknesses,
+        Component::IntruderBag,
+        Component::EventDeck,
+        Component::AttackDeck,
+        Component::ContaminationDeck,
+        Component::SeriousWoundDeck,
+        Component::Objectives,
+        Component::CharacterDraft,
+        Component::HelpCards,
+        Component::Dice,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::RoomTiles => "room tiles",
+            Component::ExplorationTokens => "exploration tokens",
+            Component::Coordinates => "Coordinates card",
+            Component::EscapePods => "Escape Pods",
+            Component::Engines => "Engine tokens",
+            Component::Weaknesses => "Weakness cards",
+            Component::IntruderBag => "Intruder bag",
+            Component::EventDeck => "Event deck",
+            Component::AttackDeck => "Intruder Attack deck",
+            Component::ContaminationDeck => "Contamination deck",
+            Component::SeriousWoundDeck => "Serious Wound deck",
+            Component::Objectives => "Objective cards",
+            Component::CharacterDraft => "Character draft",
+            Component::HelpCards => "Help cards",
+            Component::Dice => "dice",
+        }
+    }
+}
+
+/// The game's settings, fixed at setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub players: u8,
+    pub mode: Mode,
+    /// Sorted, without duplicates.
+    pub handled: Vec<Component>,
+    /// INFECTED cards among the contamination cards (data says 7, graded C: a table may correct it).
+    pub infected_cards: u8,
+}
+
+impl Config {
+    pub fn handles(&self, c: Component) -> bool {
+        self.handled.binary_search(&c).is_ok()
+    }
+}
+
+/// Something the app may or may not know: `Unknown` when the physical component hides it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "value")]
+pub enum Hidden<T> {
+    Known(T),
+    Unknown,
+}
+
+impl<T: Copy> Hidden<T> {
+    pub fn known(self) -> Option<T> {
+        match self {
+            Hidden::Known(t) => Some(t),
+            Hidden::Unknown => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "pod")]
+pub enum Life {
+    Awake,
+    /// Waiting in an Escape Pod that has not launched.
+    InPod(PodNumber),
+    Hibernating,
+    Escaped,
+    Dead,
+}
+
+impl Life {
+    /// Still on board and able to act (waiting in a pod counts: the pod has not left).
+    pub fn is_awake_on_board(self) -> bool {
+        matches!(self, Life::Awake | Life::InPod(_))
+    }
+    pub fn is_alive(self) -> bool {
+        !matches!(self, Life::Dead)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeriousWound {
+    pub card: WoundCardId,
+    pub dressed: bool,
+}
+
+/// A private fact a seat learned. Only that seat's view ever carries it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Reveal {
+    Engine { engine: EngineNumber, top: EngineStatus, turn: u16 },
+    Coordinates { card: CoordinatesId, turn: u16 },
+    Contamination { card: ContaminationId, infected: bool, turn: u16 },
+    Room { at: Location, tile: RoomTileId, token: ExplorationId, turn: u16 },
+}
+
+/// Where a seat stands with its objectives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "objective")]
+pub enum ObjectiveChoice {
+    /// Before the first Encounter: both cards still in hand.
+    Undecided,
+    /// Chosen; `None` when the cards are physical and the app was only told that a choice was made.
+    Chosen(Option<ObjectiveId>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    pub name: String,
+    pub number: PlayerNumber,
+    pub character: Option<CharacterId>,
+    /// The two draft cards revealed to choose from, while drafting.
+    pub draft_offer: Vec<CharacterId>,
+    pub life: Life,
+    pub location: Location,
+    /// Cards in hand (Action and Contamination), as the table keeps it up to date.
+    pub hand: u8,
+    /// 0..=2 on the Light Wound track.
+    pub light_wounds: u8,
+    pub serious: Vec<SeriousWound>,
+    pub slime: bool,
+    pub signal: bool,
+    pub larva: bool,
+    /// Contamination cards this character holds (deck, hand or discard).
+    pub contamination: Vec<ContaminationId>,
+    pub eggs_carried: u8,
+    /// Objective cards dealt (empty when the objectives are physical).
+    pub objectives: Vec<ObjectiveId>,
+    pub objective: ObjectiveChoice,
+    pub objective_revealed: bool,
+    pub objective_met: Option<bool>,
+    pub contamination_checked: bool,
+    pub reveals: Vec<Reveal>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomState {
+    /// The tile in this slot; for an unexplored slot this is a secret (None when physical or special).
+    pub tile: Option<RoomTileId>,
+    pub token: Option<ExplorationId>,
+    pub explored: bool,
+    pub items: Option<u8>,
+    pub fire: bool,
+    pub malfunction: bool,
+    /// Uncarried eggs lying in this room (the Nest's own eggs are on the Intruder board).
+    pub eggs: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "corridor")]
+pub enum NoiseSpot {
+    Corridor(CorridorId),
+    Technical,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardState {
+    /// Index = location number - 1.
+    pub rooms: Vec<RoomState>,
+    /// Index = corridor id.
+    pub noise: Vec<bool>,
+    pub technical_noise: bool,
+    pub doors: Vec<DoorState>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Intruder {
+    pub id: IntruderId,
+    pub kind: IntruderKind,
+    pub at: Location,
+    pub injuries: u8,
+    /// The token drawn for it and set aside with it; none when an effect placed it.
+    pub token: Option<TokenId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "intruder")]
+pub enum TokenPlace {
+    Bag,
+    Supply,
+    OnBoard(IntruderId),
+    OutOfPlay,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PodState {
+    Docked,
+    Launched,
+    /// Launched empty by Evacuation Pod Ejection.
+    Ejected,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pod {
+    pub number: PodNumber,
+    pub section: Section,
+    pub locked: bool,
+    pub occupants: Vec<Seat>,
+    pub state: PodState,
+}
+
+/// A deck in play: top of the draw pile is the last element.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck<C> {
+    pub draw: Vec<C>,
+    pub discard: Vec<C>,
+    pub removed: Vec<C>,
+}
+
+impl<C> Deck<C> {
+    pub fn with_draw(draw: Vec<C>) -> Deck<C> {
+        Deck { draw, discard: Vec::new(), removed: Vec::new() }
+    }
+}
+
+impl<C: PartialEq + Copy> Deck<C> {
+    /// A (re)shuffle: the draw pile becomes `order`; cards taken from the discard pile leave it.
+    pub fn set_draw(&mut self, order: Vec<C>) {
+        self.discard.retain(|c| !order.contains(c));
+        self.draw = order;
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckKind {
+    Event,
+    Attack,
+    SeriousWound,
+    Contamination,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WeaknessSlot {
+    /// The face-down card (None when the cards are physical).
+    pub card: Option<WeaknessId>,
+    pub revealed: Option<WeaknessId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventStep {
+    TimeTrack,
+    IntruderAttack,
+    FireDamage,
+    EventCard,
+    BagDevelopment,
+}
+
+impl EventStep {
+    pub fn next(self) -> Option<EventStep> {
+        match self {
+            EventStep::TimeTrack => Some(EventStep::IntruderAttack),
+            EventStep::IntruderAttack => Some(EventStep::FireDamage),
+            EventStep::FireDamage => Some(EventStep::EventCard),
+            EventStep::EventCard => Some(EventStep::BagDevelopment),
+            EventStep::BagDevelopment => None,
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndCause {
+    /// The Time marker reached the red space: the ship jumps.
+    Jump,
+    /// The Self-Destruct marker reached the skull.
+    SelfDestruct,
+    /// A 9th Fire marker was needed.
+    Fire,
+    /// A 9th Malfunction marker was needed.
+    Malfunction,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VictoryStep {
+    Engines,
+    Coordinates,
+    Contamination,
+    Objectives,
+    Done,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// Setup steps 1–16 are done in one go; the draft (step 17) waits for each player in turn.
+    Draft,
+    Player,
+    Event { step: EventStep },
+    /// The game has ended; the victory check is revealed step by step.
+    Over { cause: EndCause, check: VictoryStep },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub config: Config,
+    pub seats: BySeat<SeatState>,
+    pub first_player: Seat,
+    pub turn: u16,
+    pub phase: Phase,
+    pub board: BoardState,
+    pub intruders: Vec<Intruder>,
+    pub next_intruder: u16,
+    pub tokens: Vec<TokenPlace>,
+    pub engines: [Hidden<EngineStatus>; 3],
+    pub engines_revealed: Option<[EngineStatus; 3]>,
+    /// A seat holding both tokens of one engine, about to set their order.
+    pub repair: Option<(Seat, EngineNumber)>,
+    pub coordinates: Hidden<CoordinatesId>,
+    pub coordinates_revealed: bool,
+    /// The destination read off a physical Coordinates card at the victory check.
+    pub revealed_destination: Option<Destination>,
+    pub destination: DestinationLetter,
+    pub pods: Vec<Pod>,
+    pub events: Deck<EventCardId>,
+    pub attacks: Deck<AttackCardId>,
+    pub wounds: Deck<WoundCardId>,
+    pub contamination: Deck<ContaminationId>,
+    /// By contamination card id: whether it is INFECTED (Unknown for a physical deck).
+    pub infected: Vec<Hidden<bool>>,
+    pub draft: Vec<CharacterId>,
+    pub weaknesses: [WeaknessSlot; 3],
+    pub nest_eggs: u8,
+    pub nest_destroyed: bool,
+    pub time: u8,
+    pub self_destruct: Option<u8>,
+    pub first_encounter: bool,
+    pub first_death: bool,
+    /// The hull is lost or exploded: everyone on board died with it.
+    pub ship_destroyed: bool,
+}
+
+impl State {
+    pub fn content(&self) -> &'static Content {
+        Content::base()
+    }
+    pub fn room(&self, at: Location) -> &RoomState {
+        &self.board.rooms[at.0 as usize - 1]
+    }
+    pub fn room_mut(&mut self, at: Location) -> &mut RoomState {
+        &mut self.board.rooms[at.0 as usize - 1]
+    }
+    pub fn intruder(&self, id: IntruderId) -> Option<&Intruder> {
+        self.intruders.iter().find(|i| i.id == id)
+    }
+    pub fn intruders_at(&self, at: Location) -> impl Iterator<Item = &Intruder> {
+        self.intruders.iter().filter(move |i| i.at == at)
+    }
+    /// Characters standing in a room (awake, not waiting in a pod).
+    pub fn characters_at(&self, at: Location) -> Vec<Seat> {
+        self.seats.iter().filter(|(_, s)| s.life == Life::Awake && s.location == at).map(|(seat, _)| seat).collect()
+    }
+    pub fn in_combat(&self, seat: Seat) -> bool {
+        let s = &self.seats[seat];
+        s.life == Life::Awake && self.intruders_at(s.location).next().is_some()
+    }
+    pub fn intruder_in_combat(&self, i: &Intruder) -> bool {
+        !self.characters_at(i.at).is_empty()
+    }
+    pub fn tokens_in(&self, place: TokenPlace) -> Vec<TokenId> {
+        self.tokens.iter().enumerate().filter(|(_, p)| **p == place).map(|(i, _)| TokenId(i as u8)).collect()
+    }
+    pub fn bag(&self) -> Vec<TokenId> {
+        self.tokens_in(TokenPlace::Bag)
+    }
+    pub fn fire_count(&self) -> u8 {
+        self.board.rooms.iter().filter(|r| r.fire).count() as u8
+    }
+    pub fn malfunction_count(&self) -> u8 {
+        self.board.rooms.iter().filter(|r| r.malfunction).count() as u8
+    }
+    pub fn noise_count(&self) -> u8 {
+        self.board.noise.iter().filter(|n| **n).count() as u8 + u8::from(self.board.technical_noise)
+    }
+    pub fn doors_in_use(&self) -> u8 {
+        self.board.doors.iter().filter(|d| **d != DoorState::Open).count() as u8
+    }
+    pub fn hibernation_open(&self) -> bool {
+        self.time >= self.content().data.time_track.hibernation_opens_at
+    }
+    pub fn self_destruct_unstoppable(&self) -> bool {
+        self.self_destruct.is_some_and(|p| p >= self.content().data.self_destruct_track.yellow_from)
+    }
+    pub fn anyone_hibernating(&self) -> bool {
+        self.seats.iter().any(|(_, s)| s.life == Life::Hibernating)
+    }
+    pub fn weakness_known(&self, key: &str) -> bool {
+        let c = self.content();
+        self.weaknesses
+            .iter()
+            .filter_map(|w| w.revealed)
+            .any(|w| c.data.weaknesses[w.0 as usize].key == key)
+    }
+    /// The seat holding the Nest tile, once it is explored.
+    pub fn nest_location(&self) -> Option<Location> {
+        let nest = self.content().room_tile("nest")?;
+        self.content()
+            .board
+            .locations()
+            .find(|l| self.room(*l).explored && self.room(*l).tile == Some(nest))
+    }
+    /// An explored room whose tile has this key.
+    pub fn explored_room(&self, key: &str) -> Option<Location> {
+        let t = self.content().room_tile(key)?;
+        self.content().board.locations().find(|l| self.room(*l).explored && self.room(*l).tile == Some(t))
+    }
+    /// Seats in turn order, starting from the holder of the First Player token.
+    pub fn turn_order(&self) -> Vec<Seat> {
+        let n = self.seats.len() as u8;
+        (0..n).map(|k| Seat((self.first_player.0 + k) % n)).collect()
+    }
+    pub fn seat_by_number(&self, n: PlayerNumber) -> Option<Seat> {
+        self.seats.iter().find(|(_, s)| s.number == n).map(|(seat, _)| seat)
+    }
+    pub fn egg_supply(&self) -> u8 {
+        let on_board: u8 = self.nest_eggs
+            + self.board.rooms.iter().map(|r| r.eggs).sum::<u8>()
+            + self.seats.iter().map(|(_, s)| s.eggs_carried).sum::<u8>();
+        self.content().data.pools.eggs.saturating_sub(on_board)
+    }
+    pub fn pod(&self, n: PodNumber) -> Option<&Pod> {
+        self.pods.iter().find(|p| p.number == n)
+    }
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// Checks every bookkeeping invariant; returns the first broken one.
+    /// Used by property tests and by the host after loading a save.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let c = self.content();
+        let d = &c.data;
+        if self.tokens.len() != d.intruder_tokens.len() {
+            return Err("not every intruder token has a place".into());
+        }
+        for (i, place) in self.tokens.iter().enumerate() {
+            if let TokenPlace::OnBoard(id) = place {
+                match self.intruder(*id) {
+                    Some(intr) if intr.token == Some(TokenId(i as u8)) => {}
+                    _ => return Err(format!("token {i} is set aside with an intruder that does not hold it")),
+                }
+            }
+        }
+        for intr in &self.intruders {
+            if let Some(t) = intr.token {
+                if self.tokens[t.0 as usize] != TokenPlace::OnBoard(intr.id) {
+                    return Err(format!("intruder {} holds a token that is elsewhere", intr.id.0));
+                }
+            }
+            if intr.at.0 == 0 || intr.at.0 as usize > self.board.rooms.len() {
+                return Err("an intruder stands off the board".into());
+            }
+        }
+        let adults = self.intruders.iter().filter(|i| i.kind == IntruderKind::Adult).count();
+        if adults > d.pools.adult_miniatures as usize {
+            return Err("more Adults on the board than there are miniatures".into());
+        }
+        if self.fire_count() > d.pools.fire || self.malfunction_count() > d.pools.malfunction {
+            return Err("more Fire or Malfunction markers than the pool holds".into());
+        }
+        if self.noise_count() > d.pools.noise || self.doors_in_use() > d.pools.doors {
+            return Err("more Noise markers or Doors than the pool holds".into());
+        }
+        if self.time > d.time_track.moves || self.self_destruct.is_some_and(|p| p > d.self_destruct_track.moves) {
+            return Err("a track marker is past its last space".into());
+        }
+        let eggs_out: u8 = self.nest_eggs
+            + self.board.rooms.iter().map(|r| r.eggs).sum::<u8>()
+            + self.seats.iter().map(|(_, s)| s.eggs_carried).sum::<u8>();
+        if eggs_out > d.pools.eggs {
+            return Err("more eggs in play than egg tokens".into());
+        }
+        // Every card of each deck is in exactly one place.
+        let mut seen = vec![0u8; d.events.len()];
+        for c in self.events.draw.iter().chain(&self.events.discard).chain(&self.events.removed) {
+            seen[c.0 as usize] += 1;
+        }
+        if seen.iter().any(|n| *n != 1) {
+            return Err("an Event card is missing or in two places".into());
+        }
+        let mut seen = vec![0u8; d.attacks.len()];
+        for c in self.attacks.draw.iter().chain(&self.attacks.discard).chain(&self.attacks.removed) {
+            seen[c.0 as usize] += 1;
+        }
+        if seen.iter().any(|n| *n != 1) {
+            return Err("an Intruder Attack card is missing or in two places".into());
+        }
+        let held_wounds: usize = self.seats.iter().map(|(_, s)| s.serious.len()).sum();
+        if self.wounds.draw.len() + self.wounds.discard.len() + held_wounds != c.wound_cards().len() {
+            return Err("a Serious Wound card is missing or in two places".into());
+        }
+        let mut seen = vec![0u8; self.infected.len()];
+        for c in self.contamination.draw.iter().chain(&self.contamination.removed) {
+            seen[c.0 as usize] += 1;
+        }
+        for (_, s) in self.seats.iter() {
+            for c in &s.contamination {
+                seen[c.0 as usize] += 1;
+            }
+        }
+        if seen.iter().any(|n| *n != 1) {
+            return Err("a Contamination card is missing or in two places".into());
+        }
+        for (seat, s) in self.seats.iter() {
+            if s.light_wounds > 2 || s.serious.len() > 3 {
+                return Err(format!("seat {} has more wounds than the board can show", seat.0));
+            }
+            if let Life::InPod(p) = s.life {
+                if !self.pod(p).is_some_and(|pod| pod.occupants.contains(&seat)) {
+                    return Err("a character waits in a pod that does not hold them".into());
+                }
+            }
+        }
+        for p in &self.pods {
+            if p.occupants.len() > d.escape_pods.seats as usize {
+                return Err("an Escape Pod holds more characters than it has seats".into());
+            }
+        }
+        Ok(())
+    }
+}

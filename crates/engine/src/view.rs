@@ -1,0 +1,492 @@
+//! Views: the only shapes in which game facts leave the engine. `PublicView` is the shared table
+//! screen; `SeatView` is one player's private hand. They are separate types: the public one has
+//! no field that could hold a secret, and a seat's view holds only that seat's secrets.
+
+use crate::content::{Content, ExplorationEffect};
+use crate::ids::*;
+use crate::state::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Named {
+    pub key: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicWound {
+    pub card: Named,
+    pub dressed: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectiveStatus {
+    /// Before the first Encounter.
+    Holding,
+    /// The first Encounter happened and this player has not chosen yet.
+    MustChoose,
+    Chosen,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicSeat {
+    pub seat: Seat,
+    pub name: String,
+    pub number: PlayerNumber,
+    pub first_player: bool,
+    pub character: Option<Named>,
+    pub draft_offer: Vec<Named>,
+    pub life: Life,
+    pub location: Location,
+    pub in_combat: bool,
+    pub hand: u8,
+    pub light_wounds: u8,
+    pub serious_wounds: Vec<PublicWound>,
+    pub slime: bool,
+    pub signal: bool,
+    pub larva: bool,
+    pub contamination_cards: u8,
+    pub eggs_carried: u8,
+    pub objective: ObjectiveStatus,
+    /// Shown only once revealed at the victory check.
+    pub revealed_objective: Option<Named>,
+    pub objective_met: Option<bool>,
+    pub contamination_checked: bool,
+    /// Survived and met the objective (decided at the end of the victory check).
+    pub winner: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicRoom {
+    pub at: Location,
+    pub name: Option<String>,
+    pub explored: bool,
+    /// The tile, once explored.
+    pub tile: Option<Named>,
+    pub exploration: Option<ExplorationEffect>,
+    pub items: Option<u8>,
+    pub computer: bool,
+    pub fire: bool,
+    pub malfunction: bool,
+    pub eggs: u8,
+    pub technical_entrance: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicCorridor {
+    pub id: CorridorId,
+    pub ends: (Location, Location),
+    pub numbers: Vec<u8>,
+    pub noise: bool,
+    pub door: DoorState,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicIntruder {
+    pub id: IntruderId,
+    pub kind: IntruderKind,
+    pub at: Location,
+    pub injuries: u8,
+    pub in_combat: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicDeck {
+    pub draw: u8,
+    /// Face-up discards, newest last (contamination has none).
+    pub discard: Vec<Named>,
+    pub removed: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Track {
+    pub position: u8,
+    pub moves: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicPod {
+    pub number: PodNumber,
+    pub section: Section,
+    pub locked: bool,
+    pub occupants: Vec<Seat>,
+    pub state: PodState,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    pub used: u8,
+    pub of: u8,
+}
+
+/// The shared table screen: everything the whole table may see, and nothing more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicView {
+    pub turn: u16,
+    pub phase: Phase,
+    pub mode: Mode,
+    pub handled: Vec<Component>,
+    pub seats: Vec<PublicSeat>,
+    pub turn_order: Vec<Seat>,
+    pub rooms: Vec<PublicRoom>,
+    pub corridors: Vec<PublicCorridor>,
+    pub technical_noise: bool,
+    pub intruders: Vec<PublicIntruder>,
+    /// How many tokens are in the bag; never which.
+    pub bag: u8,
+    pub events: PublicDeck,
+    pub attacks: PublicDeck,
+    pub serious_wounds: PublicDeck,
+    pub contamination: PublicDeck,
+    /// Revealed only by the victory check.
+    pub engines: Option<[EngineStatus; 3]>,
+    pub destination: DestinationLetter,
+    /// The Coordinates card's destination, only once revealed at the end.
+    pub revealed_destination: Option<Destination>,
+    pub pods: Vec<PublicPod>,
+    pub weaknesses: Vec<Option<Named>>,
+    pub nest_eggs: u8,
+    pub nest_destroyed: bool,
+    pub time: Track,
+    pub hibernation_open: bool,
+    pub hibernation_opens_at: u8,
+    pub self_destruct: Option<Track>,
+    pub self_destruct_yellow_from: u8,
+    pub self_destruct_unstoppable: bool,
+    pub fire: Pool,
+    pub malfunction: Pool,
+    pub noise: Pool,
+    pub doors: Pool,
+    pub first_encounter: bool,
+    pub first_death: bool,
+    pub ship_destroyed: bool,
+    /// A seat holding an Engine's two tokens (which engine is public; their order is not).
+    pub repairing: Option<(Seat, EngineNumber)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContaminationCard {
+    pub id: ContaminationId,
+    /// Known only once this seat scanned it.
+    pub infected: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveCard {
+    pub key: String,
+    pub name: String,
+    pub kind: crate::content::ObjectiveKind,
+    pub target_player: Option<u8>,
+    pub summary: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownEngine {
+    pub engine: EngineNumber,
+    pub top: EngineStatus,
+    pub turn: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownCoordinates {
+    pub number: u8,
+    pub a: Destination,
+    pub b: Destination,
+    pub c: Destination,
+    pub d: Destination,
+    pub turn: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownRoom {
+    pub at: Location,
+    pub tile: Named,
+    pub exploration: ExplorationEffect,
+    pub items: u8,
+    pub turn: u16,
+}
+
+/// The engine tokens in hand during a Repair/Break: the seat sees both.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineInHand {
+    pub engine: EngineNumber,
+    pub top: EngineStatus,
+    pub bottom: EngineStatus,
+}
+
+/// One player's private hand: only this seat's secrets, as this seat knows them now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub name: String,
+    pub number: PlayerNumber,
+    pub character: Option<Named>,
+    pub contamination: Vec<ContaminationCard>,
+    pub objectives: Vec<ObjectiveCard>,
+    pub chosen_objective: Option<ObjectiveCard>,
+    /// The first Encounter happened and this seat must choose.
+    pub must_choose_objective: bool,
+    pub engines: Vec<KnownEngine>,
+    pub coordinates: Option<KnownCoordinates>,
+    pub peeked_rooms: Vec<KnownRoom>,
+    pub engine_in_hand: Option<EngineInHand>,
+}
+
+fn named(key: &str, name: &str) -> Named {
+    Named { key: key.to_string(), name: name.to_string() }
+}
+
+fn objective_card(c: &Content, o: ObjectiveId) -> ObjectiveCard {
+    let spec = &c.data.objectives[o.0 as usize];
+    ObjectiveCard {
+        key: spec.key.clone(),
+        name: spec.name.clone(),
+        kind: spec.kind,
+        target_player: spec.target_player,
+        summary: spec.summary.clone(),
+    }
+}
+
+fn other(s: EngineStatus) -> EngineStatus {
+    match s {
+        EngineStatus::Working => EngineStatus::Damaged,
+        EngineStatus::Damaged => EngineStatus::Working,
+    }
+}
+
+impl State {
+    pub fn public_view(&self) -> PublicView {
+        let c = self.content();
+        let d = &c.data;
+        let ch = |id: CharacterId| named(&d.characters[id.0 as usize].key, &d.characters[id.0 as usize].name);
+        let over_done = matches!(self.phase, Phase::Over { check: VictoryStep::Done, .. });
+        let seats = self
+            .seats
+            .iter()
+            .map(|(seat, s)| PublicSeat {
+                seat,
+                name: s.name.clone(),
+                number: s.number,
+                first_player: seat == self.first_player,
+                character: s.character.map(ch),
+                draft_offer: s.draft_offer.iter().map(|x| ch(*x)).collect(),
+                life: s.life,
+                location: s.location,
+                in_combat: self.in_combat(seat),
+                hand: s.hand,
+                light_wounds: s.light_wounds,
+                serious_wounds: s
+                    .serious
+                    .iter()
+                    .map(|w| {
+                        let spec = &d.serious_wounds[w.card.0 as usize];
+                        PublicWound { card: named(&spec.key, &spec.name), dressed: w.dressed }
+                    })
+                    .collect(),
+                slime: s.slime,
+                signal: s.signal,
+                larva: s.larva,
+                contamination_cards: s.contamination.len() as u8,
+                eggs_carried: s.eggs_carried,
+                objective: match s.objective {
+                    ObjectiveChoice::Chosen(_) => ObjectiveStatus::Chosen,
+                    ObjectiveChoice::Undecided if self.first_encounter => ObjectiveStatus::MustChoose,
+                    ObjectiveChoice::Undecided => ObjectiveStatus::Holding,
+                },
+                revealed_objective: if s.objective_revealed {
+                    match s.objective {
+                        ObjectiveChoice::Chosen(Some(o)) => Some(named(&d.objectives[o.0 as usize].key, &d.objectives[o.0 as usize].name)),
+                        ObjectiveChoice::Undecided => {
+                            s.objectives.first().map(|o| named(&d.objectives[o.0 as usize].key, &d.objectives[o.0 as usize].name))
+                        }
+                        _ => None,
+                    }
+                } else {
+                    None
+                },
+                objective_met: s.objective_met,
+                contamination_checked: s.contamination_checked,
+                winner: if over_done { Some(s.life.is_alive() && s.objective_met == Some(true)) } else { None },
+            })
+            .collect();
+        let rooms = c
+            .board
+            .locations()
+            .map(|at| {
+                let r = self.room(at);
+                let tile = if r.explored { r.tile.map(|t| c.tile(t)) } else { None };
+                PublicRoom {
+                    at,
+                    name: c.location(at).name.clone(),
+                    explored: r.explored,
+                    tile: tile.map(|t| named(&t.key, &t.name)),
+                    exploration: if r.explored { r.token.map(|t| d.exploration_tokens[t.0 as usize].effect) } else { None },
+                    items: if r.explored { r.items } else { None },
+                    computer: tile.is_some_and(|t| t.computer) && !r.malfunction,
+                    fire: r.fire,
+                    malfunction: r.malfunction,
+                    eggs: r.eggs,
+                    technical_entrance: c.board.has_technical_entrance(at),
+                }
+            })
+            .collect();
+        let corridors = c
+            .board
+            .corridors
+            .iter()
+            .map(|k| PublicCorridor {
+                id: k.id,
+                ends: k.ends,
+                numbers: k.numbers.clone(),
+                noise: self.board.noise[k.id.0 as usize],
+                door: self.board.doors[k.id.0 as usize],
+            })
+            .collect();
+        let ev = |id: &EventCardId| named(&d.events[id.0 as usize].key, &d.events[id.0 as usize].name);
+        let at = |id: &AttackCardId| named(&d.attacks[id.0 as usize].key, &d.attacks[id.0 as usize].name);
+        let wo = |id: &WoundCardId| named(&d.serious_wounds[id.0 as usize].key, &d.serious_wounds[id.0 as usize].name);
+        PublicView {
+            turn: self.turn,
+            phase: self.phase,
+            mode: self.config.mode,
+            handled: self.config.handled.clone(),
+            seats,
+            turn_order: self.turn_order(),
+            rooms,
+            corridors,
+            technical_noise: self.board.technical_noise,
+            intruders: self
+                .intruders
+                .iter()
+                .map(|i| PublicIntruder { id: i.id, kind: i.kind, at: i.at, injuries: i.injuries, in_combat: self.intruder_in_combat(i) })
+                .collect(),
+            bag: self.bag().len() as u8,
+            events: PublicDeck {
+                draw: self.events.draw.len() as u8,
+                discard: self.events.discard.iter().map(ev).collect(),
+                removed: self.events.removed.len() as u8,
+            },
+            attacks: PublicDeck {
+                draw: self.attacks.draw.len() as u8,
+                discard: self.attacks.discard.iter().map(at).collect(),
+                removed: self.attacks.removed.len() as u8,
+            },
+            serious_wounds: PublicDeck {
+                draw: self.wounds.draw.len() as u8,
+                discard: self.wounds.discard.iter().map(wo).collect(),
+                removed: 0,
+            },
+            contamination: PublicDeck {
+                draw: self.contamination.draw.len() as u8,
+                discard: Vec::new(),
+                removed: self.contamination.removed.len() as u8,
+            },
+            engines: self.engines_revealed,
+            destination: self.destination,
+            revealed_destination: if self.coordinates_revealed {
+                self.coordinates
+                    .known()
+                    .map(|k| d.coordinates[k.0 as usize].destination(self.destination))
+                    .or(self.revealed_destination_entered())
+            } else {
+                None
+            },
+            pods: self
+                .pods
+                .iter()
+                .map(|p| PublicPod { number: p.number, section: p.section, locked: p.locked, occupants: p.occupants.clone(), state: p.state })
+                .collect(),
+            weaknesses: self
+                .weaknesses
+                .iter()
+                .map(|w| w.revealed.map(|k| named(&d.weaknesses[k.0 as usize].key, &d.weaknesses[k.0 as usize].name)))
+                .collect(),
+            nest_eggs: self.nest_eggs,
+            nest_destroyed: self.nest_destroyed,
+            time: Track { position: self.time, moves: d.time_track.moves },
+            hibernation_open: self.hibernation_open(),
+            hibernation_opens_at: d.time_track.hibernation_opens_at,
+            self_destruct: self.self_destruct.map(|p| Track { position: p, moves: d.self_destruct_track.moves }),
+            self_destruct_yellow_from: d.self_destruct_track.yellow_from,
+            self_destruct_unstoppable: self.self_destruct_unstoppable(),
+            fire: Pool { used: self.fire_count(), of: d.pools.fire },
+            malfunction: Pool { used: self.malfunction_count(), of: d.pools.malfunction },
+            noise: Pool { used: self.noise_count(), of: d.pools.noise },
+            doors: Pool { used: self.doors_in_use(), of: d.pools.doors },
+            first_encounter: self.first_encounter,
+            first_death: self.first_death,
+            ship_destroyed: self.ship_destroyed,
+            repairing: self.repair,
+        }
+    }
+
+    fn revealed_destination_entered(&self) -> Option<Destination> {
+        self.revealed_destination
+    }
+
+    /// One seat's private view. `None` for a seat that is not at this table.
+    pub fn seat_view(&self, seat: Seat) -> Option<SeatView> {
+        let c = self.content();
+        let d = &c.data;
+        let s = self.seats.get(seat)?;
+        let mut engines: Vec<KnownEngine> = Vec::new();
+        let mut coordinates = None;
+        let mut peeked_rooms: Vec<KnownRoom> = Vec::new();
+        let mut scans: Vec<(ContaminationId, bool)> = Vec::new();
+        for r in &s.reveals {
+            match r {
+                Reveal::Engine { engine, top, turn } => {
+                    engines.retain(|e| e.engine != *engine);
+                    engines.push(KnownEngine { engine: *engine, top: *top, turn: *turn });
+                }
+                Reveal::Coordinates { card, turn } => {
+                    let k = &d.coordinates[card.0 as usize];
+                    coordinates = Some(KnownCoordinates { number: k.number, a: k.a, b: k.b, c: k.c, d: k.d, turn: *turn });
+                }
+                Reveal::Contamination { card, infected, .. } => scans.push((*card, *infected)),
+                Reveal::Room { at, tile, token, turn } => {
+                    if !self.room(*at).explored {
+                        let t = c.tile(*tile);
+                        let x = &d.exploration_tokens[token.0 as usize];
+                        peeked_rooms.push(KnownRoom {
+                            at: *at,
+                            tile: named(&t.key, &t.name),
+                            exploration: x.effect,
+                            items: x.items,
+                            turn: *turn,
+                        });
+                    }
+                }
+            }
+        }
+        engines.sort_by_key(|e| e.engine);
+        let engine_in_hand = match self.repair {
+            Some((holder, engine)) if holder == seat => self.engines[engine.0 as usize - 1]
+                .known()
+                .map(|top| EngineInHand { engine, top, bottom: other(top) }),
+            _ => None,
+        };
+        Some(SeatView {
+            seat,
+            name: s.name.clone(),
+            number: s.number,
+            character: s.character.map(|x| named(&d.characters[x.0 as usize].key, &d.characters[x.0 as usize].name)),
+            contamination: s
+                .contamination
+                .iter()
+                .map(|id| ContaminationCard { id: *id, infected: scans.iter().rev().find(|(c, _)| c == id).map(|(_, i)| *i) })
+                .collect(),
+            objectives: s.objectives.iter().map(|o| objective_card(c, *o)).collect(),
+            chosen_objective: match s.objective {
+                ObjectiveChoice::Chosen(Some(o)) => Some(objective_card(c, o)),
+                _ => None,
+            },
+            must_choose_objective: self.first_encounter && s.objective == ObjectiveChoice::Undecided && s.life.is_alive(),
+            engines,
+            coordinates,
+            peeked_rooms,
+            engine_in_hand,
+        })
+    }
+}
