@@ -254,7 +254,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::RoomPeeked { seat, at, tile, token } => {
             if mine(seat) {
                 let x = &d.exploration_tokens[token.0 as usize];
-                private("room_peeked_private", format!("Room {} is the {}: {:?}, {} item(s).", at.0, c.tile(*tile).name, x.effect, x.items))
+                private("room_peeked_private", format!("You peek at room {}: the {}, {:?}, {} item(s).", at.0, c.tile(*tile).name, x.effect, x.items))
             } else {
                 public("room_peeked", format!("{} looks at room {}.", name(s, *seat), at.0))
             }
