@@ -72,6 +72,9 @@ pub enum Command {
     AttackCharacter { id: IntruderId, #[serde(default)] target: Option<Seat> },
     InjureIntruder { id: IntruderId, injuries: u8 },
     KillIntruder { id: IntruderId },
+    /// The intruder runs away through the corridor of a freshly drawn Event card
+    /// (Fire Control System p. 24, items such as the Fire Extinguisher).
+    IntruderFlees { id: IntruderId },
 
     Wound { seat: Seat, light: u8, serious: u8 },
     DressSeriousWound { seat: Seat, index: u8 },
@@ -87,6 +90,8 @@ pub enum Command {
     CheckAllEngines { seat: Seat },
     BeginEngineRepair { seat: Seat, engine: EngineNumber },
     SetEngineOrder { seat: Seat, top: EngineStatus },
+    /// Physical Engine tokens: the seat announces only whether the order changed (p. 26).
+    ReportEngineOrder { seat: Seat, engine: EngineNumber, changed: bool },
     CheckCoordinates { seat: Seat },
     SetDestination { seat: Seat, letter: DestinationLetter },
     StartSelfDestruct { seat: Seat },
@@ -102,6 +107,8 @@ pub enum Command {
     DropEggs { seat: Seat },
     Research { seat: Seat, object: ResearchObject },
     PeekRoom { seat: Seat, at: Location },
+    /// A Search in the seat's room lowers its Item Counter by one (p. 23).
+    SearchRoom { seat: Seat },
 
     RevealEngines,
     /// `quarantine`: hibernating seats holding Quarantine, needed only when the objectives are physical.
@@ -122,7 +129,8 @@ pub enum Entered {
     EventCard { key: String },
     AttackCard { key: String, #[serde(default)] blood: Option<Blood> },
     SeriousWound { key: String },
-    Room { tile: String, effect: ExplorationEffect, items: u8 },
+    /// `tile` may be left out when the app holds the room tiles.
+    Room { #[serde(default)] tile: Option<String>, effect: ExplorationEffect, items: u8 },
     Draft { characters: Vec<String> },
     /// A scan of a card whose status the app does not know (physical contamination deck).
     Infected { infected: bool },

@@ -426,11 +426,7 @@ impl State {
             Event::MalfunctionRemoved { at } => self.room_mut(*at).malfunction = false,
             Event::ItemsSet { at, items } => self.room_mut(*at).items = Some(*items),
             Event::EncounterBegan { .. } | Event::BagWasEmpty { .. } => {}
-            Event::TokenDrawn { token, .. } => {
-                // Drawn tokens are in hand until placed, returned or sent to the supply; a token
-                // between draw and placement is never observed because both happen in one command.
-                self.tokens[token.0 as usize] = TokenPlace::Supply;
-            }
+            Event::TokenDrawn { token, .. } => self.tokens[token.0 as usize] = TokenPlace::Drawn,
             Event::TokenReturned { token } | Event::TokenAddedToBag { token } => {
                 self.tokens[token.0 as usize] = TokenPlace::Bag
             }

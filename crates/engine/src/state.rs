@@ -228,6 +228,8 @@ pub struct Intruder {
 #[serde(rename_all = "snake_case", tag = "kind", content = "intruder")]
 pub enum TokenPlace {
     Bag,
+    /// Drawn and in hand during one command; never left there once the command is done.
+    Drawn,
     Supply,
     OnBoard(IntruderId),
     OutOfPlay,
@@ -489,6 +491,9 @@ impl State {
             return Err("not every intruder token has a place".into());
         }
         for (i, place) in self.tokens.iter().enumerate() {
+            if *place == TokenPlace::Drawn {
+                return Err(format!("token {i} was drawn and never put anywhere"));
+            }
             if let TokenPlace::OnBoard(id) = place {
                 match self.intruder(*id) {
                     Some(intr) if intr.token == Some(TokenId(i as u8)) => {}

@@ -126,14 +126,25 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
     let room = ctx.s.room(at).clone();
     let (tile, token) = match entered {
         Some((key, effect, items)) => {
-            let Some(tile) = ctx.c.room_tile(&key) else {
-                return refuse(Code::BadResult, format!("There is no room tile '{key}'."));
+            let tile = match (key, room.tile) {
+                (None, Some(t)) if ctx.handles(Component::RoomTiles) => t,
+                (None, _) => return refuse(Code::BadResult, "Enter the room tile turned over."),
+                (Some(key), _) => match ctx.c.room_tile(&key) {
+                    Some(t) => t,
+                    None => return refuse(Code::BadResult, format!("There is no room tile '{key}'.")),
+                },
             };
             if ctx.handles(Component::RoomTiles) && room.tile != Some(tile) {
                 return refuse(Code::BadResult, "The app placed a different tile in that slot.");
             }
             let token = match room.token {
-                Some(t) if ctx.handles(Component::ExplorationTokens) => t,
+                Some(t) if ctx.handles(Component::ExplorationTokens) => {
+                    let held = &ctx.c.data.exploration_tokens[t.0 as usize];
+                    if held.effect != effect || held.items != items {
+                        return refuse(Code::BadResult, "The app placed a different Exploration token on that room.");
+                    }
+                    t
+                }
                 _ => match ctx.c.data.exploration_tokens.iter().position(|x| x.effect == effect && x.items == items) {
                     Some(i) => ExplorationId(i as u8),
                     None => return refuse(Code::BadResult, "No Exploration token shows that effect and item number."),
@@ -158,6 +169,9 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
         spec.items
     };
     ctx.emit(Event::RoomExplored { at, tile, token, items });
+    if ctx.s.room(at).malfunction && no_malfunction_tile(ctx, tile) {
+        ctx.emit(Event::MalfunctionRemoved { at });
+    }
     let slimed = ctx.s.seats[seat].slime;
     let effect = match spec.effect {
         ExplorationEffect::Silence if slimed => ExplorationEffect::Danger,
@@ -180,10 +194,11 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
 
 /// Closes a door in a corridor; with no token left in the pool one is taken from elsewhere (p. 17).
 pub(super) fn close_door(ctx: &mut Ctx, corridor: CorridorId) {
-    if ctx.s.board.doors[corridor.0 as usize] == DoorState::Closed {
+    // A Destroyed door can never be closed again (p. 17).
+    if ctx.s.board.doors[corridor.0 as usize] != DoorState::Open {
         return;
     }
-    if ctx.s.board.doors[corridor.0 as usize] == DoorState::Open && ctx.s.doors_in_use() >= ctx.c.data.pools.doors {
+    if ctx.s.doors_in_use() >= ctx.c.data.pools.doors {
         if let Some(other) = ctx.s.board.doors.iter().position(|d| *d != DoorState::Open) {
             ctx.emit(Event::DoorChanged { corridor: CorridorId(other as u8), state: DoorState::Open });
         }
@@ -281,12 +296,7 @@ pub(super) fn add_from_supply(ctx: &mut Ctx, kind: TokenKind) {
 /// An Encounter in the seat's room (p. 18). Returns whether an Intruder appeared.
 pub(super) fn encounter(ctx: &mut Ctx, seat: Seat) -> Outcome<Arrival> {
     let at = ctx.s.seats[seat].location;
-    ctx.emit(Event::EncounterBegan { seat, at });
-    for spot in spots_of(ctx, at) {
-        if has_noise(ctx, spot) {
-            ctx.emit(Event::NoiseRemoved { spot });
-        }
-    }
+    begin_encounter(ctx, seat, at);
     let Some((token, back)) = draw_token(ctx, DrawPurpose::Encounter)? else {
         return Ok(Arrival::Nothing);
     };
@@ -304,6 +314,16 @@ pub(super) fn encounter(ctx: &mut Ctx, seat: Seat) -> Outcome<Arrival> {
     };
     surprise_check(ctx, seat, id, back.unwrap_or(1))?;
     Ok(Arrival::Intruder)
+}
+
+/// Encounter step 1 (p. 18): every Noise marker around the room is discarded.
+pub(super) fn begin_encounter(ctx: &mut Ctx, seat: Seat, at: Location) {
+    ctx.emit(Event::EncounterBegan { seat, at });
+    for spot in spots_of(ctx, at) {
+        if has_noise(ctx, spot) {
+            ctx.emit(Event::NoiseRemoved { spot });
+        }
+    }
 }
 
 /// Compares the token's back with the hand (p. 18): fewer cards means a Surprise Attack.
@@ -384,12 +404,21 @@ pub(super) fn intruders_arrived(ctx: &mut Ctx, at: Location) {
 /// a Technical Corridor entrance takes them off the board and their tokens back into the bag (p. 16).
 pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
     let mut arrived: Vec<Location> = Vec::new();
+    // Doors as they were before anyone moved: a group leaving one room together is stopped by a
+    // closed door, which is destroyed once, and all of them stay (p. 17).
+    let doors_before = ctx.s.board.doors.clone();
+    let only_big_break_doors = ctx.s.weakness_known("the_way_of_moving");
     for id in ids {
         let Some(i) = ctx.s.intruder(*id).cloned() else { continue };
         match ctx.c.board.exit(i.at, number) {
             Exit::Technical => ctx.emit(Event::IntruderLeftBoard { id: *id }),
-            Exit::Corridor(c) => match ctx.s.board.doors[c.0 as usize] {
-                DoorState::Closed => ctx.emit(Event::DoorChanged { corridor: c, state: DoorState::Destroyed }),
+            Exit::Corridor(c) => match doors_before[c.0 as usize] {
+                DoorState::Closed => {
+                    let can_break = !only_big_break_doors || matches!(i.kind, IntruderKind::Queen | IntruderKind::Breeder);
+                    if can_break && ctx.s.board.doors[c.0 as usize] == DoorState::Closed {
+                        ctx.emit(Event::DoorChanged { corridor: c, state: DoorState::Destroyed });
+                    }
+                }
                 _ => {
                     let to = ctx.c.board.corridors[c.0 as usize].other_end(i.at);
                     ctx.emit(Event::IntruderMoved { id: *id, to });
@@ -447,8 +476,14 @@ pub(super) fn set_door(ctx: &mut Ctx, corridor: CorridorId, state: DoorState) ->
 }
 
 fn can_hold_malfunction(ctx: &Ctx, at: Location) -> bool {
-    // Never in the Nest or the Room Covered with Slime (p. 17).
-    !ctx.s.room(at).tile.is_some_and(|t| matches!(ctx.c.tile(t).key.as_str(), "nest" | "room_covered_with_slime"))
+    // Never in the Nest or the Room Covered with Slime (p. 17). An unexplored room's tile is a
+    // secret, so it is judged only once explored (exploring then clears a marker it cannot hold).
+    let r = ctx.s.room(at);
+    !(r.explored && r.tile.is_some_and(|t| no_malfunction_tile(ctx, t)))
+}
+
+fn no_malfunction_tile(ctx: &Ctx, t: RoomTileId) -> bool {
+    matches!(ctx.c.tile(t).key.as_str(), "nest" | "room_covered_with_slime")
 }
 
 /// Places a Fire marker; the 9th one loses the ship (p. 17, p. 11).
@@ -586,6 +621,21 @@ pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     let at = ctx.s.seats[seat].location;
     ctx.emit(Event::EggsDropped { seat, at, count: n });
     Ok(())
+}
+
+/// Search (p. 23): the room's Item Counter goes down by one; an empty room cannot be searched.
+pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.s.seats[seat].location;
+    let r = ctx.s.room(at);
+    match r.items {
+        _ if !r.explored || !ctx.c.is_slot(at) => refuse(Code::NotAllowed, "No Search is possible in this room."),
+        Some(0) | None => refuse(Code::Empty, "This room has been emptied: nothing is left to find."),
+        Some(n) => {
+            ctx.emit(Event::ItemsSet { at, items: n - 1 });
+            Ok(())
+        }
+    }
 }
 
 /// The location of a special room, by kind.

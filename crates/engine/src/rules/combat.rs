@@ -274,7 +274,11 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
     }
     let any_infected = results.iter().any(|(_, i)| *i);
     match procedure {
-        ScanProcedure::Look => {}
+        ScanProcedure::Look => {
+            if any_infected {
+                infect(ctx, seat)?;
+            }
+        }
         ScanProcedure::Rest | ScanProcedure::Canteen | ScanProcedure::Shower => {
             for (c, infected) in &results {
                 if !infected {

@@ -269,6 +269,9 @@ impl<'a> Ctx<'a> {
             } else if !matches!(command, EndPlayerPhase) {
                 return refuse(Code::NotYourSeat, "Only the table screen can do that.");
             }
+            if matches!(command, JudgeObjective { .. }) {
+                return refuse(Code::NotYourSeat, "The table judges objectives together, on the table screen.");
+            }
         }
         if let Phase::Over { .. } = self.s.phase {
             if !matches!(command, RevealEngines | RevealCoordinates { .. } | CheckContamination { .. } | RevealObjective { .. } | JudgeObjective { .. }) {
@@ -335,6 +338,10 @@ impl<'a> Ctx<'a> {
                 }
                 combat::injure(self, *id, *injuries)
             }
+            IntruderFlees { id } => {
+                self.intruder(*id)?;
+                combat::flee(self, *id)
+            }
             KillIntruder { id } => {
                 self.intruder(*id)?;
                 self.emit(Event::IntruderKilled { id: *id });
@@ -391,6 +398,7 @@ impl<'a> Ctx<'a> {
             CheckAllEngines { seat } => ship::check_all_engines(self, *seat),
             BeginEngineRepair { seat, engine } => ship::begin_repair(self, *seat, *engine),
             SetEngineOrder { seat, top } => ship::set_engine_order(self, *seat, *top),
+            ReportEngineOrder { seat, engine, changed } => ship::report_engine_order(self, *seat, *engine, *changed),
             CheckCoordinates { seat } => ship::check_coordinates(self, *seat),
             SetDestination { seat, letter } => ship::set_destination(self, *seat, *letter),
             StartSelfDestruct { seat } => ship::start_self_destruct(self, *seat),
@@ -406,6 +414,7 @@ impl<'a> Ctx<'a> {
             DropEggs { seat } => board::drop_eggs(self, *seat),
             Research { seat, object } => ship::research(self, *seat, *object),
             PeekRoom { seat, at } => ship::peek_room(self, *seat, *at),
+            SearchRoom { seat } => board::search_room(self, *seat),
             RevealEngines => turn::reveal_engines(self),
             RevealCoordinates { quarantine } => turn::reveal_coordinates(self, quarantine),
             CheckContamination { seat } => turn::check_contamination(self, *seat),
@@ -447,6 +456,8 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | CheckAllEngines { seat }
         | BeginEngineRepair { seat, .. }
         | SetEngineOrder { seat, .. }
+        | ReportEngineOrder { seat, .. }
+        | SearchRoom { seat }
         | CheckCoordinates { seat }
         | SetDestination { seat, .. }
         | StartSelfDestruct { seat }

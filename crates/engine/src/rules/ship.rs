@@ -62,6 +62,19 @@ pub(super) fn set_engine_order(ctx: &mut Ctx, seat: Seat, top: EngineStatus) -> 
     Ok(())
 }
 
+/// Repair/Break with physical tokens: only whether the order changed is public (p. 26).
+pub(super) fn report_engine_order(ctx: &mut Ctx, seat: Seat, engine: EngineNumber, changed: bool) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if !(1..=3).contains(&engine.0) {
+        return refuse(Code::NoSuchThing, "Engines are numbered 1 to 3.");
+    }
+    if ctx.handles(Component::Engines) {
+        return refuse(Code::NotAllowed, "The app holds the Engine tokens: use Repair/Break to set their order.");
+    }
+    ctx.emit(Event::EngineOrderReported { seat, engine, changed });
+    Ok(())
+}
+
 /// Check Coordinates (Cockpit, p. 26): private to the seat.
 pub(super) fn check_coordinates(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.awake(seat)?;

@@ -126,8 +126,9 @@ pub(super) fn intruder_attacks(ctx: &mut Ctx) -> Outcome<()> {
 pub(super) fn fire_damage(ctx: &mut Ctx) -> Outcome<()> {
     in_step(ctx, EventStep::FireDamage)?;
     let burning: Vec<IntruderId> = ctx.s.intruders.iter().filter(|i| ctx.s.room(i.at).fire).map(|i| i.id).collect();
+    let fire_injuries = 1 + u8::from(ctx.s.weakness_known("vulnerability_to_fire"));
     for id in burning {
-        combat::injure(ctx, id, 1)?;
+        combat::injure(ctx, id, fire_injuries)?;
     }
     if let Some(nest) = ctx.s.nest_location() {
         if ctx.s.room(nest).fire && ctx.s.nest_eggs > 0 {
@@ -158,11 +159,13 @@ pub(super) fn event_card(ctx: &mut Ctx) -> Outcome<()> {
         .filter(|i| spec.moves.contains(&i.kind) && !ctx.s.intruder_in_combat(i))
         .map(|i| i.id)
         .collect();
-    let mut rooms: Vec<Location> = movers.iter().filter_map(|id| ctx.s.intruder(*id).map(|i| i.at)).collect();
+    // Groups are fixed before anyone moves, so nobody moves twice.
+    let starts: Vec<(IntruderId, Location)> = movers.iter().filter_map(|id| ctx.s.intruder(*id).map(|i| (i.id, i.at))).collect();
+    let mut rooms: Vec<Location> = starts.iter().map(|(_, at)| *at).collect();
     rooms.sort();
     rooms.dedup();
     for at in rooms {
-        let group: Vec<IntruderId> = movers.iter().copied().filter(|id| ctx.s.intruder(*id).is_some_and(|i| i.at == at)).collect();
+        let group: Vec<IntruderId> = starts.iter().filter(|(_, from)| *from == at).map(|(id, _)| *id).collect();
         board::move_intruders(ctx, &group, spec.corridor);
     }
     event_effect(ctx, spec.effect)?;
@@ -288,7 +291,7 @@ fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
             // Characters with a Larva die; the four-card draw and its scans happen at the table,
             // through the Scan command for each player who drew Contamination.
             for seat in ctx.s.turn_order() {
-                if ctx.s.seats[seat].life == Life::Awake && ctx.s.seats[seat].larva {
+                if ctx.s.seats[seat].life.is_awake_on_board() && ctx.s.seats[seat].larva {
                     combat::kill(ctx, seat, DeathCause::Larva)?;
                 }
             }
@@ -343,9 +346,10 @@ fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
             }
         }
         EventEffect::Malfunction => {
+            // The lowest-numbered explored room that can still take a marker (graded C: see docs).
             if let Some(at) = explored_rooms(ctx).into_iter().find(|l| {
                 let r = ctx.s.room(*l);
-                !r.tile.is_some_and(|t| matches!(ctx.c.tile(t).key.as_str(), "nest" | "room_covered_with_slime"))
+                !r.malfunction && !r.tile.is_some_and(|t| matches!(ctx.c.tile(t).key.as_str(), "nest" | "room_covered_with_slime"))
             }) {
                 board::place_malfunction(ctx, at);
             }
@@ -439,7 +443,7 @@ pub(super) fn develop_bag(ctx: &mut Ctx) -> Outcome<()> {
                 match (nest, there.first()) {
                     (Some(n), Some(seat)) => {
                         // The Queen appears in the Nest as an Encounter with the first character there.
-                        ctx.emit(Event::EncounterBegan { seat: *seat, at: n });
+                        board::begin_encounter(ctx, *seat, n);
                         if let Some(id) = board::place_intruder(ctx, IntruderKind::Queen, n, Some(token))? {
                             let back = ctx.c.token(token).back.unwrap_or(4);
                             board::surprise_check(ctx, *seat, id, back)?;
