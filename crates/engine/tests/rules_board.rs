@@ -186,3 +186,24 @@ fn only_the_table_judges_an_objective() {
         .unwrap_err();
     assert_eq!(refused.code, Code::NotYourSeat);
 }
+
+#[test]
+fn with_the_way_of_moving_known_a_hunting_adult_cannot_break_a_closed_door_p22() {
+    // Adult in room 7, a character in room 6 (room 7's exit 1), the door between them closed.
+    let g = started(2, 18);
+    let mut s = state(&g).clone();
+    let c = Content::base();
+    let w = c.data.weaknesses.iter().position(|w| w.key == "the_way_of_moving").unwrap();
+    let corridor = corridor_numbered(Location(7), 1);
+    s.board.doors[corridor.0 as usize] = DoorState::Closed;
+    s.seats[Seat(0)].location = Location(6);
+    s.seats[Seat(1)].location = Location(1);
+    let mut s = run(&s, Command::PlaceIntruder { kind: IntruderKind::Adult, at: Location(7) }, &[]).state;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let hunt = [Entered::EventCard { key: "hunt_2".into() }];
+    let without = run(&s, Command::ResolveEventCard, &hunt);
+    assert_eq!(without.state.board.doors[corridor.0 as usize], DoorState::Destroyed, "normally the Adult breaks the door");
+    s.weaknesses[0].revealed = Some(WeaknessId(w as u8));
+    let with = run(&s, Command::ResolveEventCard, &hunt);
+    assert_eq!(with.state.board.doors[corridor.0 as usize], DoorState::Closed, "only Queens and Breeders break doors now");
+}

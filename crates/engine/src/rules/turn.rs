@@ -279,7 +279,10 @@ fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
                 let prey = ctx.c.board.neighbours(i.at).into_iter().find(|(l, _)| !ctx.s.characters_at(*l).is_empty());
                 if let Some((to, corridor)) = prey {
                     if ctx.s.board.doors[corridor.0 as usize] == DoorState::Closed {
-                        ctx.emit(Event::DoorChanged { corridor, state: DoorState::Destroyed });
+                        // With The Way of Moving known, an Adult cannot break the door: it stays.
+                        if !ctx.s.weakness_known("the_way_of_moving") {
+                            ctx.emit(Event::DoorChanged { corridor, state: DoorState::Destroyed });
+                        }
                     } else {
                         ctx.emit(Event::IntruderMoved { id: i.id, to });
                         board::intruders_arrived(ctx, to);
