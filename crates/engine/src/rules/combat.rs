@@ -220,17 +220,22 @@ pub(super) fn infect(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     }
 }
 
-fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> {
-    let infected = match ctx.s.infected[card.0 as usize] {
-        Hidden::Known(b) => b,
+/// Whether a card is INFECTED: the app's secret, or the result read with the physical scanner.
+pub(super) fn infected_status(ctx: &mut Ctx, card: ContaminationId) -> Outcome<bool> {
+    match ctx.s.infected[card.0 as usize] {
+        Hidden::Known(b) => Ok(b),
         Hidden::Unknown => match ctx.take(|e| match e {
             Entered::Infected { infected } => Some(*infected),
             _ => None,
         }) {
-            Some(b) => b,
-            None => return ctx.need(Component::ContaminationDeck, "scan result of each card"),
+            Some(b) => Ok(b),
+            None => ctx.need(Component::ContaminationDeck, "scan result of each card"),
         },
-    };
+    }
+}
+
+fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> {
+    let infected = infected_status(ctx, card)?;
     ctx.emit(Event::ContaminationScanned { seat, card, infected });
     Ok(infected)
 }

@@ -632,17 +632,7 @@ pub(super) fn check_contamination(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     let mut infected = ctx.s.seats[seat].larva;
     if !infected {
         for c in &cards {
-            let i = match ctx.s.infected[c.0 as usize] {
-                Hidden::Known(b) => b,
-                Hidden::Unknown => match ctx.take(|e| match e {
-                    Entered::Infected { infected } => Some(*infected),
-                    _ => None,
-                }) {
-                    Some(b) => b,
-                    None => return ctx.need(Component::ContaminationDeck, "scan result of each card"),
-                },
-            };
-            infected |= i;
+            infected |= combat::infected_status(ctx, *c)?;
         }
     }
     let mut drawn_contamination = 0u8;
