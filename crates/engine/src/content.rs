@@ -462,8 +462,8 @@ impl Content {
         if d.exploration_tokens.len() < slot1 + slot2 {
             return Err("content: fewer exploration tokens than room slots".into());
         }
-        for key in ["nest", "generator", "hibernatorium_none"] {
-            if key != "hibernatorium_none" && self.room_tile(key).is_none() {
+        for key in ["nest", "generator"] {
+            if self.room_tile(key).is_none() {
                 return Err(format!("content: the rules need a room tile '{key}'"));
             }
         }

@@ -254,8 +254,6 @@ impl State {
             })
             .collect();
         let n_corr = c.board.corridors.len();
-        let infected = config.infected_cards;
-        let _ = infected;
         State {
             seats: BySeat(
                 seats

@@ -384,14 +384,7 @@ impl State {
             },
             engines: self.engines_revealed,
             destination: self.destination,
-            revealed_destination: if self.coordinates_revealed {
-                self.coordinates
-                    .known()
-                    .map(|k| d.coordinates[k.0 as usize].destination(self.destination))
-                    .or(self.revealed_destination_entered())
-            } else {
-                None
-            },
+            revealed_destination: if self.coordinates_revealed { self.revealed_destination } else { None },
             pods: self
                 .pods
                 .iter()
@@ -419,10 +412,6 @@ impl State {
             ship_destroyed: self.ship_destroyed,
             repairing: self.repair,
         }
-    }
-
-    fn revealed_destination_entered(&self) -> Option<Destination> {
-        self.revealed_destination
     }
 
     /// One seat's private view. `None` for a seat that is not at this table.

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use nemesis_engine::content::Content;
 use nemesis_engine::log::{log, Audience};
-use nemesis_engine::state::{Hidden, Phase, Reveal, State};
+use nemesis_engine::state::{Phase, Reveal, State};
 use nemesis_engine::Actor;
 
 fn quoted(s: &str) -> String {
@@ -104,7 +104,6 @@ fn check_views(s: &State) -> usize {
             }
         }
     }
-    let _ = Hidden::<u8>::Unknown;
     checked
 }
 

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use nemesis_engine::game::{effective_events, Game};
 use nemesis_engine::state::State;
-use nemesis_engine::{Actor, Fate};
+use nemesis_engine::Actor;
 use proptest::prelude::*;
 
 fn run(seed: u64, players: usize, steps: usize) {
@@ -65,5 +65,4 @@ fn the_journal_and_generator_survive_a_restart_without_rerolling() {
     let ea = act(&mut a, roll.clone()).unwrap();
     let eb = act(&mut b, roll).unwrap();
     assert_eq!(ea, eb, "the same rolls after a restore");
-    let _ = Fate::seeded(1);
 }

@@ -207,3 +207,18 @@ fn with_the_way_of_moving_known_a_hunting_adult_cannot_break_a_closed_door_p22()
     let with = run(&s, Command::ResolveEventCard, &hunt);
     assert_eq!(with.state.board.doors[corridor.0 as usize], DoorState::Closed, "only Queens and Breeders break doors now");
 }
+
+#[test]
+fn guessing_an_app_held_weakness_gets_the_same_answer_right_or_wrong() {
+    // PRIVACY.md rule 2: error messages must not betray a face-down card.
+    let g = started(2, 19);
+    let s = state(&g).clone();
+    let c = Content::base();
+    let truth = c.data.weaknesses[s.weaknesses[0].card.unwrap().0 as usize].key.clone();
+    let wrong = c.data.weaknesses.iter().map(|w| w.key.clone()).find(|k| *k != truth).unwrap();
+    let answer = |key: String| {
+        apply(Some(&s), &mut Fate::seeded(1), Actor::Table, &Command::Research { seat: Seat(0), object: ResearchObject::CharacterCorpse }, &[Entered::Weakness { key }])
+            .unwrap_err()
+    };
+    assert_eq!(answer(truth), answer(wrong), "a right guess and a wrong one are refused alike");
+}

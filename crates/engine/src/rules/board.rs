@@ -126,29 +126,25 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
     let room = ctx.s.room(at).clone();
     let (tile, token) = match entered {
         Some((key, effect, items)) => {
+            // Anything entered for a component the app holds is refused whatever its value,
+            // so the answer never tells whether a guess matched a hidden tile or token.
+            if ctx.handles(Component::ExplorationTokens) {
+                return refuse(Code::BadResult, "The app holds the Exploration tokens: nothing needs entering for them.");
+            }
             let tile = match (key, room.tile) {
                 (None, Some(t)) if ctx.handles(Component::RoomTiles) => t,
+                (Some(_), _) if ctx.handles(Component::RoomTiles) => {
+                    return refuse(Code::BadResult, "The app holds the room tiles: enter only the Exploration token.")
+                }
                 (None, _) => return refuse(Code::BadResult, "Enter the room tile turned over."),
                 (Some(key), _) => match ctx.c.room_tile(&key) {
                     Some(t) => t,
                     None => return refuse(Code::BadResult, format!("There is no room tile '{key}'.")),
                 },
             };
-            if ctx.handles(Component::RoomTiles) && room.tile != Some(tile) {
-                return refuse(Code::BadResult, "The app placed a different tile in that slot.");
-            }
-            let token = match room.token {
-                Some(t) if ctx.handles(Component::ExplorationTokens) => {
-                    let held = &ctx.c.data.exploration_tokens[t.0 as usize];
-                    if held.effect != effect || held.items != items {
-                        return refuse(Code::BadResult, "The app placed a different Exploration token on that room.");
-                    }
-                    t
-                }
-                _ => match ctx.c.data.exploration_tokens.iter().position(|x| x.effect == effect && x.items == items) {
-                    Some(i) => ExplorationId(i as u8),
-                    None => return refuse(Code::BadResult, "No Exploration token shows that effect and item number."),
-                },
+            let token = match ctx.c.data.exploration_tokens.iter().position(|x| x.effect == effect && x.items == items) {
+                Some(i) => ExplorationId(i as u8),
+                None => return refuse(Code::BadResult, "No Exploration token shows that effect and item number."),
             };
             (tile, token)
         }

@@ -264,8 +264,8 @@ pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Out
     });
     let card = match (slot.card, entered) {
         (Some(c), None) => c,
-        (Some(c), Some(k)) if ctx.c.data.weaknesses[c.0 as usize].key == k => c,
-        (Some(_), Some(_)) => return refuse(Code::BadResult, "The app placed a different Weakness card in that slot."),
+        // Refused whatever the value, so a guess never learns the face-down card.
+        (Some(_), Some(_)) => return refuse(Code::BadResult, "The app holds the Weakness cards: nothing needs entering."),
         (None, Some(k)) => match ctx.c.data.weaknesses.iter().position(|w| w.key == k) {
             Some(i) if !ctx.s.weaknesses.iter().any(|w| w.revealed == Some(WeaknessId(i as u8))) => WeaknessId(i as u8),
             Some(_) => return refuse(Code::BadResult, "That Weakness is already face up."),
