@@ -7,6 +7,7 @@ use crate::state::{Component, Mode, NoiseSpot};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SetupOptions {
     /// Player names in seat order (clockwise).
     pub players: Vec<String>,
@@ -26,6 +27,7 @@ pub struct SetupOptions {
 
 /// The scanning procedures of the game (manual p. 20): each scans and removes cards its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ScanProcedure {
     /// Look only: scan the chosen cards, nothing is removed.
@@ -43,6 +45,7 @@ pub enum ScanProcedure {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Command {
     SetUp(SetupOptions),
@@ -121,6 +124,7 @@ pub enum Command {
 /// A result read off a physical component, used instead of the app's generator.
 /// Each random step takes the first entered result of its kind, in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Entered {
     Noise { face: NoiseFace },

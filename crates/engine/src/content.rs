@@ -7,12 +7,14 @@ use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TokenSpec {
     pub kind: TokenKind,
     pub back: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EventEffect {
     DamagingFire,
@@ -38,6 +40,7 @@ pub enum EventEffect {
 
 /// What happens to an Event card after it is resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EventFate {
     Discard,
@@ -48,6 +51,7 @@ pub enum EventFate {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EventSpec {
     pub key: String,
     pub name: String,
@@ -62,6 +66,7 @@ pub struct EventSpec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AttackEffect {
     Scratch,
@@ -76,6 +81,7 @@ pub enum AttackEffect {
 
 /// The "blood" corner of an Intruder Attack card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum Blood {
     Endurance(u8),
@@ -83,12 +89,14 @@ pub enum Blood {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RetreatMark {
     Retreat,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AttackSpec {
     pub key: String,
     pub name: String,
@@ -102,6 +110,7 @@ pub struct AttackSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContaminationSpec {
     pub total: u8,
     pub infected: u8,
@@ -111,6 +120,7 @@ pub struct ContaminationSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CoordinatesSpec {
     pub number: u8,
     pub a: Destination,
@@ -131,6 +141,7 @@ impl CoordinatesSpec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ExplorationEffect {
     Silence,
@@ -142,12 +153,14 @@ pub enum ExplorationEffect {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExplorationSpec {
     pub effect: ExplorationEffect,
     pub items: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RoomColour {
     Red,
@@ -158,6 +171,7 @@ pub enum RoomColour {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoomTileSpec {
     pub key: String,
     pub name: String,
@@ -168,6 +182,7 @@ pub struct RoomTileSpec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum LocationKind {
     Cockpit,
@@ -180,6 +195,7 @@ pub enum LocationKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum ExitSpec {
     Room(u8),
@@ -187,12 +203,14 @@ pub enum ExitSpec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TechnicalMark {
     Technical,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocationSpec {
     pub number: u8,
     pub kind: LocationKind,
@@ -203,6 +221,7 @@ pub struct LocationSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimeTrackSpec {
     pub moves: u8,
     pub hibernation_opens_at: u8,
@@ -212,6 +231,7 @@ pub struct TimeTrackSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SelfDestructSpec {
     pub moves: u8,
     pub yellow_from: u8,
@@ -221,6 +241,7 @@ pub struct SelfDestructSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WoundSpec {
     pub key: String,
     pub name: String,
@@ -229,6 +250,7 @@ pub struct WoundSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeaknessSpec {
     pub key: String,
     pub name: String,
@@ -236,6 +258,7 @@ pub struct WeaknessSpec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ObjectiveKind {
     Personal,
@@ -243,6 +266,7 @@ pub enum ObjectiveKind {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ObjectiveSpec {
     pub key: String,
     pub name: String,
@@ -253,6 +277,7 @@ pub struct ObjectiveSpec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum WeaponKind {
     Classic,
@@ -260,6 +285,7 @@ pub enum WeaponKind {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CharacterSpec {
     pub key: String,
     pub name: String,
@@ -272,6 +298,7 @@ pub struct CharacterSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PodSpec {
     pub count: u8,
     pub seats: u8,
@@ -279,6 +306,7 @@ pub struct PodSpec {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pools {
     pub fire: u8,
     pub malfunction: u8,
@@ -291,6 +319,7 @@ pub struct Pools {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fact {
     pub fact: String,
     pub grade: String,
@@ -301,6 +330,7 @@ pub struct Fact {
 
 /// Everything in the box that the rules need, as read from `content/base.json`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContentData {
     pub intruder_tokens: Vec<TokenSpec>,
     pub events: Vec<EventSpec>,
@@ -326,6 +356,7 @@ pub struct ContentData {
 
 /// Where a numbered exit of a location leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "corridor")]
 pub enum Exit {
     Corridor(CorridorId),
@@ -335,6 +366,7 @@ pub enum Exit {
 
 /// A room-to-room corridor; a corridor may carry two numbers (the same at both ends).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Corridor {
     pub id: CorridorId,
     pub ends: (Location, Location),
@@ -353,6 +385,7 @@ impl Corridor {
 
 /// The basic board as a graph, derived from the location table.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Board {
     pub corridors: Vec<Corridor>,
     /// `exits[location - 1][number - 1]`

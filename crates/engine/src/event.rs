@@ -7,6 +7,7 @@ use crate::state::*;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatSetup {
     pub name: String,
     pub number: PlayerNumber,
@@ -14,6 +15,7 @@ pub struct SeatSetup {
 
 /// Why a token was drawn from the bag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawPurpose {
     Encounter,
@@ -23,6 +25,7 @@ pub enum DrawPurpose {
 
 /// Why an Intruder Attack card was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum AttackDraw {
     Attack { intruder: IntruderId, target: Seat },
@@ -30,6 +33,7 @@ pub enum AttackDraw {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EventDraw {
     EventPhase,
@@ -38,6 +42,7 @@ pub enum EventDraw {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DeathCause {
     Wounds,
@@ -53,6 +58,7 @@ pub enum DeathCause {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum UnlockReason {
     FirstDeath,
@@ -60,6 +66,7 @@ pub enum UnlockReason {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Event {
     // ---- setup ----

@@ -17,6 +17,7 @@ pub struct Fate {
 /// Everything needed to continue the same stream after a restart (stored by the host, never shown),
 /// so that closing and reopening the app cannot re-roll what comes next.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FateSnapshot {
     pub seed: [u8; 32],
     pub word_pos: u128,

@@ -12,6 +12,7 @@ use crate::state::State;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "of")]
 pub enum EntryKind {
     Normal,
@@ -22,6 +23,7 @@ pub enum EntryKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Entry {
     pub seq: u32,
     pub actor: Actor,
@@ -32,16 +34,17 @@ pub struct Entry {
 }
 
 impl Entry {
-    fn is_random(&self) -> bool {
+    pub fn is_random(&self) -> bool {
         self.events.iter().any(Event::is_random)
     }
-    fn is_private(&self) -> bool {
+    pub fn is_private(&self) -> bool {
         self.events.iter().any(Event::is_private_reveal)
     }
 }
 
 /// What a door asks of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "request")]
 pub enum Request {
     Do {
@@ -142,6 +145,24 @@ impl Game {
         };
         self.entries.push(entry);
         Ok(self.entries.last().expect("just pushed"))
+    }
+
+    /// Whether `Undo` would be accepted now (the table screen greys the button otherwise).
+    pub fn can_undo(&self) -> bool {
+        self.last_effective().is_some_and(|e| !e.is_random() && !e.is_private())
+    }
+
+    /// Whether `Correct` would be considered now: the last step involved chance, showed no
+    /// secret, and was not the setup.
+    pub fn can_correct(&self) -> bool {
+        self.last_effective().is_some_and(|e| {
+            e.is_random() && !e.is_private() && e.command.as_ref().is_some_and(|c| !matches!(c, Command::SetUp(_)))
+        })
+    }
+
+    /// The entry whose results the table sees as "the last step" (not undone, not superseded).
+    pub fn last_step(&self) -> Option<&Entry> {
+        self.last_effective()
     }
 
     fn last_effective(&self) -> Option<&Entry> {

@@ -10,6 +10,7 @@ use crate::state::State;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "seat")]
 pub enum Audience {
     Table,
@@ -17,6 +18,7 @@ pub enum Audience {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LogLine {
     pub seq: u32,
     /// `correction` and `undone` lines mark how the entry changed the record.
@@ -36,6 +38,47 @@ fn status(s: EngineStatus) -> &'static str {
     }
 }
 
+/// A variant's name in words: `SeriousWound` → "Serious Wound", `TimeTrack` → "Time Track".
+fn words(x: &impl std::fmt::Debug) -> String {
+    let raw = format!("{x:?}");
+    let mut out = String::new();
+    for (i, ch) in raw.chars().enumerate() {
+        if ch.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" }
+}
+
+fn spot_words(spot: &crate::state::NoiseSpot) -> String {
+    match spot {
+        crate::state::NoiseSpot::Corridor(id) => match Content::base().board.corridors.get(id.0 as usize) {
+            Some(c) => format!("the corridor between {} and {}", c.ends.0 .0, c.ends.1 .0),
+            None => "a corridor".into(),
+        },
+        crate::state::NoiseSpot::Technical => "the technical corridors".into(),
+    }
+}
+
+fn phase_words(p: &crate::state::Phase) -> String {
+    use crate::state::Phase;
+    match p {
+        Phase::Draft => "the character draft".into(),
+        Phase::Player => "the Player Phase".into(),
+        Phase::Event { step } => format!("the Event Phase, {}", words(step).to_lowercase()),
+        Phase::Over { cause, .. } => format!("the end of the game ({})", words(cause).to_lowercase()),
+    }
+}
+
+fn list_words<T: std::fmt::Debug>(xs: &[T]) -> String {
+    xs.iter().map(|x| words(x)).collect::<Vec<_>>().join(", ")
+}
+
 /// Describes one event for one audience; `None` when it has nothing to say to them.
 /// Private results are given only to the seat they belong to.
 pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, bool)> {
@@ -51,13 +94,13 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::CoordinatesPlaced { .. } => public("coordinates_placed", "A Coordinates card lies face down by the Cockpit.".into()),
         Event::EscapePodsPlaced { pods } => public(
             "escape_pods_placed",
-            format!("Escape Pods {} are placed, locked.", pods.iter().map(|(p, s)| format!("{} ({:?})", p.0, s)).collect::<Vec<_>>().join(", ")),
+            format!("Escape Pods {} are placed, locked.", pods.iter().map(|(p, s)| format!("{} (section {})", p.0, words(s))).collect::<Vec<_>>().join(", ")),
         ),
         Event::EnginesPlaced { .. } => public("engines_placed", "Each Engine's two tokens are shuffled face down.".into()),
         Event::WeaknessesPlaced { .. } => public("weaknesses_placed", "Three Weakness cards lie face down.".into()),
         Event::BagFilled { tokens } => public("bag_filled", format!("{} tokens go into the Intruder bag.", tokens.len())),
-        Event::DeckShuffled { deck, .. } => public("deck_shuffled", format!("The {deck:?} deck is shuffled.")),
-        Event::DeckReshuffled { deck, .. } => public("deck_reshuffled", format!("The {deck:?} deck is reshuffled.")),
+        Event::DeckShuffled { deck, .. } => public("deck_shuffled", format!("The {} deck is shuffled.", words(deck))),
+        Event::DeckReshuffled { deck, .. } => public("deck_reshuffled", format!("The {} deck is reshuffled.", words(deck))),
         Event::ContaminationPrepared { .. } => None,
         Event::ObjectivesDealt { seat, cards } => {
             if mine(seat) {
@@ -79,7 +122,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
             public("character_kept", format!("{} plays the {}.", name(s, *seat), d.characters[character.0 as usize].name))
         }
         Event::PlayStarted => public("play_started", "Turn 1 begins.".into()),
-        Event::PhaseChanged { phase } => public("phase_changed", format!("Now: {phase:?}.")),
+        Event::PhaseChanged { phase } => public("phase_changed", format!("Now: {}.", phase_words(phase))),
         Event::TurnBegan { turn, first_player } => {
             public("turn_began", format!("Turn {turn} begins; {} holds the First Player token.", name(s, *first_player)))
         }
@@ -88,25 +131,25 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::RoomExplored { at, tile, token, items } => public(
             "room_explored",
             format!(
-                "Room {} is the {}: {:?}, {items} item(s).",
+                "Room {} is the {}: {}, {items} item(s).",
                 at.0,
                 c.tile(*tile).name,
-                d.exploration_tokens[token.0 as usize].effect
+                words(&d.exploration_tokens[token.0 as usize].effect)
             ),
         ),
         Event::NoiseRolled { seat, face, .. } => public(
             "noise_rolled",
-            format!("{} rolls for Noise: {face:?}.", seat.map(|x| name(s, x)).unwrap_or_else(|| "The table".into())),
+            format!("{} rolls for Noise: {}.", seat.map(|x| name(s, x)).unwrap_or_else(|| "The table".into()), words(face)),
         ),
-        Event::NoisePlaced { spot } => public("noise_placed", format!("Noise marker placed ({spot:?}).")),
-        Event::NoiseRemoved { spot } => public("noise_removed", format!("Noise marker removed ({spot:?}).")),
-        Event::DoorChanged { corridor, state } => public("door_changed", format!("Door in corridor {} is now {state:?}.", corridor.0)),
+        Event::NoisePlaced { spot } => public("noise_placed", format!("A Noise marker goes in {}.", spot_words(spot))),
+        Event::NoiseRemoved { spot } => public("noise_removed", format!("The Noise marker leaves {}.", spot_words(spot))),
+        Event::DoorChanged { corridor, state } => public("door_changed", format!("The door in corridor {} is now {}.", corridor.0, words(state).to_lowercase())),
         Event::FirePlaced { at } => public("fire_placed", format!("Fire in room {}.", at.0)),
         Event::FireRemoved { at } => public("fire_removed", format!("The Fire in room {} is out.", at.0)),
         Event::MalfunctionPlaced { at } => public("malfunction_placed", format!("Malfunction in room {}.", at.0)),
         Event::MalfunctionRemoved { at } => public("malfunction_removed", format!("Room {} is repaired.", at.0)),
         Event::ItemsSet { at, items } => public("items_set", format!("Room {} now holds {items} item(s).", at.0)),
-        Event::DiceRolled { noise, combat, .. } => public("dice_rolled", format!("Dice: {noise:?}{combat:?}.")),
+        Event::DiceRolled { noise, combat, .. } => public("dice_rolled", format!("Dice: {}.", [list_words(noise), list_words(combat)].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(", "))),
         Event::EncounterBegan { seat, at } => public("encounter", format!("Encounter! {} in room {}.", name(s, *seat), at.0)),
         Event::TokenDrawn { token, purpose } => {
             let t = c.token(*token);
@@ -120,8 +163,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::BagWasEmpty { .. } => public("bag_empty", "The Intruder bag is empty: nothing is drawn.".into()),
         Event::TokenReturned { token } => public("token_returned", format!("The {} token goes back into the bag.", c.token(*token).kind.name())),
         Event::TokenToSupply { token } => public("token_to_supply", format!("The {} token leaves the bag.", c.token(*token).kind.name())),
-        Event::TokenAddedToBag { token } => public("token_added", format!("A {} token is added to the bag.", c.token(*token).kind.name())),
-        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", format!("A {} appears in room {}.", kind.name(), at.0)),
+        Event::TokenAddedToBag { token } => public("token_added", format!("{} {} token is added to the bag.", article(c.token(*token).kind.name()), c.token(*token).kind.name())),
+        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", format!("{} {} appears in room {}.", article(kind.name()), kind.name(), at.0)),
         Event::IntruderMoved { id, to } => public("intruder_moved", format!("Intruder #{} moves to room {}.", id.0, to.0)),
         Event::IntruderLeftBoard { id } => public("intruder_left", format!("Intruder #{} disappears into the ducts; its token returns to the bag.", id.0)),
         Event::IntruderKilled { id } => public("intruder_killed", format!("Intruder #{} is killed.", id.0)),
@@ -154,7 +197,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         }
         Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", format!("{} dresses a Serious Wound.", name(s, *seat))),
         Event::SeriousWoundHealed { seat, .. } => public("wound_healed", format!("{} heals a Serious Wound.", name(s, *seat))),
-        Event::CharacterDied { seat, cause } => public("character_died", format!("{} dies ({cause:?}).", name(s, *seat))),
+        Event::CharacterDied { seat, cause } => public("character_died", format!("{} dies ({}).", name(s, *seat), words(cause).to_lowercase())),
         Event::SlimeSet { seat, on } => {
             public("slime", format!("{} {}.", name(s, *seat), if *on { "is covered in Slime" } else { "is clean of Slime" }))
         }
@@ -214,12 +257,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::CoordinatesChecked { seat, card } => {
             if mine(seat) {
                 let k = &d.coordinates[card.0 as usize];
-                private("coordinates_private", format!("Coordinates: A {:?}, B {:?}, C {:?}, D {:?}.", k.a, k.b, k.c, k.d))
+                private("coordinates_private", format!("Coordinates: A {}, B {}, C {}, D {}.", words(&k.a), words(&k.b), words(&k.c), words(&k.d)))
             } else {
                 public("coordinates_checked", format!("{} checks the Coordinates.", name(s, *seat)))
             }
         }
-        Event::DestinationSet { letter } => public("destination_set", format!("The Destination marker moves to {letter:?}.")),
+        Event::DestinationSet { letter } => public("destination_set", format!("The Destination marker moves to {}.", words(letter))),
         Event::SelfDestructStarted => public("self_destruct_started", "Self-Destruct sequence started!".into()),
         Event::SelfDestructStopped => public("self_destruct_stopped", "Self-Destruct sequence stopped.".into()),
         Event::SelfDestructAdvanced { to } => public("self_destruct_advanced", format!("Self-Destruct: {to} moves.")),
@@ -229,7 +272,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::PodLockSet { pod, locked } => {
             public("pod_lock", format!("Escape Pod {} is {}.", pod.0, if *locked { "locked" } else { "unlocked" }))
         }
-        Event::PodsUnlocked { reason } => public("pods_unlocked", format!("Every Escape Pod unlocks ({reason:?}).")),
+        Event::PodsUnlocked { reason } => public("pods_unlocked", format!("Every Escape Pod unlocks ({}).", words(reason).to_lowercase())),
         Event::CharacterEnteredPod { seat, pod } => public("entered_pod", format!("{} boards Escape Pod {}.", name(s, *seat), pod.0)),
         Event::CharacterLeftPod { seat } => public("left_pod", format!("{} leaves the Escape Pod.", name(s, *seat))),
         Event::PodLaunched { pod } => public("pod_launched", format!("Escape Pod {} launches!", pod.0)),
@@ -254,7 +297,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         Event::RoomPeeked { seat, at, tile, token } => {
             if mine(seat) {
                 let x = &d.exploration_tokens[token.0 as usize];
-                private("room_peeked_private", format!("You peek at room {}: the {}, {:?}, {} item(s).", at.0, c.tile(*tile).name, x.effect, x.items))
+                private("room_peeked_private", format!("You peek at room {}: the {}, {}, {} item(s).", at.0, c.tile(*tile).name, words(&x.effect), x.items))
             } else {
                 public("room_peeked", format!("{} looks at room {}.", name(s, *seat), at.0))
             }
@@ -265,11 +308,11 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, b
         }
         Event::EventCardResolved { card } => public("event_resolved", format!("{} is resolved.", d.events[card.0 as usize].name)),
         Event::EventCardDiscarded { card } => public("event_discarded", format!("{} is discarded unresolved.", d.events[card.0 as usize].name)),
-        Event::GameEnded { cause } => public("game_ended", format!("The game ends: {cause:?}.")),
+        Event::GameEnded { cause } => public("game_ended", format!("The game ends: {}.", words(cause).to_lowercase())),
         Event::ShipDestroyed => public("ship_destroyed", "The ship is destroyed.".into()),
-        Event::VictoryStepReached { step } => public("victory_step", format!("Victory check: {step:?}.")),
+        Event::VictoryStepReached { step } => public("victory_step", format!("Victory check: {}.", words(step).to_lowercase())),
         Event::EnginesRevealed { tops } => public("engines_revealed", format!("Engines: {}.", tops.map(status).join(", "))),
-        Event::CoordinatesRevealed { destination, .. } => public("coordinates_revealed", format!("The ship is headed to {destination:?}.")),
+        Event::CoordinatesRevealed { destination, .. } => public("coordinates_revealed", format!("The ship is headed to {}.", words(destination))),
         Event::ContaminationChecked { seat, infected, dies, .. } => public(
             "contamination_checked",
             format!(

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
     /// The command does not fit the current phase or step.
@@ -31,14 +32,18 @@ pub enum Code {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Rejection {
     pub code: Code,
     pub reason: String,
+    /// With `ResultNeeded`: the physical component whose result the table must enter.
+    #[serde(default)]
+    pub needs: Option<crate::state::Component>,
 }
 
 impl Rejection {
     pub fn new(code: Code, reason: impl Into<String>) -> Rejection {
-        Rejection { code, reason: reason.into() }
+        Rejection { code, reason: reason.into(), needs: None }
     }
 }
 

@@ -6,6 +6,7 @@ use crate::ids::*;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     Standard,
@@ -16,6 +17,7 @@ pub enum Mode {
 /// A component the app can take over. Whatever the app does not handle stays physical:
 /// its random outcomes are entered by the table, and what it hides stays unknown to the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Component {
     RoomTiles,
@@ -76,6 +78,7 @@ impl Component {
 
 /// The game's settings, fixed at setup.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Config {
     pub players: u8,
     pub mode: Mode,
@@ -93,6 +96,7 @@ impl Config {
 
 /// Something the app may or may not know: `Unknown` when the physical component hides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "value")]
 pub enum Hidden<T> {
     Known(T),
@@ -109,6 +113,7 @@ impl<T: Copy> Hidden<T> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "pod")]
 pub enum Life {
     Awake,
@@ -130,6 +135,7 @@ impl Life {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeriousWound {
     pub card: WoundCardId,
     pub dressed: bool,
@@ -137,6 +143,7 @@ pub struct SeriousWound {
 
 /// A private fact a seat learned. Only that seat's view ever carries it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Reveal {
     Engine { engine: EngineNumber, top: EngineStatus, turn: u16 },
@@ -147,6 +154,7 @@ pub enum Reveal {
 
 /// Where a seat stands with its objectives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "objective")]
 pub enum ObjectiveChoice {
     /// Before the first Encounter: both cards still in hand.
@@ -156,6 +164,7 @@ pub enum ObjectiveChoice {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatState {
     pub name: String,
     pub number: PlayerNumber,
@@ -185,6 +194,7 @@ pub struct SeatState {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoomState {
     /// The tile in this slot; for an unexplored slot this is a secret (None when physical or special).
     pub tile: Option<RoomTileId>,
@@ -198,6 +208,7 @@ pub struct RoomState {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "corridor")]
 pub enum NoiseSpot {
     Corridor(CorridorId),
@@ -205,6 +216,7 @@ pub enum NoiseSpot {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoardState {
     /// Index = location number - 1.
     pub rooms: Vec<RoomState>,
@@ -215,6 +227,7 @@ pub struct BoardState {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Intruder {
     pub id: IntruderId,
     pub kind: IntruderKind,
@@ -225,6 +238,7 @@ pub struct Intruder {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "intruder")]
 pub enum TokenPlace {
     Bag,
@@ -236,6 +250,7 @@ pub enum TokenPlace {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PodState {
     Docked,
@@ -245,6 +260,7 @@ pub enum PodState {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pod {
     pub number: PodNumber,
     pub section: Section,
@@ -255,6 +271,7 @@ pub struct Pod {
 
 /// A deck in play: top of the draw pile is the last element.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Deck<C> {
     pub draw: Vec<C>,
     pub discard: Vec<C>,
@@ -276,6 +293,7 @@ impl<C: PartialEq + Copy> Deck<C> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DeckKind {
     Event,
@@ -285,6 +303,7 @@ pub enum DeckKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeaknessSlot {
     /// The face-down card (None when the cards are physical).
     pub card: Option<WeaknessId>,
@@ -292,6 +311,7 @@ pub struct WeaknessSlot {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EventStep {
     TimeTrack,
@@ -315,6 +335,7 @@ impl EventStep {
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndCause {
     /// The Time marker reached the red space: the ship jumps.
@@ -328,6 +349,7 @@ pub enum EndCause {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum VictoryStep {
     Engines,
@@ -338,6 +360,7 @@ pub enum VictoryStep {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
     /// Setup steps 1–16 are done in one go; the draft (step 17) waits for each player in turn.
@@ -349,6 +372,7 @@ pub enum Phase {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct State {
     pub config: Config,
     pub seats: BySeat<SeatState>,

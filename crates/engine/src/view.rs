@@ -8,18 +8,21 @@ use crate::state::*;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Named {
     pub key: String,
     pub name: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicWound {
     pub card: Named,
     pub dressed: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ObjectiveStatus {
     /// Before the first Encounter.
@@ -30,6 +33,7 @@ pub enum ObjectiveStatus {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicSeat {
     pub seat: Seat,
     pub name: String,
@@ -58,6 +62,7 @@ pub struct PublicSeat {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicRoom {
     pub at: Location,
     pub name: Option<String>,
@@ -74,6 +79,7 @@ pub struct PublicRoom {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicCorridor {
     pub id: CorridorId,
     pub ends: (Location, Location),
@@ -83,6 +89,7 @@ pub struct PublicCorridor {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicIntruder {
     pub id: IntruderId,
     pub kind: IntruderKind,
@@ -92,6 +99,7 @@ pub struct PublicIntruder {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicDeck {
     pub draw: u8,
     /// Face-up discards, newest last (contamination has none).
@@ -100,12 +108,14 @@ pub struct PublicDeck {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Track {
     pub position: u8,
     pub moves: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicPod {
     pub number: PodNumber,
     pub section: Section,
@@ -115,6 +125,7 @@ pub struct PublicPod {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pool {
     pub used: u8,
     pub of: u8,
@@ -122,6 +133,7 @@ pub struct Pool {
 
 /// The shared table screen: everything the whole table may see, and nothing more.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicView {
     pub turn: u16,
     pub phase: Phase,
@@ -166,6 +178,7 @@ pub struct PublicView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContaminationCard {
     pub id: ContaminationId,
     /// Known only once this seat scanned it.
@@ -173,6 +186,7 @@ pub struct ContaminationCard {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ObjectiveCard {
     pub key: String,
     pub name: String,
@@ -182,6 +196,7 @@ pub struct ObjectiveCard {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct KnownEngine {
     pub engine: EngineNumber,
     pub top: EngineStatus,
@@ -189,6 +204,7 @@ pub struct KnownEngine {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct KnownCoordinates {
     pub number: u8,
     pub a: Destination,
@@ -199,6 +215,7 @@ pub struct KnownCoordinates {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct KnownRoom {
     pub at: Location,
     pub tile: Named,
@@ -209,6 +226,7 @@ pub struct KnownRoom {
 
 /// The engine tokens in hand during a Repair/Break: the seat sees both.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EngineInHand {
     pub engine: EngineNumber,
     pub top: EngineStatus,
@@ -217,6 +235,7 @@ pub struct EngineInHand {
 
 /// One player's private hand: only this seat's secrets, as this seat knows them now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatView {
     pub seat: Seat,
     pub name: String,

@@ -92,10 +92,8 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn need<T>(&self, comp: Component, what: &str) -> Outcome<T> {
-        refuse(
-            Code::ResultNeeded,
-            format!("The {} {} physical: enter the {what} from the table.", comp.name(), if comp.name().ends_with('s') { "are" } else { "is" }),
-        )
+        let reason = format!("The {} {} physical: enter the {what} from the table.", comp.name(), if comp.name().ends_with('s') { "are" } else { "is" });
+        Err(Rejection { code: Code::ResultNeeded, reason, needs: Some(comp) })
     }
 
     pub fn seat(&self, seat: Seat) -> Outcome<&SeatState> {

@@ -1,0 +1,60 @@
+//! The host's durable commit per command: p50/p99 over many accepted commands, written to
+//! target/bench/host.json for scripts/bench. Two figures: the SQLite commit alone (one
+//! transaction, WAL, synchronous=FULL) and a whole table call (engine, commit, new screen).
+
+use nemesis_engine::{Actor, Command, Component, Mode, Request, Seat, SetupOptions};
+use nemesis_host::protocol::{Call, Reply};
+use nemesis_host::store::Store;
+use nemesis_host::Table;
+use std::time::Instant;
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
+    let setup = SetupOptions {
+        players: vec!["A".into(), "B".into(), "C".into(), "D".into()],
+        mode: Mode::Standard,
+        handled: Component::ALL.to_vec(),
+        infected_cards: None,
+        player_numbers: None,
+        pods: None,
+    };
+    assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
+    let rounds = 2000;
+    let mut calls = Vec::with_capacity(rounds);
+    for i in 0..rounds {
+        // A bookkeeping command the table sends often; always accepted, never random.
+        let command = Command::SetHandSize { seat: Seat((i % 4) as u8), cards: (i % 6) as u8 };
+        let t = Instant::now();
+        let reply = table.call(Actor::Table, Call::Act { request: Request::Do { command, entered: Vec::new() } });
+        calls.push(t.elapsed().as_secs_f64() * 1e3);
+        assert!(matches!(reply, Reply::Screen { .. }), "{reply:?}");
+    }
+    // The commit alone: the same entry shape appended straight to a second store.
+    let dir2 = tempfile::tempdir().expect("a scratch folder");
+    let mut store = Store::open_dir(dir2.path()).expect("a store");
+    let game = table.open_game().expect("open");
+    let entries = game.entries();
+    let meta = nemesis_host::store::NewGame { title: "bench", players: 4, mode: Mode::Standard, turn: 0, finished: false, now_ms: 0 };
+    let id = store.create(meta, &entries[..1], &game.fate_snapshot()).expect("created");
+    let mut commits = Vec::with_capacity(entries.len());
+    for e in &entries[1..] {
+        let t = Instant::now();
+        store.append(id, e, &game.fate_snapshot(), 1, false, 0).expect("stored");
+        commits.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    calls.sort_by(f64::total_cmp);
+    commits.sort_by(f64::total_cmp);
+    let json = serde_json::json!({
+        "commit_ms": { "p50": percentile(&commits, 0.5), "p99": percentile(&commits, 0.99), "n": commits.len() },
+        "call_ms": { "p50": percentile(&calls, 0.5), "p99": percentile(&calls, 0.99), "n": calls.len() },
+    });
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/bench");
+    std::fs::create_dir_all(&out).expect("target is writable");
+    std::fs::write(out.join("host.json"), serde_json::to_string_pretty(&json).unwrap()).expect("written");
+    println!("{json}");
+}

@@ -1,0 +1,113 @@
+//! The command line shared by the headless binary and the desktop app:
+//! `serve [--port N] [--data DIR]` and `script [--data DIR]`.
+
+use crate::serve::{self, Door};
+use crate::store::Store;
+use crate::Table;
+use std::path::PathBuf;
+
+pub const USAGE: &str = "usage:
+  serve [--port N] [--data DIR]   the table screen in a browser on this machine (prints its address)
+  script [--data DIR]             JSON calls on stdin, one reply per line on stdout
+The saves live in DIR (default: the platform's data folder, nemesis-table).";
+
+pub struct Options {
+    pub port: u16,
+    pub data: PathBuf,
+}
+
+/// Reads `--port` and `--data`; `Err` holds what to tell the user.
+pub fn options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options { port: 7420, data: crate::default_data_dir() };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--port" => o.port = it.next().and_then(|p| p.parse().ok()).ok_or("--port needs a number from 0 to 65535")?,
+            "--data" => o.data = PathBuf::from(it.next().ok_or("--data needs a folder")?),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(o)
+}
+
+pub fn main(args: Vec<String>) -> i32 {
+    let Some(mode) = args.first() else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    match mode.as_str() {
+        "serve" | "script" => {}
+        "--help" | "-h" | "help" => {
+            println!("{USAGE}");
+            return 0;
+        }
+        other => {
+            eprintln!("unknown mode {other}\n{USAGE}");
+            return 2;
+        }
+    }
+    let opts = match options(&args[1..]) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return 2;
+        }
+    };
+    let store = match Store::open_dir(&opts.data) {
+        Ok(s) => s,
+        Err(f) => {
+            eprintln!("{}", f.reason);
+            return 1;
+        }
+    };
+    match mode.as_str() {
+        "script" => {
+            let mut table = Table::new(store);
+            let stdin = std::io::stdin();
+            match crate::script::run(&mut table, stdin.lock(), std::io::stdout().lock()) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("{e}");
+                    1
+                }
+            }
+        }
+        "serve" => {
+            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime starts");
+            runtime.block_on(async move {
+                let listener = match serve::bind(opts.port).await {
+                    Ok(l) => l,
+                    // The usual port is taken (another table?): let the system pick one.
+                    Err(_) if opts.port != 0 => match serve::bind(0).await {
+                        Ok(l) => l,
+                        Err(e) => {
+                            eprintln!("could not listen on loopback: {e}");
+                            return 1;
+                        }
+                    },
+                    Err(e) => {
+                        eprintln!("could not listen on loopback: {e}");
+                        return 1;
+                    }
+                };
+                let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.port);
+                let door = Door { table: Table::new(store).shared(), key: serve::new_key().into(), port };
+                println!("Nemesis table: open {}", door.url());
+                if !crate::assets::present() {
+                    eprintln!("note: this binary was built without the table screen (ui/dist); run ./scripts/run");
+                }
+                let stop = async {
+                    let _ = tokio::signal::ctrl_c().await;
+                };
+                match serve::run(listener, door, stop).await {
+                    Ok(()) => 0,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        1
+                    }
+                }
+            })
+        }
+        _ => unreachable!("checked above"),
+    }
+}

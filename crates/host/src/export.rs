@@ -1,0 +1,77 @@
+//! One game as one JSON file, and reading such a file back. The file holds the whole journal,
+//! secrets included (it is a save, not something to show the table); the generator's state is
+//! left out and reseeded on import, so the file never carries the seed.
+
+use crate::protocol::{Fault, FaultCode};
+use nemesis_engine::{Entry, EntryKind, State};
+use serde::{Deserialize, Serialize};
+
+pub const FORMAT: &str = "nemesis-table-game";
+pub const VERSION: u32 = 1;
+/// Larger files are refused before parsing (a long game is well under 5 MB).
+pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportFile {
+    pub format: String,
+    pub version: u32,
+    pub title: String,
+    pub created_ms: i64,
+    pub entries: Vec<Entry>,
+}
+
+pub fn write(title: &str, created_ms: i64, entries: &[Entry]) -> String {
+    let file = ExportFile { format: FORMAT.into(), version: VERSION, title: title.into(), created_ms, entries: entries.to_vec() };
+    serde_json::to_string_pretty(&file).expect("a journal always serializes")
+}
+
+fn bad(reason: impl Into<String>) -> Fault {
+    Fault::new(FaultCode::BadFile, reason)
+}
+
+/// Reads and checks an exported file: the format, the order of its steps, and that replaying it
+/// gives a sound game. Nothing is stored unless all of it holds.
+pub fn read(text: &str) -> Result<(ExportFile, State), Fault> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(bad("That file is too large to be a saved game."));
+    }
+    let probe: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(format!("That file is not JSON ({e}).")))?;
+    if probe.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        return Err(bad("That file is not a game exported by this app."));
+    }
+    match probe.get("version").and_then(|v| v.as_u64()) {
+        Some(v) if v == VERSION as u64 => {}
+        Some(v) if v > VERSION as u64 => return Err(bad("That file comes from a newer version of the app.")),
+        _ => return Err(bad("That file has no version this app can read.")),
+    }
+    let file: ExportFile = serde_json::from_value(probe).map_err(|e| bad(format!("That file is damaged ({e}).")))?;
+    if file.entries.is_empty() {
+        return Err(bad("That file holds no game."));
+    }
+    for (i, e) in file.entries.iter().enumerate() {
+        if e.seq as usize != i + 1 {
+            return Err(bad(format!("That file is damaged: step {} is out of order.", i + 1)));
+        }
+        if let EntryKind::Undo(of) | EntryKind::Correction(of) = e.kind {
+            if of == 0 || of >= e.seq {
+                return Err(bad(format!("That file is damaged: step {} refers to a later step.", e.seq)));
+            }
+        }
+    }
+    if !matches!(file.entries[0].command, Some(nemesis_engine::Command::SetUp(_))) {
+        return Err(bad("That file is damaged: it does not start with a setup."));
+    }
+    // The events of a hand-edited file may describe an impossible game; replaying one must
+    // never bring the app down, so a panic while folding counts as a damaged file.
+    let entries = file.entries.clone();
+    let replayed = std::panic::catch_unwind(move || {
+        let state = State::replay(nemesis_engine::game::effective_events(&entries))?;
+        state.check_invariants().ok()?;
+        Some(state)
+    });
+    match replayed {
+        Ok(Some(state)) => Ok((file, state)),
+        _ => Err(bad("That file is damaged: its steps do not make a sound game.")),
+    }
+}

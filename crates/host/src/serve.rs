@@ -1,0 +1,176 @@
+//! The browser door: the table screen over HTTP on loopback, with server-sent events for pushes.
+//! Every API route needs the per-run key from the printed URL; `Host` and `Origin` must name this
+//! server, so a web page elsewhere cannot drive the table (DNS rebinding, cross-site requests).
+
+use crate::protocol::{Call, Fault, FaultCode, Reply};
+use crate::{assets, export, Shared};
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use nemesis_engine::Actor;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The key and address of one run of the serve door.
+#[derive(Clone)]
+pub struct Door {
+    pub table: Shared,
+    pub key: Arc<str>,
+    pub port: u16,
+}
+
+impl Door {
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/?key={}", self.port, self.key)
+    }
+}
+
+/// A fresh random key for this run (128 bits, hex).
+pub fn new_key() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::getrandom(&mut bytes).expect("the operating system provides randomness");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn same(a: &str, b: &str) -> bool {
+    // Constant time in the key's length, so timing does not tell how much of a guess was right.
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn refused(status: StatusCode, code: FaultCode, reason: &str) -> Response {
+    (status, Json(Reply::Refused { fault: Fault::new(code, reason) })).into_response()
+}
+
+/// Binds on loopback: `port` 0 picks a free one.
+pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await
+}
+
+/// Turns true when the server is stopping, so open event streams end and shutdown can finish.
+#[derive(Clone)]
+struct Closing(tokio::sync::watch::Receiver<bool>);
+
+pub fn router(door: Door) -> Router {
+    router_closing(door, tokio::sync::watch::channel(false).1)
+}
+
+fn router_closing(door: Door, closing: tokio::sync::watch::Receiver<bool>) -> Router {
+    let api = Router::new()
+        .route("/api/call", post(call))
+        .route("/api/stream", get(stream))
+        .layer(DefaultBodyLimit::max(export::MAX_FILE_BYTES + 64 * 1024));
+    Router::new()
+        .merge(api)
+        .fallback(get(asset))
+        .layer(middleware::from_fn_with_state(door.clone(), guard))
+        .layer(axum::Extension(Closing(closing)))
+        .with_state(door)
+}
+
+/// Serves until the future `stop` completes.
+pub async fn run(listener: tokio::net::TcpListener, door: Door, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    let (closing_tx, closing) = tokio::sync::watch::channel(false);
+    let stop = async move {
+        stop.await;
+        // Event streams never end by themselves: tell them to, or shutdown would wait forever.
+        let _ = closing_tx.send(true);
+    };
+    axum::serve(listener, router_closing(door, closing)).with_graceful_shutdown(stop).await
+}
+
+async fn guard(State(door): State<Door>, req: Request, next: Next) -> Response {
+    let allowed = [format!("127.0.0.1:{}", door.port), format!("localhost:{}", door.port)];
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    if !allowed.iter().any(|a| a == host) {
+        return refused(StatusCode::FORBIDDEN, FaultCode::BadCall, "This table only answers on its own address.");
+    }
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        let ok = origin.to_str().ok().is_some_and(|o| allowed.iter().any(|a| o == format!("http://{a}")));
+        if !ok {
+            return refused(StatusCode::FORBIDDEN, FaultCode::BadCall, "Requests from other sites are refused.");
+        }
+    }
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    res
+}
+
+#[derive(serde::Deserialize)]
+struct KeyQuery {
+    key: Option<String>,
+}
+
+fn keyed(door: &Door, headers: &HeaderMap, query: Option<&str>) -> bool {
+    let given = headers.get("x-table-key").and_then(|v| v.to_str().ok()).or(query).unwrap_or("");
+    same(given, &door.key)
+}
+
+async fn call(State(door): State<Door>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    if !keyed(&door, &headers, None) {
+        return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
+    }
+    let call: Call = match serde_json::from_slice(&body) {
+        Ok(c) => c,
+        Err(e) => return refused(StatusCode::BAD_REQUEST, FaultCode::BadCall, &format!("That request could not be read ({e}).")),
+    };
+    let table = door.table.clone();
+    let reply = tokio::task::spawn_blocking(move || {
+        let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
+        t.call(Actor::Table, call)
+    })
+    .await;
+    match reply {
+        Ok(reply) => Json(reply).into_response(),
+        Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering."),
+    }
+}
+
+async fn stream(State(door): State<Door>, axum::Extension(Closing(closing)): axum::Extension<Closing>, headers: HeaderMap, Query(q): Query<KeyQuery>) -> Response {
+    if !keyed(&door, &headers, q.key.as_deref()) {
+        return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
+    }
+    let rx = door.table.lock().unwrap_or_else(|p| p.into_inner()).subscribe();
+    let screens = futures_util::stream::unfold((rx, closing, true), |(mut rx, mut closing, first)| async move {
+        if *closing.borrow() {
+            return None;
+        }
+        if !first {
+            tokio::select! {
+                changed = rx.changed() => changed.ok()?,
+                _ = closing.changed() => return None,
+            }
+        }
+        let screen = rx.borrow_and_update().clone();
+        let event = Event::default().event("screen").json_data(&*screen).ok()?;
+        Some((Ok::<_, Infallible>(event), (rx, closing, false)))
+    });
+    Sse::new(screens).keep_alive(KeepAlive::default()).into_response()
+}
+
+async fn asset(uri: Uri) -> Response {
+    match assets::find(uri.path()) {
+        Some((bytes, kind)) => {
+            let cache = if uri.path().starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+            Response::builder()
+                .header(header::CONTENT_TYPE, kind)
+                .header(header::CACHE_CONTROL, cache)
+                .body(Body::from(bytes))
+                .expect("static headers are valid")
+        }
+        None if !assets::present() => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The table screen was not built into this binary: run ./scripts/run (it builds ui/ first).",
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "Not found.").into_response(),
+    }
+}

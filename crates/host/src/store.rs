@@ -1,0 +1,206 @@
+//! Saves: SQLite in WAL mode, one transaction per accepted command, synchronous=FULL so an
+//! acknowledged command survives a crash or a flat battery. Games, their journals and settings.
+
+use crate::protocol::{Fault, FaultCode, SaveSummary};
+use nemesis_engine::{Entry, FateSnapshot, Mode};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::{Path, PathBuf};
+
+/// Bumped when the schema changes; older files are migrated on open.
+const SCHEMA: i64 = 1;
+
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// A game as stored: its journal and where its generator stands.
+pub struct StoredGame {
+    pub id: i64,
+    pub title: String,
+    pub created_ms: i64,
+    pub entries: Vec<Entry>,
+    pub fate: FateSnapshot,
+}
+
+pub struct NewGame<'a> {
+    pub title: &'a str,
+    pub players: u8,
+    pub mode: Mode,
+    pub turn: u16,
+    pub finished: bool,
+    pub now_ms: i64,
+}
+
+fn storage(e: impl std::fmt::Display) -> Fault {
+    Fault::new(FaultCode::Storage, format!("The save could not be written or read: {e}."))
+}
+
+fn mode_text(m: Mode) -> String {
+    serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+impl Store {
+    /// Opens (or creates) the save file in `dir`.
+    pub fn open_dir(dir: &Path) -> Result<Store, Fault> {
+        std::fs::create_dir_all(dir).map_err(storage)?;
+        Store::open(&dir.join("games.sqlite3"))
+    }
+
+    pub fn open(path: &Path) -> Result<Store, Fault> {
+        let conn = Connection::open(path).map_err(storage)?;
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(storage)?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(storage)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(storage)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(storage)?;
+        if version > SCHEMA {
+            return Err(Fault::new(FaultCode::Storage, "The save file comes from a newer version of the app."));
+        }
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE IF NOT EXISTS games (
+                 id INTEGER PRIMARY KEY,
+                 title TEXT NOT NULL,
+                 players INTEGER NOT NULL,
+                 mode TEXT NOT NULL,
+                 turn INTEGER NOT NULL DEFAULT 1,
+                 finished INTEGER NOT NULL DEFAULT 0,
+                 steps INTEGER NOT NULL DEFAULT 0,
+                 created_ms INTEGER NOT NULL,
+                 updated_ms INTEGER NOT NULL,
+                 fate TEXT NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS entries (
+                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                 seq INTEGER NOT NULL,
+                 body TEXT NOT NULL,
+                 PRIMARY KEY (game, seq)
+             );
+             CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+             PRAGMA user_version = 1;
+             COMMIT;",
+        )
+        .map_err(storage)?;
+        Ok(Store { conn, path: path.to_path_buf() })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Creates a game with its first entries, all in one transaction.
+    pub fn create(&mut self, game: NewGame<'_>, entries: &[Entry], fate: &FateSnapshot) -> Result<i64, Fault> {
+        let tx = self.conn.transaction().map_err(storage)?;
+        tx.execute(
+            "INSERT INTO games (title, players, mode, turn, finished, created_ms, updated_ms, fate) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
+            params![game.title, game.players, mode_text(game.mode), game.turn, game.finished, game.now_ms, fate_text(fate)],
+        )
+        .map_err(storage)?;
+        let id = tx.last_insert_rowid();
+        for e in entries {
+            insert_entry(&tx, id, e)?;
+        }
+        tx.execute("UPDATE games SET steps = ?2 WHERE id = ?1", params![id, entries.len() as i64]).map_err(storage)?;
+        tx.commit().map_err(storage)?;
+        Ok(id)
+    }
+
+    /// Stores one accepted entry and where the generator now stands: durable when this returns.
+    pub fn append(&mut self, id: i64, entry: &Entry, fate: &FateSnapshot, turn: u16, finished: bool, now_ms: i64) -> Result<(), Fault> {
+        let tx = self.conn.transaction().map_err(storage)?;
+        insert_entry(&tx, id, entry)?;
+        let changed = tx
+            .execute(
+                "UPDATE games SET fate = ?2, turn = ?3, finished = ?4, updated_ms = ?5, steps = steps + 1 WHERE id = ?1",
+                params![id, fate_text(fate), turn, finished, now_ms],
+            )
+            .map_err(storage)?;
+        if changed != 1 {
+            return Err(Fault::new(FaultCode::NoSuchGame, "That game is no longer saved."));
+        }
+        tx.commit().map_err(storage)
+    }
+
+    pub fn load(&self, id: i64) -> Result<StoredGame, Fault> {
+        let head = self
+            .conn
+            .query_row("SELECT title, created_ms, fate FROM games WHERE id = ?1", [id], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?))
+            })
+            .optional()
+            .map_err(storage)?;
+        let Some((title, created_ms, fate)) = head else {
+            return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+        };
+        let fate: FateSnapshot = serde_json::from_str(&fate).map_err(|e| storage(format!("unreadable generator state ({e})")))?;
+        let mut stmt = self.conn.prepare("SELECT seq, body FROM entries WHERE game = ?1 ORDER BY seq").map_err(storage)?;
+        let rows = stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).map_err(storage)?;
+        let mut entries = Vec::new();
+        for row in rows {
+            let (seq, body) = row.map_err(storage)?;
+            let entry: Entry = serde_json::from_str(&body).map_err(|e| storage(format!("step {seq} is unreadable ({e})")))?;
+            entries.push(entry);
+        }
+        Ok(StoredGame { id, title, created_ms, entries, fate })
+    }
+
+    /// Saved games, the most recently played first.
+    pub fn list(&self) -> Result<Vec<SaveSummary>, Fault> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, title, players, mode, turn, finished, created_ms, updated_ms, steps FROM games ORDER BY updated_ms DESC, id DESC")
+            .map_err(storage)?;
+        let rows = stmt
+            .query_map([], |r| {
+                let mode: String = r.get(3)?;
+                Ok(SaveSummary {
+                    id: r.get(0)?,
+                    title: r.get(1)?,
+                    players: r.get(2)?,
+                    mode: serde_json::from_value(serde_json::Value::String(mode)).unwrap_or(Mode::Standard),
+                    turn: r.get(4)?,
+                    finished: r.get(5)?,
+                    created_ms: r.get(6)?,
+                    updated_ms: r.get(7)?,
+                    steps: r.get(8)?,
+                })
+            })
+            .map_err(storage)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(storage)
+    }
+
+    pub fn delete(&mut self, id: i64) -> Result<(), Fault> {
+        let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(storage)?;
+        if n == 0 {
+            return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+        }
+        Ok(())
+    }
+
+    pub fn setting(&self, key: &str) -> Result<Option<String>, Fault> {
+        self.conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0)).optional().map_err(storage)
+    }
+
+    pub fn set_setting(&mut self, key: &str, value: &str) -> Result<(), Fault> {
+        self.conn
+            .execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, value])
+            .map_err(storage)?;
+        Ok(())
+    }
+
+    /// SQLite's own consistency check ("ok" when sound).
+    pub fn integrity(&self) -> Result<String, Fault> {
+        self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(storage)
+    }
+}
+
+fn insert_entry(tx: &rusqlite::Transaction<'_>, game: i64, e: &Entry) -> Result<(), Fault> {
+    let body = serde_json::to_string(e).map_err(storage)?;
+    tx.execute("INSERT INTO entries (game, seq, body) VALUES (?1, ?2, ?3)", params![game, e.seq, body]).map_err(storage)?;
+    Ok(())
+}
+
+fn fate_text(f: &FateSnapshot) -> String {
+    serde_json::to_string(f).expect("a generator snapshot always serializes")
+}

@@ -1,0 +1,150 @@
+//! Shared by the host's tests: a table on a scratch save folder, games started and drafted through
+//! `Call`s only (as a door would), and a second SQLite connection to look at what is on disk.
+#![allow(dead_code)]
+
+use nemesis_engine::state::Phase;
+use nemesis_engine::{Command, Component, Entered, Mode, PublicView, Request, Seat, SetupOptions};
+use nemesis_host::protocol::{OpenGame, SaveSummary};
+use nemesis_host::store::Store;
+use nemesis_host::{Call, Fault, Reply, Table, TableScreen};
+use nemesis_engine::Actor;
+use std::path::{Path, PathBuf};
+
+/// Setup options for `players` seats with every component handled by the app.
+pub fn options(players: usize) -> SetupOptions {
+    SetupOptions {
+        players: (1..=players).map(|i| format!("Player {i}")).collect(),
+        mode: if players == 1 { Mode::Solo } else { Mode::Standard },
+        handled: Component::ALL.iter().copied().filter(|c| !(players == 1 && *c == Component::Objectives)).collect(),
+        infected_cards: None,
+        player_numbers: None,
+        pods: None,
+    }
+}
+
+/// A table whose saves live in `dir`.
+pub fn table_in(dir: &Path) -> Table {
+    Table::new(Store::open_dir(dir).expect("the scratch save folder opens"))
+}
+
+/// The save file of the table in `dir`.
+pub fn db_path(dir: &Path) -> PathBuf {
+    dir.join("games.sqlite3")
+}
+
+pub fn call(t: &mut Table, c: Call) -> Reply {
+    t.call(Actor::Table, c)
+}
+
+pub fn screen_of(reply: Reply) -> TableScreen {
+    match reply {
+        Reply::Screen { screen } => screen,
+        other => panic!("expected a screen, got {other:?}"),
+    }
+}
+
+pub fn fault_of(reply: Reply) -> Fault {
+    match reply {
+        Reply::Refused { fault } => fault,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+pub fn saves(t: &mut Table) -> Vec<SaveSummary> {
+    match call(t, Call::Saves) {
+        Reply::Saves { saves } => saves,
+        other => panic!("expected saves, got {other:?}"),
+    }
+}
+
+pub fn current(t: &mut Table) -> TableScreen {
+    screen_of(call(t, Call::Screen))
+}
+
+pub fn open_game(screen: &TableScreen) -> &OpenGame {
+    screen.game.as_ref().expect("a game is open")
+}
+
+pub fn view(t: &mut Table) -> PublicView {
+    open_game(&current(t)).view.clone()
+}
+
+/// Starts a game through `Call::NewGame`; returns its save number.
+pub fn new_game(t: &mut Table, setup: SetupOptions) -> i64 {
+    let screen = screen_of(call(t, Call::NewGame { setup, title: None }));
+    open_game(&screen).id
+}
+
+/// Sends a command; panics with the refusal if it is refused.
+pub fn act(t: &mut Table, command: Command) -> TableScreen {
+    act_with(t, command, Vec::new())
+}
+
+pub fn act_with(t: &mut Table, command: Command, entered: Vec<Entered>) -> TableScreen {
+    let what = format!("{command:?} with {entered:?}");
+    match call(t, Call::Act { request: Request::Do { command, entered } }) {
+        Reply::Screen { screen } => screen,
+        other => panic!("{what} should be accepted, got {other:?}"),
+    }
+}
+
+pub fn try_act(t: &mut Table, command: Command) -> Reply {
+    call(t, Call::Act { request: Request::Do { command, entered: Vec::new() } })
+}
+
+/// Drafts every seat (in player-number order, keeping the first character offered), reading only
+/// the public view as the table screen does, until the Player Phase begins.
+pub fn draft_all(t: &mut Table) {
+    loop {
+        let v = view(t);
+        if v.phase != Phase::Draft {
+            return;
+        }
+        let mut waiting: Vec<(u8, Seat, usize)> =
+            v.seats.iter().filter(|s| s.character.is_none()).map(|s| (s.number.0, s.seat, s.draft_offer.len())).collect();
+        waiting.sort();
+        let (_, seat, offered) = waiting[0];
+        if offered == 0 {
+            act(t, Command::DraftDraw { seat });
+        }
+        let v = view(t);
+        let key = v.seats.iter().find(|s| s.seat == seat).expect("the seat is in the view").draft_offer[0].key.clone();
+        act(t, Command::DraftKeep { seat, character: key });
+    }
+}
+
+/// A game of `players` seats, set up and drafted: turn 1, Player Phase.
+pub fn started(t: &mut Table, players: usize) -> i64 {
+    let id = new_game(t, options(players));
+    draft_all(t);
+    assert_eq!(view(t).phase, Phase::Player, "the draft leads to the Player Phase");
+    id
+}
+
+/// One whole Event Phase from the end of the Player Phase: every step, the event card and the bag
+/// drawn by the app's generator.
+pub fn play_event_phase(t: &mut Table) {
+    for c in [
+        Command::EndPlayerPhase,
+        Command::AdvanceTime,
+        Command::ResolveIntruderAttacks,
+        Command::ResolveFireDamage,
+        Command::ResolveEventCard,
+        Command::DevelopBag,
+    ] {
+        act(t, c);
+    }
+}
+
+/// A second, independent connection to the save file (as another process would see it).
+pub fn peek(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open(path).expect("a second connection opens")
+}
+
+pub fn entry_rows(conn: &rusqlite::Connection, game: i64) -> i64 {
+    conn.query_row("SELECT COUNT(*) FROM entries WHERE game = ?1", [game], |r| r.get(0)).expect("count entries")
+}
+
+pub fn max_seq(conn: &rusqlite::Connection, game: i64) -> i64 {
+    conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?1", [game], |r| r.get(0)).expect("max seq")
+}

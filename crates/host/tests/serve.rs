@@ -1,0 +1,395 @@
+//! The browser door over real HTTP on loopback, with hand-written HTTP/1.1 requests: the key, the
+//! `Host` and `Origin` checks, bad bodies, and the server-sent screens.
+
+mod common;
+use common::*;
+
+use nemesis_host::serve::{self, Door};
+use nemesis_host::{Call, Reply, Shared};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const KEY: &str = "0123456789abcdef0123456789abcdef";
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Server {
+    port: u16,
+    table: Shared,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    handle: tokio::task::JoinHandle<std::io::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+async fn start() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_in(dir.path()).shared();
+    let listener = serve::bind(0).await.expect("a free loopback port");
+    let addr = listener.local_addr().unwrap();
+    assert!(addr.ip().is_loopback(), "the door binds on loopback only: {addr}");
+    let port = addr.port();
+    let door = Door { table: table.clone(), key: KEY.into(), port };
+    assert_eq!(door.url(), format!("http://127.0.0.1:{port}/?key={KEY}"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(serve::run(listener, door, async move {
+        let _ = stopped.await;
+    }));
+    Server { port, table, stop: Some(stop), handle, _dir: dir }
+}
+
+struct Response {
+    status: u16,
+    headers: HashMap<String, String>,
+    body: String,
+}
+
+impl Response {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("a JSON body ({e}): {:?}", self.body))
+    }
+    fn reply(&self) -> Reply {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("a reply ({e}): {:?}", self.body))
+    }
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn head(raw: &[u8]) -> (u16, HashMap<String, String>) {
+    let text = String::from_utf8_lossy(raw);
+    let mut lines = text.split("\r\n");
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers)
+}
+
+/// Decodes as many whole chunks of a chunked body as `raw` holds; `None` once the last chunk came.
+fn dechunk(raw: &mut Vec<u8>, out: &mut Vec<u8>) -> Option<()> {
+    loop {
+        let Some(eol) = find(raw, b"\r\n") else { return Some(()) };
+        let size_text = String::from_utf8_lossy(&raw[..eol]).to_string();
+        let size = usize::from_str_radix(size_text.split(';').next().unwrap().trim(), 16).expect("a chunk size");
+        if size == 0 {
+            return None;
+        }
+        if raw.len() < eol + 2 + size + 2 {
+            return Some(());
+        }
+        out.extend_from_slice(&raw[eol + 2..eol + 2 + size]);
+        raw.drain(..eol + 2 + size + 2);
+    }
+}
+
+/// One request on its own connection (`Connection: close`). `Host` is the server's own unless
+/// `headers` names one.
+async fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&str>) -> Response {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
+    let mut req = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        req.push_str(&format!("Host: 127.0.0.1:{port}\r\n"));
+    }
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("Connection: close\r\n");
+    if let Some(b) = body {
+        req.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len()));
+    }
+    req.push_str("\r\n");
+    if let Some(b) = body {
+        req.push_str(b);
+    }
+    stream.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, stream.read_to_end(&mut raw)).await.expect("the server answers in time").unwrap();
+    let split = find(&raw, b"\r\n\r\n").expect("a complete response head");
+    let (status, headers) = head(&raw[..split]);
+    let mut rest = raw[split + 4..].to_vec();
+    let body = if headers.get("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+        let mut out = Vec::new();
+        dechunk(&mut rest, &mut out);
+        out
+    } else {
+        rest
+    };
+    Response { status, headers, body: String::from_utf8(body).expect("a UTF-8 body") }
+}
+
+async fn post_call(port: u16, headers: &[(&str, &str)], body: &str) -> Response {
+    request(port, "POST", "/api/call", headers, Some(body)).await
+}
+
+fn json_call(c: &Call) -> String {
+    serde_json::to_string(c).unwrap()
+}
+
+fn assert_refused(r: &Response, status: u16, what: &str) {
+    assert_eq!(r.status, status, "{what}: status (body {:?})", r.body);
+    let v = r.json();
+    assert_eq!(v["reply"], "refused", "{what}: a refusal reply: {v}");
+    assert_eq!(v["fault"]["code"], "bad_call", "{what}: {v}");
+    assert!(v["fault"]["reason"].as_str().is_some_and(|s| !s.is_empty()), "{what}: with a reason");
+}
+
+// ---------------------------------------------------------------- the key
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_without_the_key_is_unauthorized_and_does_nothing() {
+    let s = start().await;
+    let body = json_call(&Call::NewGame { setup: options(2), title: None });
+    let r = post_call(s.port, &[], &body).await;
+    assert_refused(&r, 401, "no key");
+    let r = post_call(s.port, &[("x-table-key", "wrong")], &body).await;
+    assert_refused(&r, 401, "a wrong key");
+    let almost = format!("{}0", &KEY[..KEY.len() - 1]);
+    let r = post_call(s.port, &[("x-table-key", &almost)], &body).await;
+    assert_refused(&r, 401, "a key wrong in its last character");
+    let r = post_call(s.port, &[("x-table-key", &format!("{KEY}0"))], &body).await;
+    assert_refused(&r, 401, "the key with one more character");
+    // The call route takes the key from the header only, not from the address.
+    let r = request(s.port, "POST", &format!("/api/call?key={KEY}"), &[], Some(&body)).await;
+    assert_refused(&r, 401, "the key in the query of a call");
+    assert!(s.table.lock().unwrap().store().list().unwrap().is_empty(), "no game was started");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_with_the_key_is_answered_and_acts_on_the_table() {
+    let s = start().await;
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Screen)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.headers.get("content-type").is_some_and(|c| c.starts_with("application/json")), "{:?}", r.headers);
+    assert_eq!(r.headers.get("x-content-type-options").map(String::as_str), Some("nosniff"));
+    assert_eq!(r.headers.get("x-frame-options").map(String::as_str), Some("DENY"));
+    assert_eq!(r.headers.get("referrer-policy").map(String::as_str), Some("no-referrer"));
+    match r.reply() {
+        Reply::Screen { screen } => assert!(screen.game.is_none() && screen.revision == 0),
+        other => panic!("{other:?}"),
+    }
+
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::NewGame { setup: options(3), title: Some("Web".into()) })).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = match r.reply() {
+        Reply::Screen { screen } => open_game(&screen).id,
+        other => panic!("{other:?}"),
+    };
+    let t = s.table.lock().unwrap();
+    assert_eq!(t.open_game().expect("the HTTP call opened the game").entries().len(), 1);
+    let listed = t.store().list().unwrap();
+    assert_eq!((listed.len(), listed[0].id, listed[0].title.as_str()), (1, id, "Web"), "and saved it");
+    drop(t);
+
+    // A refusal from the table is still a 200 with a refused reply.
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Open { game: id + 50 })).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["fault"]["code"], "no_such_game", "{}", r.body);
+}
+
+// ---------------------------------------------------------------- Host and Origin
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_host_header_is_forbidden() {
+    let s = start().await;
+    let body = json_call(&Call::Screen);
+    let other_port = format!("127.0.0.1:{}", s.port.wrapping_add(1));
+    for host in ["evil.example", "evil.example:80", &other_port, "127.0.0.1", "attacker.test:7420"] {
+        let r = post_call(s.port, &[("Host", host), ("x-table-key", KEY)], &body).await;
+        assert_refused(&r, 403, &format!("Host {host}"));
+        let r = request(s.port, "GET", &format!("/api/stream?key={KEY}"), &[("Host", host)], None).await;
+        assert_eq!(r.status, 403, "the stream with Host {host}");
+        let r = request(s.port, "GET", "/", &[("Host", host)], None).await;
+        assert_eq!(r.status, 403, "the page with Host {host}");
+    }
+    let localhost = format!("localhost:{}", s.port);
+    let r = post_call(s.port, &[("Host", &localhost), ("x-table-key", KEY)], &body).await;
+    assert_eq!(r.status, 200, "localhost with the right port is this server: {}", r.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_origin_is_forbidden() {
+    let s = start().await;
+    let body = json_call(&Call::NewGame { setup: options(2), title: None });
+    let other_port = format!("http://127.0.0.1:{}", s.port.wrapping_add(1));
+    let https = format!("https://127.0.0.1:{}", s.port);
+    for origin in ["http://evil.example", "null", &other_port, &https, "http://127.0.0.1"] {
+        let r = post_call(s.port, &[("Origin", origin), ("x-table-key", KEY)], &body).await;
+        assert_refused(&r, 403, &format!("Origin {origin}"));
+    }
+    assert!(s.table.lock().unwrap().store().list().unwrap().is_empty(), "no foreign request started a game");
+    for origin in [format!("http://127.0.0.1:{}", s.port), format!("http://localhost:{}", s.port)] {
+        let r = post_call(s.port, &[("Origin", &origin), ("x-table-key", KEY)], &json_call(&Call::Screen)).await;
+        assert_eq!(r.status, 200, "the page's own origin {origin}: {}", r.body);
+    }
+}
+
+// ---------------------------------------------------------------- bad bodies
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_body_is_a_bad_request_with_a_refusal() {
+    let s = start().await;
+    for (what, body) in [
+        ("not JSON", "{not json"),
+        ("empty", ""),
+        ("an unknown call", r#"{"call":"launch_missiles"}"#),
+        ("a call without its fields", r#"{"call":"open"}"#),
+        ("a wrong type", r#"{"call":"open","game":"seven"}"#),
+        ("a bare string", r#""screen""#),
+    ] {
+        let r = post_call(s.port, &[("x-table-key", KEY)], body).await;
+        assert_refused(&r, 400, what);
+    }
+    // The server is still answering.
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Saves)).await;
+    assert_eq!(r.status, 200);
+    assert!(matches!(r.reply(), Reply::Saves { .. }));
+}
+
+// ---------------------------------------------------------------- server-sent screens
+
+struct EventStream {
+    stream: TcpStream,
+    raw: Vec<u8>,
+    body: Vec<u8>,
+}
+
+impl EventStream {
+    async fn open(port: u16, path: &str) -> (u16, HashMap<String, String>, EventStream) {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let req = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n");
+        stream.write_all(req.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        let split = loop {
+            if let Some(i) = find(&raw, b"\r\n\r\n") {
+                break i;
+            }
+            let mut buf = [0u8; 4096];
+            let n = tokio::time::timeout(WAIT, stream.read(&mut buf)).await.expect("a response head in time").unwrap();
+            assert!(n > 0, "the connection closed before the head");
+            raw.extend_from_slice(&buf[..n]);
+        };
+        let (status, headers) = head(&raw[..split]);
+        let raw = raw[split + 4..].to_vec();
+        (status, headers, EventStream { stream, raw, body: Vec::new() })
+    }
+
+    /// The next event with data: its name and its JSON data.
+    async fn next(&mut self) -> (String, Value) {
+        loop {
+            let ended = dechunk(&mut self.raw, &mut self.body).is_none();
+            while let Some(end) = find(&self.body, b"\n\n") {
+                let block = String::from_utf8(self.body.drain(..end + 2).collect()).unwrap();
+                let mut name = String::from("message");
+                let mut data = String::new();
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event:") {
+                        name = v.trim().to_string();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        data.push_str(v.strip_prefix(' ').unwrap_or(v));
+                    }
+                }
+                if !data.is_empty() {
+                    return (name, serde_json::from_str(&data).expect("JSON event data"));
+                }
+            }
+            assert!(!ended, "the stream ended");
+            let mut buf = [0u8; 8192];
+            let n = tokio::time::timeout(WAIT, self.stream.read(&mut buf)).await.expect("an event in time").unwrap();
+            assert!(n > 0, "the stream closed");
+            self.raw.extend_from_slice(&buf[..n]);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stream_sends_the_screen_at_once_and_after_each_accepted_call() {
+    let s = start().await;
+    let (status, headers, mut events) = EventStream::open(s.port, &format!("/api/stream?key={KEY}")).await;
+    assert_eq!(status, 200);
+    assert!(headers.get("content-type").is_some_and(|c| c.starts_with("text/event-stream")), "{headers:?}");
+    let (name, first) = events.next().await;
+    assert_eq!(name, "screen");
+    assert_eq!(first["revision"], 0);
+    assert!(first["game"].is_null(), "no game is open yet: {first}");
+
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::NewGame { setup: options(2), title: None })).await;
+    let reply = r.json();
+    assert_eq!(reply["reply"], "screen");
+    let (name, second) = events.next().await;
+    assert_eq!(name, "screen");
+    assert_eq!(second, reply["screen"], "the pushed screen is the one the call returned");
+    assert_eq!(second["revision"], 1);
+
+    // A refused call pushes nothing: the next push is the next accepted call's screen.
+    let refused = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Open { game: 999 })).await;
+    assert_eq!(refused.json()["reply"], "refused");
+    let bad = post_call(s.port, &[("x-table-key", KEY)], r#"{"call":"act","request":{"request":"do","command":{"type":"advance_time"}}}"#).await;
+    assert_eq!(bad.json()["fault"]["code"], "wrong_phase", "{}", bad.body);
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Close)).await;
+    let (_, third) = events.next().await;
+    assert_eq!(third, r.json()["screen"]);
+    assert_eq!(third["revision"], 2, "no push came between");
+    assert!(third["game"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stream_needs_the_key() {
+    let s = start().await;
+    let r = request(s.port, "GET", "/api/stream", &[], None).await;
+    assert_refused(&r, 401, "no key");
+    let r = request(s.port, "GET", "/api/stream?key=nope", &[], None).await;
+    assert_refused(&r, 401, "a wrong key");
+    // The header works too.
+    let (status, _, mut events) = {
+        let mut stream = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+        let req = format!("GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nx-table-key: {KEY}\r\n\r\n", s.port);
+        stream.write_all(req.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        let split = loop {
+            if let Some(i) = find(&raw, b"\r\n\r\n") {
+                break i;
+            }
+            let mut buf = [0u8; 4096];
+            let n = tokio::time::timeout(WAIT, stream.read(&mut buf)).await.unwrap().unwrap();
+            assert!(n > 0);
+            raw.extend_from_slice(&buf[..n]);
+        };
+        let (status, headers) = head(&raw[..split]);
+        (status, headers, EventStream { stream, raw: raw[split + 4..].to_vec(), body: Vec::new() })
+    };
+    assert_eq!(status, 200);
+    assert_eq!(events.next().await.0, "screen");
+}
+
+// ---------------------------------------------------------------- the page and stopping
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_served_or_explains_how_to_build_it() {
+    let s = start().await;
+    let r = request(s.port, "GET", "/", &[], None).await;
+    if nemesis_host::assets::present() {
+        assert_eq!(r.status, 200);
+        assert!(r.headers.get("content-type").is_some_and(|c| c.starts_with("text/html")));
+        let r = request(s.port, "GET", "/no/such/file.js", &[], None).await;
+        assert_eq!(r.status, 404);
+    } else {
+        assert_eq!(r.status, 503, "without a built front end the page says so");
+        assert!(r.body.contains("scripts/run"), "{}", r.body);
+    }
+    assert_eq!(r.headers.get("x-frame-options").map(String::as_str), Some("DENY"), "the page cannot be framed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_stops_when_told() {
+    let mut s = start().await;
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Saves)).await;
+    assert_eq!(r.status, 200);
+    s.stop.take().unwrap().send(()).unwrap();
+    let ended = tokio::time::timeout(WAIT, &mut s.handle).await.expect("the server stops in time");
+    ended.expect("the task did not panic").expect("the server ended cleanly");
+    assert!(TcpStream::connect(("127.0.0.1", s.port)).await.is_err(), "nothing listens any more");
+}

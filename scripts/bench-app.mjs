@@ -1,0 +1,155 @@
+// Whole-app measurements for docs/benchmarks.md (run by scripts/bench): the release binary's
+// size; start to an interactive table screen, in the real window under Xvfb; memory (PSS) of the
+// app and its WebKit processes with a game open; a click to the updated screen. Writes
+// target/bench/app.json. Needs the release app built with custom-protocol, Xvfb, tauri-driver.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const app = join(root, "target/release/nemesis-table");
+const host = join(root, "target/release/nemesis-host");
+const display = ":96";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.round((xs.length - 1) * p)];
+
+function pss(pid) {
+  try {
+    const m = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+) kB/m);
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid and all its descendants (the app and the WebKit web and network processes). */
+function tree(pid) {
+  const kids = new Map();
+  for (const d of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const ppid = Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
+    } catch {}
+  }
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) out.push(...(kids.get(out[i]) ?? []));
+  return out;
+}
+
+/** A save folder holding one 4-player game past the draft (made through the script door). */
+function savedGame() {
+  const dir = mkdtempSync(join(tmpdir(), "nemesis-bench-"));
+  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
+  const send = (lines) => execFileSync(host, ["script", "--data", dir], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
+  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: all } }]);
+  const id = reply.screen.game.id;
+  // The draft, in player-number order: draw two, keep the first offered.
+  for (;;) {
+    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
+    const next = seats.find((s) => !s.character);
+    if (!next) break;
+    const drawn = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } }])[1];
+    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
+    reply = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } }])[1];
+  }
+  return dir;
+}
+
+async function startOnce(dir, resume) {
+  const t0 = performance.now();
+  const child = spawn(app, resume ? ["--resume"] : [], { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  const ms = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error("no first call within 20 s")), 20000);
+    child.stderr.on("data", (d) => {
+      if (String(d).includes("trace: first call")) {
+        clearTimeout(timer);
+        ok(performance.now() - t0);
+      }
+    });
+  });
+  return { child, ms };
+}
+
+async function main() {
+  const xvfb = spawn("Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], { stdio: "ignore" });
+  await sleep(700);
+  const dir = savedGame();
+  const result = { binary_bytes: statSync(app).size };
+  try {
+    const starts = [];
+    for (let i = 0; i < 7; i++) {
+      const { child, ms } = await startOnce(dir, true);
+      starts.push(ms);
+      if (i === 6) {
+        // Memory with the game open, once the screen has settled.
+        await sleep(3000);
+        const pids = tree(child.pid);
+        result.pss_kb = pids.reduce((a, p) => a + pss(p), 0);
+        result.processes = pids.length;
+      }
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    result.start_ms = { median: median(starts), min: Math.min(...starts), max: Math.max(...starts), n: starts.length };
+    result.click = await clickLatency(dir);
+  } finally {
+    xvfb.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+  mkdirSync(join(root, "target/bench"), { recursive: true });
+  writeFileSync(join(root, "target/bench/app.json"), JSON.stringify(result, null, 2));
+  console.log(JSON.stringify(result));
+}
+
+/** A click on an accepted action to the screen showing its result, measured inside the page. */
+async function clickLatency(dir) {
+  const driver = spawn("tauri-driver", ["--native-driver", "/usr/bin/WebKitWebDriver"], { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir }, stdio: "ignore" });
+  const url = "http://127.0.0.1:4444";
+  const wd = async (method, path, body) => {
+    const res = await fetch(url + path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+    const j = await res.json();
+    if (!res.ok) throw new Error(JSON.stringify(j.value));
+    return j.value;
+  };
+  try {
+    for (let i = 0; i < 100; i++) {
+      try { if ((await fetch(url + "/status")).ok) break; } catch {}
+      await sleep(100);
+    }
+    const { sessionId } = await wd("POST", "/session", { capabilities: { alwaysMatch: { "tauri:options": { application: app, args: ["--resume"] } } } });
+    const script = `
+      const done = arguments[arguments.length - 1];
+      const ready = () => document.querySelector('[data-test="cmd-draft_draw"]') || document.querySelector('[data-test="group-draft"]');
+      const wait = (f) => new Promise((r) => { const tick = () => f() ? r(f()) : setTimeout(tick, 20); tick(); });
+      (async () => {
+        await wait(() => document.querySelector('[data-test="group-characters"]'));
+        document.querySelector('[data-test="group-characters"]').click();
+        await wait(() => document.querySelector('[data-test="cmd-set_hand_size"]'));
+        const times = [];
+        for (let i = 0; i < 30; i++) {
+          if (!document.querySelector('[data-test="do-set_hand_size"]')) document.querySelector('[data-test="cmd-set_hand_size"]').click();
+          await wait(() => document.querySelector('[data-test="do-set_hand_size"]'));
+          const log = document.querySelector('[data-test="log"] ol');
+          const before = log.children.length;
+          const t0 = performance.now();
+          document.querySelector('[data-test="do-set_hand_size"]').click();
+          await new Promise((r) => { const obs = new MutationObserver(() => { if (log.children.length !== before) { obs.disconnect(); r(); } }); obs.observe(log, { childList: true }); });
+          await new Promise((r) => requestAnimationFrame(() => r()));
+          times.push(performance.now() - t0);
+        }
+        done(times);
+      })();`;
+    const times = await wd("POST", `/session/${sessionId}/execute/async`, { script, args: [] });
+    await wd("DELETE", `/session/${sessionId}`);
+    return { median: median(times), p95: pct(times, 0.95), max: Math.max(...times), n: times.length };
+  } finally {
+    driver.kill("SIGTERM");
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,57 @@
+// Shared by the browser tests: starts the real host in serve mode on a free loopback port with a
+// fresh save folder, and launches the system Chromium through playwright-core (never a download).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+export const root = resolve(import.meta.dirname, "../..");
+export const hostBinary = process.env.NEMESIS_HOST_BIN ?? join(root, "target/release/nemesis-host");
+
+export function freshDataDir() {
+  return mkdtempSync(join(tmpdir(), "nemesis-e2e-"));
+}
+
+/** Starts `nemesis-host serve` and resolves with its printed address. */
+export function startServe(dataDir) {
+  return new Promise((ok, fail) => {
+    const child = spawn(hostBinary, ["serve", "--port", "0", "--data", dataDir], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`serve printed no address: ${out}`)), 15000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/open (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        ok({ url: m[1], child, stop: () => stop(child) });
+      }
+    });
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => fail(new Error(`serve exited (${code}): ${out}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((ok) => {
+    if (child.exitCode !== null) return ok();
+    const force = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      ok();
+    });
+    child.kill("SIGINT");
+  });
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export function cleanup(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,111 @@
+// End-to-end: the real host in serve mode driven through the real table screen in Chromium.
+// The setup wizard to the first turn, a bag draw at an Encounter, a whole Event Phase, then
+// quitting the host and resuming with nothing lost.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, freshDataDir, launch, root, startServe } from "./harness.mjs";
+
+let browser;
+const data = freshDataDir();
+const running = [];
+before(async () => (browser = await launch()));
+after(async () => {
+  for (const stop of running) await stop();
+  await browser?.close();
+  cleanup(data);
+});
+
+const names = ["Ana", "Bruno", "Chidi", "Dana"];
+
+async function phase(page) {
+  return (await page.locator('[data-test="phase"]').textContent()).trim();
+}
+
+/** Runs the expected next step from the "now" panel and waits for the log to grow. */
+async function nextStep(page, type) {
+  const before = await page.locator('[data-test="log"] li').count();
+  await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
+  const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
+  if (await confirm.count()) await confirm.click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+}
+
+test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and resume", { timeout: 120000 }, async () => {
+  let serve = await startServe(data);
+  running.push(() => serve.stop());
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const failed = [];
+  page.on("requestfailed", (r) => failed.push(r.url()));
+  page.on("pageerror", (e) => failed.push(String(e)));
+  await page.goto(serve.url);
+
+  // Setup wizard (manual pp. 6–8): count, mode, components, names, review.
+  await page.click('[data-test="new-game"]');
+  await page.click('[data-test="count-4"]');
+  await page.click('[data-test="next"]');
+  await page.click('[data-test="next"]');
+  for (const [i, n] of names.entries()) await page.fill(`[data-test="name-${i}"]`, n);
+  await page.click('[data-test="next"]');
+  await page.click('[data-test="create"]');
+  const steps = page.locator('[data-test="setup-steps"] li');
+  await steps.first().waitFor();
+  assert.equal(await steps.count(), 20, "the wizard walks through the rulebook's 20 setup steps");
+  await page.click('[data-test="to-table"]');
+
+  // Character draft (step 17): each player in number order draws two and keeps one.
+  assert.match(await phase(page), /draft/i);
+  for (let i = 0; i < 4; i++) {
+    await nextStep(page, "draft_draw");
+    const select = page.locator('[data-test="now"] [data-test="field-character"]');
+    const options = await select.locator("option:not([disabled])").all();
+    assert.equal(options.length, 2, "two characters are offered");
+    await select.selectOption(await options[0].getAttribute("value"));
+    await nextStep(page, "draft_keep");
+  }
+  assert.match(await phase(page), /Player Phase/);
+  assert.equal(await page.locator('[data-test="bag"] .big').textContent(), String(10 + 4), "1 Blank, 4 Larvae, 1 Creeper, 1 Queen, 3 Adults + 1 Adult per player (p. 6)");
+
+  // A bag draw: an Encounter for the first player (p. 15).
+  await page.click('[data-test="group-characters"]');
+  await page.click('[data-test="cmd-encounter"]');
+  await page.click('[data-test="do-encounter"]');
+  await page.locator('[data-test="outcome"]', { hasText: "Drawn from the bag" }).waitFor();
+  const outcome = await page.locator('[data-test="outcome"]').textContent();
+  const drawn = outcome.match(/Drawn from the bag for the Encounter: (\w+)/)[1];
+  // A Blank goes back into the bag (p. 15); any other token leaves it for the board.
+  assert.equal(await page.locator('[data-test="bag"] .big').textContent(), drawn === "Blank" ? "14" : "13");
+
+  // The whole Event Phase (pp. 10–11), with the confirmation before ending the Player Phase.
+  await nextStep(page, "end_player_phase");
+  assert.match(await phase(page), /Time track/);
+  await nextStep(page, "advance_time");
+  await nextStep(page, "resolve_intruder_attacks");
+  await nextStep(page, "resolve_fire_damage");
+  await nextStep(page, "resolve_event_card");
+  await nextStep(page, "develop_bag");
+  assert.match(await phase(page), /Player Phase/);
+  assert.match(await page.locator('[data-test="now"] h2').textContent(), /Turn 2/);
+
+  mkdirSync(join(root, "docs/screenshots"), { recursive: true });
+  await page.screenshot({ path: join(root, "docs/screenshots/table.png") });
+
+  const ship = await page.locator('[data-test="time-track"]').textContent();
+  const crew = await page.locator('[data-test="crew"]').textContent();
+  const log = await page.locator('[data-test="log"] ol').textContent();
+
+  // Quit the host (as closing the app would) and start it again on the same saves.
+  await serve.stop();
+  serve = await startServe(data);
+  await page.goto(serve.url);
+  await page.click('[data-test="resume"]');
+  await page.locator('[data-test="crew"]').waitFor();
+  assert.equal(await page.locator('[data-test="time-track"]').textContent(), ship);
+  assert.equal(await page.locator('[data-test="crew"]').textContent(), crew);
+  assert.equal(await page.locator('[data-test="log"] ol').textContent(), log);
+  assert.match(await phase(page), /Player Phase/);
+
+  assert.deepEqual(failed.filter((u) => !u.startsWith(serve.url.split("/?")[0])), [], "no request leaves this machine");
+  await serve.stop();
+});

@@ -1,0 +1,87 @@
+// The screen's state: the latest table screen pushed by the host, the saves list, the page shown,
+// and the last refusal. Every change to the game goes through `send`, so nothing changes on screen
+// before the host has committed it and pushed the new screen.
+import type { Call } from "../bindings/Call";
+import type { Command } from "../bindings/Command";
+import type { Entered } from "../bindings/Entered";
+import type { Fault } from "../bindings/Fault";
+import type { Reply } from "../bindings/Reply";
+import type { SaveSummary } from "../bindings/SaveSummary";
+import type { TableScreen } from "../bindings/TableScreen";
+import { transport } from "./transport";
+
+export type Page = "home" | "wizard" | "table";
+
+export const app = $state({
+  screen: null as TableScreen | null,
+  saves: [] as SaveSummary[],
+  page: "home" as Page,
+  fault: null as Fault | null,
+  /** The command that was refused, kept so the table can add the physical result and retry. */
+  refusedCommand: null as Command | null,
+  busy: false,
+  /** Shows the setup guide once, right after the wizard created a game. */
+  guideAfterSetup: false,
+  connected: false,
+});
+
+function applyScreen(s: TableScreen) {
+  if (!app.screen || s.revision >= app.screen.revision || (s.game?.id ?? null) !== (app.screen.game?.id ?? null)) {
+    app.screen = s;
+  }
+  if (s.game && app.page !== "table" && !app.guideAfterSetup) app.page = "table";
+  if (!s.game && app.page === "table") app.page = "home";
+}
+
+export function start() {
+  transport.onScreen((s) => {
+    app.connected = true;
+    applyScreen(s);
+  });
+  void refreshSaves();
+  void send({ call: "screen" });
+}
+
+/** Sends a call; a refusal is kept in `app.fault` for the screen to explain. */
+export async function send(call: Call): Promise<Reply> {
+  app.busy = true;
+  try {
+    const reply = await transport.call(call);
+    app.connected = true;
+    if (reply.reply === "refused") {
+      app.fault = reply.fault;
+    } else {
+      app.fault = null;
+      app.refusedCommand = null;
+      if (reply.reply === "screen") applyScreen(reply.screen);
+      if (reply.reply === "saves") app.saves = reply.saves;
+    }
+    return reply;
+  } finally {
+    app.busy = false;
+  }
+}
+
+export async function refreshSaves() {
+  const r = await transport.call({ call: "saves" });
+  if (r.reply === "saves") app.saves = r.saves;
+}
+
+export async function act(command: Command, entered: Entered[] = []): Promise<boolean> {
+  const r = await send({ call: "act", request: { request: "do", command, entered } });
+  if (r.reply === "refused") app.refusedCommand = command;
+  return r.reply === "screen";
+}
+
+export async function undo(): Promise<boolean> {
+  return (await send({ call: "act", request: { request: "undo" } })).reply === "screen";
+}
+
+export async function correct(entered: Entered[]): Promise<boolean> {
+  return (await send({ call: "act", request: { request: "correct", entered } })).reply === "screen";
+}
+
+export function dismissFault() {
+  app.fault = null;
+  app.refusedCommand = null;
+}

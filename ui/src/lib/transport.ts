@@ -1,0 +1,73 @@
+// The only module that talks to the host: Tauri IPC inside the desktop window, HTTP + server-sent
+// events in a browser (serve mode). Components call `call()` and `onScreen()`, nothing else.
+import type { Call } from "../bindings/Call";
+import type { Reply } from "../bindings/Reply";
+import type { TableScreen } from "../bindings/TableScreen";
+import { t } from "./i18n.svelte";
+
+type Listener = (screen: TableScreen) => void;
+
+interface Door {
+  call(c: Call): Promise<Reply>;
+  listen(cb: Listener): void;
+}
+
+const inTauri = typeof window !== "undefined" && "__TAURI_INTERNALS__" in window;
+
+function tauriDoor(): Door {
+  return {
+    async call(c) {
+      const { invoke } = await import("@tauri-apps/api/core");
+      return invoke<Reply>("call", { call: c });
+    },
+    listen(cb) {
+      void import("@tauri-apps/api/event").then(({ listen }) => listen<TableScreen>("screen", (e) => cb(e.payload)));
+    },
+  };
+}
+
+/** The serve door's key comes in the printed address (?key=…); kept for reloads of this tab. */
+function serveKey(): string {
+  const fromUrl = new URLSearchParams(location.search).get("key");
+  if (fromUrl) {
+    sessionStorage.setItem("table-key", fromUrl);
+    return fromUrl;
+  }
+  return sessionStorage.getItem("table-key") ?? "";
+}
+
+function httpDoor(): Door {
+  const key = serveKey();
+  return {
+    async call(c) {
+      let res: Response;
+      try {
+        res = await fetch("/api/call", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-table-key": key },
+          body: JSON.stringify(c),
+        });
+      } catch {
+        return { reply: "refused", fault: { code: "storage", reason: t("fault.offline"), needs: null } };
+      }
+      try {
+        return (await res.json()) as Reply;
+      } catch {
+        // Only the host's own error pages are not JSON (e.g. a body over the size limit).
+        return { reply: "refused", fault: { code: "bad_call", reason: t("fault.http", { status: res.status }), needs: null } };
+      }
+    },
+    listen(cb) {
+      const source = new EventSource(`/api/stream?key=${encodeURIComponent(key)}`);
+      source.addEventListener("screen", (e) => cb(JSON.parse((e as MessageEvent).data) as TableScreen));
+    },
+  };
+}
+
+const door: Door = inTauri ? tauriDoor() : httpDoor();
+
+export const transport = {
+  kind: inTauri ? ("window" as const) : ("browser" as const),
+  call: (c: Call) => door.call(c),
+  onScreen: (cb: Listener) => door.listen(cb),
+};
