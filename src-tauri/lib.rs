@@ -3,7 +3,7 @@
 
 use nemesis_engine::Actor;
 use nemesis_host::store::Store;
-use nemesis_host::{Call, Reply, Shared, Table};
+use nemesis_host::{Call, Fault, FaultCode, Reply, Shared, Table};
 use tauri::Emitter;
 
 /// Set when NEMESIS_TABLE_TRACE is: the first call from the window is reported on stderr, which
@@ -12,14 +12,32 @@ static TRACE_FIRST_CALL: std::sync::Once = std::sync::Once::new();
 
 /// Every call from the window: one line, the host does the rest (commit, then push).
 #[tauri::command]
-async fn call(table: tauri::State<'_, Shared>, call: Call) -> Result<Reply, String> {
+async fn call(table: tauri::State<'_, Shared>, call: serde_json::Value) -> Result<Reply, String> {
     if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
         TRACE_FIRST_CALL.call_once(|| eprintln!("trace: first call from the window"));
     }
+    // Read here rather than by Tauri, so an unreadable call gets the same `bad_call` reply as on
+    // the other doors instead of a rejected promise.
+    let call: Call = match serde_json::from_value(call) {
+        Ok(c) => c,
+        Err(e) => return Ok(Reply::Refused { fault: Fault::new(FaultCode::BadCall, format!("That request could not be read ({e}).")) }),
+    };
     let table = table.inner().clone();
-    tauri::async_runtime::spawn_blocking(move || table.lock().unwrap_or_else(|p| p.into_inner()).call(Actor::Table, call))
+    tauri::async_runtime::spawn_blocking(move || nemesis_host::table::lock(&table).call(Actor::Table, call))
         .await
         .map_err(|e| e.to_string())
+}
+
+/// Writes an exported game into the Downloads folder (a web view cannot download a file
+/// itself) and says where it went.
+#[tauri::command]
+fn save_export(file_name: String, file: String) -> Result<String, String> {
+    let name: String = file_name.chars().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.')).collect();
+    let name = if name.ends_with(".json") && name.len() > 5 { name } else { "nemesis-game.json".to_string() };
+    let dir = dirs::download_dir().or_else(dirs::home_dir).ok_or("No folder to save into was found.")?;
+    let path = dir.join(name);
+    std::fs::write(&path, file).map_err(|e| format!("The file could not be written: {e}."))?;
+    Ok(path.display().to_string())
 }
 
 /// Whether a window can be opened here (Linux needs an X11 or Wayland display).
@@ -56,10 +74,10 @@ pub fn run(args: Vec<String>) -> i32 {
         }
     }
     let table = table.shared();
-    let screens = table.lock().unwrap_or_else(|p| p.into_inner()).subscribe();
+    let screens = nemesis_host::table::lock(&table).subscribe();
     let result = tauri::Builder::default()
         .manage(table)
-        .invoke_handler(tauri::generate_handler![call])
+        .invoke_handler(tauri::generate_handler![call, save_export])
         .setup(move |app| {
             let handle = app.handle().clone();
             let mut screens = screens;

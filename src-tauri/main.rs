@@ -9,8 +9,15 @@ fn main() {
     }
     if !nemesis_table_app::has_display() {
         eprintln!("No display found: serving the table screen to a browser instead.");
+        // Only the options serve understands are passed on (`--resume` is the window's own).
         let mut serve = vec!["serve".to_string()];
-        serve.extend(args);
+        let mut it = args.into_iter();
+        while let Some(a) = it.next() {
+            if a == "--port" || a == "--data" {
+                serve.push(a);
+                serve.extend(it.next());
+            }
+        }
         std::process::exit(nemesis_host::cli::main(serve));
     }
     std::process::exit(nemesis_table_app::run(args));

@@ -77,6 +77,33 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   // A Blank goes back into the bag (p. 15); any other token leaves it for the board.
   assert.equal(await page.locator('[data-test="bag"] .big').textContent(), drawn === "Blank" ? "14" : "13");
 
+  // The first Encounter (p. 12): Ana keeps an objective behind the pass-the-device curtain.
+  const anaSeat = 0;
+  await page.click(`[data-test="private-${anaSeat}"]`);
+  assert.equal(await page.locator('[data-test="curtain-secret"]').count(), 0, "nothing secret shows before Ana taps");
+  await page.click('[data-test="curtain-show"]');
+  const keep = page.locator('[data-test="curtain-secret"] [data-test^="choose-"]');
+  assert.equal(await keep.count(), 2, "Ana sees her two objectives and may keep one");
+  await keep.first().click();
+  await page.locator('[data-test="curtain-secret"]', { hasText: "Objectives" }).waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-test="curtain-secret"] [data-test^="choose-"]'));
+  await page.click('[data-test="curtain-hide"]');
+  assert.equal(await page.locator('[data-test="curtain-secret"]').count(), 0, "hidden again before the device goes back");
+  await page.click('[data-test="curtain"] button:has-text("Close")');
+
+  // A physical result entered instead of the app's dice: adding the entry sends nothing yet.
+  await page.click('[data-test="group-turn"]');
+  await page.click('[data-test="cmd-roll_dice"]');
+  const form = page.locator('[data-test="actions"] [data-test="form-roll_dice"]');
+  await form.locator("select").first().selectOption("combat");
+  await form.locator('[data-test="physical"]').check();
+  const logLines = await page.locator('[data-test="log"] li').count();
+  await form.locator('[data-test="add-combat"]').click();
+  assert.equal(await page.locator('[data-test="log"] li').count(), logLines, "adding a result does not send the command");
+  await form.locator('[data-test="entered"] select').selectOption("two_hits");
+  await form.locator('[data-test="do-roll_dice"]').click();
+  await page.locator('[data-test="outcome"]', { hasText: "Two Hits" }).waitFor();
+
   // The whole Event Phase (pp. 10–11), with the confirmation before ending the Player Phase.
   await nextStep(page, "end_player_phase");
   assert.match(await phase(page), /Time track/);

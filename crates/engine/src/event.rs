@@ -229,6 +229,9 @@ impl Event {
                 | Event::CoordinatesChecked { .. }
                 | Event::ContaminationScanned { .. }
                 | Event::RoomPeeked { .. }
+                // Choosing an objective the app holds: keeping a choice takes it out of undo's
+                // reach, so nobody can probe a player's objectives by trying keys and undoing.
+                | Event::ObjectiveChosen { objective: Some(_), .. }
         )
     }
 }

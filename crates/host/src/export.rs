@@ -68,6 +68,14 @@ pub fn read(text: &str) -> Result<(ExportFile, State), Fault> {
     let replayed = std::panic::catch_unwind(move || {
         let state = State::replay(nemesis_engine::game::effective_events(&entries))?;
         state.check_invariants().ok()?;
+        // Everything a door will build from it must build too: the log (which also folds the
+        // undone steps), the public view and every seat's view.
+        let _ = nemesis_engine::log::log(&entries, nemesis_engine::Audience::Table);
+        let _ = state.public_view();
+        for seat in state.seats.seats() {
+            let _ = state.seat_view(seat);
+            let _ = nemesis_engine::log::log(&entries, nemesis_engine::Audience::Seat(seat));
+        }
         Some(state)
     });
     match replayed {

@@ -1,7 +1,7 @@
 //! The calls every door accepts and the replies and screens it sends back. Declared once here;
 //! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/bindings.rs`).
 
-use nemesis_engine::{Code, Component, LogLine, Mode, PublicView, Rejection, Request};
+use nemesis_engine::{Code, Component, LogLine, Mode, PublicView, Rejection, Request, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -38,6 +38,9 @@ pub enum Call {
     Log,
     /// Acts on the open game: a command, an undo, or a correction.
     Act { request: Request },
+    /// One seat's private hand, for the "pass the device" curtain on the table screen: the
+    /// table shows it only while that player holds the device.
+    Private { seat: Seat },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -52,6 +55,8 @@ pub enum Reply {
         game: i64,
     },
     Log { lines: Vec<LogLine> },
+    /// A seat's own view and its private log lines (only for `Call::Private`).
+    Private { view: SeatView, log: Vec<LogLine> },
     Refused { fault: Fault },
 }
 

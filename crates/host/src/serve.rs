@@ -124,8 +124,7 @@ async fn call(State(door): State<Door>, headers: HeaderMap, body: axum::body::By
     };
     let table = door.table.clone();
     let reply = tokio::task::spawn_blocking(move || {
-        let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
-        t.call(Actor::Table, call)
+        crate::table::lock(&table).call(Actor::Table, call)
     })
     .await;
     match reply {
@@ -138,7 +137,7 @@ async fn stream(State(door): State<Door>, axum::Extension(Closing(closing)): axu
     if !keyed(&door, &headers, q.key.as_deref()) {
         return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
     }
-    let rx = door.table.lock().unwrap_or_else(|p| p.into_inner()).subscribe();
+    let rx = crate::table::lock(&door.table).subscribe();
     let screens = futures_util::stream::unfold((rx, closing, true), |(mut rx, mut closing, first)| async move {
         if *closing.borrow() {
             return None;

@@ -13,6 +13,20 @@ pub const LOG_TAIL: usize = 200;
 
 pub type Shared = Arc<Mutex<Table>>;
 
+/// Locks the table for one call. After a panic in an earlier call the open game is closed, so a
+/// game that brought the host down cannot do it again on every later call.
+pub fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Table> {
+    match shared.lock() {
+        Ok(guard) => guard,
+        Err(poisoned) => {
+            let mut guard = poisoned.into_inner();
+            guard.open = None;
+            shared.clear_poison();
+            guard
+        }
+    }
+}
+
 struct Open {
     id: i64,
     title: String,
@@ -107,6 +121,13 @@ impl Table {
                 Ok(Reply::Log { lines: log::log(open.game.entries(), Audience::Table) })
             }
             Call::Act { request } => self.act(actor, request),
+            Call::Private { seat } => {
+                let open = self.open.as_ref().ok_or_else(no_game)?;
+                let state = open.game.state().ok_or_else(no_game)?;
+                let view = state.seat_view(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
+                let log = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
+                Ok(Reply::Private { view, log })
+            }
         }
     }
 
@@ -128,6 +149,7 @@ impl Table {
     fn open(&mut self, id: i64) -> Result<(), Fault> {
         let stored = self.store.load(id)?;
         let game = Game::restore(stored.entries, &stored.fate)
+            .filter(|g| g.state().is_some())
             .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
         self.open = Some(Open { id, title: stored.title, game });
         Ok(())
@@ -145,8 +167,8 @@ impl Table {
             // when even that cannot be read, so no screen ever shows an unsaved step.
             if self.open(id).is_err() {
                 self.open = None;
+                self.publish();
             }
-            self.publish();
             return Err(fault);
         }
         Ok(self.publish())

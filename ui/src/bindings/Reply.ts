@@ -2,6 +2,7 @@
 import type { Fault } from "./Fault";
 import type { LogLine } from "./LogLine";
 import type { SaveSummary } from "./SaveSummary";
+import type { SeatView } from "./SeatView";
 import type { TableScreen } from "./TableScreen";
 
-export type Reply = { "reply": "screen", screen: TableScreen, } | { "reply": "saves", saves: Array<SaveSummary>, } | { "reply": "exported", file_name: string, file: string, } | { "reply": "imported", game: number, } | { "reply": "log", lines: Array<LogLine>, } | { "reply": "refused", fault: Fault, };
+export type Reply = { "reply": "screen", screen: TableScreen, } | { "reply": "saves", saves: Array<SaveSummary>, } | { "reply": "exported", file_name: string, file: string, } | { "reply": "imported", game: number, } | { "reply": "log", lines: Array<LogLine>, } | { "reply": "private", view: SeatView, log: Array<LogLine>, } | { "reply": "refused", fault: Fault, };

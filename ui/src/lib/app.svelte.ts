@@ -26,7 +26,8 @@ export const app = $state({
 });
 
 function applyScreen(s: TableScreen) {
-  if (!app.screen || s.revision >= app.screen.revision || (s.game?.id ?? null) !== (app.screen.game?.id ?? null)) {
+  // Revisions only grow for the life of the host, so an older screen is never shown again.
+  if (!app.screen || s.revision >= app.screen.revision) {
     app.screen = s;
   }
   if (s.game && app.page !== "table" && !app.guideAfterSetup) app.page = "table";

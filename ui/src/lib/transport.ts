@@ -18,7 +18,11 @@ function tauriDoor(): Door {
   return {
     async call(c) {
       const { invoke } = await import("@tauri-apps/api/core");
-      return invoke<Reply>("call", { call: c });
+      try {
+        return await invoke<Reply>("call", { call: c });
+      } catch (e) {
+        return { reply: "refused", fault: { code: "bad_call", reason: String(e), needs: null } };
+      }
     },
     listen(cb) {
       void import("@tauri-apps/api/event").then(({ listen }) => listen<TableScreen>("screen", (e) => cb(e.payload)));
@@ -66,8 +70,24 @@ function httpDoor(): Door {
 
 const door: Door = inTauri ? tauriDoor() : httpDoor();
 
+/** Saves an exported game: through the host in the window (a web view cannot download), as a
+ *  browser download otherwise. Resolves with where it went, when the platform says. */
+async function saveFile(fileName: string, file: string): Promise<string | null> {
+  if (inTauri) {
+    const { invoke } = await import("@tauri-apps/api/core");
+    return invoke<string>("save_export", { fileName, file });
+  }
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([file], { type: "application/json" }));
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  return null;
+}
+
 export const transport = {
   kind: inTauri ? ("window" as const) : ("browser" as const),
+  saveFile,
   call: (c: Call) => door.call(c),
   onScreen: (cb: Listener) => door.listen(cb),
 };

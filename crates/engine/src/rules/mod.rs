@@ -92,7 +92,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn need<T>(&self, comp: Component, what: &str) -> Outcome<T> {
-        let reason = format!("The {} {} physical: enter the {what} from the table.", comp.name(), if comp.name().ends_with('s') { "are" } else { "is" });
+        let reason = format!("The {} {} physical: enter the {what} from the table.", comp.name(), if comp.name().ends_with('s') || comp.name() == "dice" { "are" } else { "is" });
         Err(Rejection { code: Code::ResultNeeded, reason, needs: Some(comp) })
     }
 
