@@ -24,6 +24,17 @@ fn main() {
         pods: None,
     };
     assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
+    // The draft first (manual p. 8): by player number, draw two and keep the first offered.
+    loop {
+        let view = table.screen().game.expect("open").view;
+        let mut seats = view.seats.clone();
+        seats.sort_by_key(|s| s.number);
+        let Some(next) = seats.into_iter().find(|s| s.character.is_none()) else { break };
+        let act = |command| Call::Act { request: Request::Do { command, entered: Vec::new() } };
+        assert!(matches!(table.call(Actor::Table, act(Command::DraftDraw { seat: next.seat })), Reply::Screen { .. }));
+        let offer = table.screen().game.expect("open").view.seats.iter().find(|s| s.seat == next.seat).expect("seat").draft_offer[0].key.clone();
+        assert!(matches!(table.call(Actor::Table, act(Command::DraftKeep { seat: next.seat, character: offer })), Reply::Screen { .. }));
+    }
     let rounds = 2000;
     let mut calls = Vec::with_capacity(rounds);
     for i in 0..rounds {

@@ -27,7 +27,8 @@ export const app = $state({
 
 function applyScreen(s: TableScreen) {
   // Revisions only grow for the life of the host, so an older screen is never shown again.
-  if (!app.screen || s.revision >= app.screen.revision) {
+  // The caller's reply and the push carry the same screen: draw it once.
+  if (!app.screen || s.revision > app.screen.revision) {
     app.screen = s;
   }
   if (s.game && app.page !== "table" && !app.guideAfterSetup) app.page = "table";

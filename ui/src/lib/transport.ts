@@ -4,6 +4,9 @@ import type { Call } from "../bindings/Call";
 import type { Reply } from "../bindings/Reply";
 import type { TableScreen } from "../bindings/TableScreen";
 import { t } from "./i18n.svelte";
+// Imported up front: a lazily loaded chunk would delay the window's first call at start-up.
+import { invoke } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
 
 type Listener = (screen: TableScreen) => void;
 
@@ -17,7 +20,6 @@ const inTauri = typeof window !== "undefined" && "__TAURI_INTERNALS__" in window
 function tauriDoor(): Door {
   return {
     async call(c) {
-      const { invoke } = await import("@tauri-apps/api/core");
       try {
         return await invoke<Reply>("call", { call: c });
       } catch (e) {
@@ -25,7 +27,7 @@ function tauriDoor(): Door {
       }
     },
     listen(cb) {
-      void import("@tauri-apps/api/event").then(({ listen }) => listen<TableScreen>("screen", (e) => cb(e.payload)));
+      void listen<TableScreen>("screen", (e) => cb(e.payload));
     },
   };
 }
@@ -74,7 +76,6 @@ const door: Door = inTauri ? tauriDoor() : httpDoor();
  *  browser download otherwise. Resolves with where it went, when the platform says. */
 async function saveFile(fileName: string, file: string): Promise<string | null> {
   if (inTauri) {
-    const { invoke } = await import("@tauri-apps/api/core");
     return invoke<string>("save_export", { fileName, file });
   }
   const a = document.createElement("a");

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes docs/benchmarks.md from the results the benchmarks left in target/ (criterion for the
+engine, target/bench/host.json and target/bench/app.json). Run by scripts/bench."""
+import json, os, platform, subprocess, datetime
+root = "target/criterion"
+rows = [
+    ("apply_fold_roll_dice", "Apply + fold one command (roll 2 Noise dice)", 20_000),
+    ("apply_fold_move_and_explore", "Apply + fold one command (move into an unexplored room: explore, Noise roll)", 20_000),
+    ("replay_2000_event_game", "Replay a 2,000-event game from its journal", 5_000_000),
+    ("build_public_view", "Build the public view of a late-game state", 50_000),
+    ("build_public_view_json", "Build the public view and serialize it to JSON", 50_000),
+    ("build_seat_view", "Build one seat's view", 50_000),
+]
+def fmt(ns):
+    return f"{ns/1000:.2f} µs" if ns < 1_000_000 else f"{ns/1e6:.2f} ms"
+cpu = "unknown"
+try:
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip(); break
+except OSError:
+    pass
+mem = "unknown"
+try:
+    kb = int(open("/proc/meminfo").readline().split()[1]); mem = f"{kb/1024/1024:.0f} GiB"
+except (OSError, ValueError):
+    pass
+rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip()
+out = ["# Benchmarks", "",
+       "Produced by `./scripts/bench` (criterion, release profile). Medians with the 95% interval of the median;",
+       "these machines are noisy, so compare medians and ratios, not single runs.", "",
+       f"- Date: {datetime.date.today().isoformat()}",
+       f"- Machine: {cpu}, {os.cpu_count()} cores, {mem} memory, {platform.system()} {platform.release()}",
+       f"- Toolchain: {rustc}", "",
+       "## Engine", "",
+       "| figure | median | 95% interval | target | within |", "|---|---|---|---|---|"]
+for key, label, target in rows:
+    path = os.path.join(root, key, "new", "estimates.json")
+    if not os.path.exists(path):
+        out.append(f"| {label} | not run | | ≤ {fmt(target)} | |"); continue
+    est = json.load(open(path))["median"]
+    med = est["point_estimate"]; lo = est["confidence_interval"]["lower_bound"]; hi = est["confidence_interval"]["upper_bound"]
+    ratio = target / med
+    out.append(f"| {label} | {fmt(med)} | {fmt(lo)} – {fmt(hi)} | ≤ {fmt(target)} | yes ({ratio:.0f}× under) |" if med <= target
+               else f"| {label} | {fmt(med)} | {fmt(lo)} – {fmt(hi)} | ≤ {fmt(target)} | **no** |")
+out += ["",
+        "Notes:",
+        "- \"Apply + fold\" is `rules::apply` (on a copy of the state and generator) followed by folding the",
+        "  returned events onto the old state, as the host does after the events are stored.",
+        "- The 2,000-event game is a 4-player game driven turn by turn through the Event Phase, with moves,",
+        "  explorations, encounters and the table's bookkeeping between them (dice, hand sizes); its journal is",
+        "  replayed from the setup event. Most of its events are cheap to fold, as in real play.",
+        ""]
+def load(name):
+    try:
+        return json.load(open(f"target/bench/{name}.json"))
+    except (OSError, ValueError):
+        return None
+host = load("host"); app = load("app")
+def verdict(value, target, lower_is_better=True):
+    ok = value <= target if lower_is_better else value >= target
+    return f"yes ({target/value:.1f}× under)" if ok and value > 0 else ("yes" if ok else "**no**")
+out += ["## Host", "", "| figure | p50 | p99 | target | within |", "|---|---|---|---|---|"]
+if host:
+    c = host["commit_ms"]; k = host["call_ms"]
+    out.append(f"| Durable commit of one accepted command (SQLite, WAL, synchronous=FULL), n={c['n']} | {c['p50']:.2f} ms | {c['p99']:.2f} ms | p99 ≤ 5 ms | {verdict(c['p99'], 5)} |")
+    out.append(f"| A whole table call: engine, durable commit, new screen (log and view), n={k['n']} | {k['p50']:.2f} ms | {k['p99']:.2f} ms | (part of the 50 ms click) | |")
+else:
+    out.append("| Durable commit | not run | | p99 ≤ 5 ms | |")
+out += ["", "## The app (release build, real window under Xvfb)", "", "| figure | measured | target | within |", "|---|---|---|---|"]
+if app:
+    s_ = app["start_ms"]; cl = app["click"]
+    out.append(f"| Start to an interactive table screen (process start to the window's first call answered), median of {s_['n']} | {s_['median']:.0f} ms (range {s_['min']:.0f}–{s_['max']:.0f}) | ≤ 500 ms | {verdict(s_['median'], 500)} |")
+    out.append(f"| Memory (PSS) of the app and its WebKit processes ({app['processes']} processes) with a game open | {app['pss_kb']/1024:.0f} MB | ≤ 320 MB | {verdict(app['pss_kb']/1024, 320)} |")
+    out.append(f"| Release binary size | {app['binary_bytes']/1024/1024:.1f} MB | ≤ 15 MB | {verdict(app['binary_bytes']/1024/1024, 15)} |")
+    out.append(f"| A click to the updated screen (accepted command, committed, pushed, painted), median of {cl['n']} | {cl['median']:.1f} ms (p95 {cl['p95']:.1f}, max {cl['max']:.1f}) | ≤ 50 ms | {verdict(cl['median'], 50)} |")
+else:
+    out.append("| The app | not run | | |")
+out += ["",
+        "Notes:",
+        "- Durable commit: one transaction holding the entry and the generator's position, fsynced before the",
+        "  call returns; measured over 2,000 commands of a 4-player game on this machine's disk.",
+        "- Start-up: from spawning the release binary (`--resume`, a saved 4-player game) to the table screen's",
+        "  first call reaching the host, which happens once the page has mounted.",
+        "- Click: measured inside the window with `performance.now()`, from the click on an action to the log",
+        "  showing its line and the next animation frame; driven through tauri-driver.",
+        "- The phone server's figures come with that part.",
+        "",
+        "Gaps (figures over their target, not yet closed):",
+        "- Start-up and memory are over target. The floor for comparison is a bare Tauri window on this machine",
+        "  kind (from the layout spike in the design notes, not re-measured in this run): first IPC call at",
+        "  0.25–0.31 s and 270 MB PSS. This app adds opening SQLite and replaying the resumed game, parsing a",
+        "  ~160 KB script bundle and the English catalogue, and painting the whole table screen. Which of these",
+        "  costs most is not measured yet; a bare window built side by side in the same run (issue 6) is the",
+        "  next step before optimising.",
+        "- Clicks: the median is within target; the slowest clicks (p95, max) are over 50 ms on this noisy",
+        "  2-core machine and are worth a profile of the table screen's re-render.", ""]
+open("docs/benchmarks.md", "w").write("\n".join(out))
+print("wrote docs/benchmarks.md")
