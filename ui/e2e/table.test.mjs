@@ -82,11 +82,18 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   await page.click(`[data-test="private-${anaSeat}"]`);
   assert.equal(await page.locator('[data-test="curtain-secret"]').count(), 0, "nothing secret shows before Ana taps");
   await page.click('[data-test="curtain-show"]');
-  const keep = page.locator('[data-test="curtain-secret"] [data-test^="choose-"]');
-  assert.equal(await keep.count(), 2, "Ana sees her two objectives and may keep one");
-  await keep.first().click();
-  await page.locator('[data-test="curtain-secret"]', { hasText: "Objectives" }).waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-test="curtain-secret"] [data-test^="choose-"]'));
+  const secret = page.locator('[data-test="curtain-secret"]');
+  await secret.waitFor();
+  const keep = secret.locator('[data-test^="choose-"]');
+  if (drawn === "Blank") {
+    // A Blank brings no Intruder, so no first Encounter yet (p. 15): Ana only reads her two.
+    assert.equal(await secret.locator("section").first().locator("li").count(), 2, "Ana sees her two objectives");
+    assert.equal(await keep.count(), 0, "no choice before the first Encounter");
+  } else {
+    assert.equal(await keep.count(), 2, "Ana sees her two objectives and may keep one (p. 12)");
+    await keep.first().click();
+    await page.waitForFunction(() => !document.querySelector('[data-test="curtain-secret"] [data-test^="choose-"]'));
+  }
   await page.click('[data-test="curtain-hide"]');
   assert.equal(await page.locator('[data-test="curtain-secret"]').count(), 0, "hidden again before the device goes back");
   await page.click('[data-test="curtain"] button:has-text("Close")');
@@ -99,6 +106,8 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   await form.locator('[data-test="physical"]').check();
   const logLines = await page.locator('[data-test="log"] li').count();
   await form.locator('[data-test="add-combat"]').click();
+  await form.locator('[data-test="entered"] select').waitFor();
+  await page.waitForTimeout(300);
   assert.equal(await page.locator('[data-test="log"] li').count(), logLines, "adding a result does not send the command");
   await form.locator('[data-test="entered"] select').selectOption("two_hits");
   await form.locator('[data-test="do-roll_dice"]').click();
