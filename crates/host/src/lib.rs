@@ -5,13 +5,15 @@
 pub mod assets;
 pub mod cli;
 pub mod export;
+pub mod lan;
+pub mod phones;
 pub mod protocol;
 pub mod script;
 pub mod serve;
 pub mod store;
 pub mod table;
 
-pub use protocol::{Call, Fault, FaultCode, Reply, TableScreen};
+pub use protocol::{Call, Fault, FaultCode, PhoneCall, PhoneReply, PhoneScreen, Reply, TableScreen};
 pub use table::{Shared, Table};
 
 /// The default folder for saves: the platform's data directory, or the working directory.

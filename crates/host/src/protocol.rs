@@ -41,6 +41,21 @@ pub enum Call {
     /// One seat's private hand, for the "pass the device" curtain on the table screen: the
     /// table shows it only while that player holds the device.
     Private { seat: Seat },
+    /// Turns the phone server on (at one of `phones.addresses`, the first when left out) or off.
+    Phones {
+        on: bool,
+        #[serde(default)]
+        address: Option<String>,
+    },
+    /// A fresh single-use pairing QR for a seat without a phone.
+    PairCode { seat: Seat },
+    /// The table's answer to a phone asking for a seat.
+    AnswerPhone { ask: u32, accept: bool },
+    /// Frees a seat's phone: its token stops working at once.
+    RevokePhone { seat: Seat },
+    /// A single-use QR that opens this seat's newest private reveal once, on a phone that did
+    /// not pair.
+    RevealCode { seat: Seat },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -57,6 +72,8 @@ pub enum Reply {
     Log { lines: Vec<LogLine> },
     /// A seat's own view and its private log lines (only for `Call::Private`).
     Private { view: SeatView, log: Vec<LogLine> },
+    /// A pairing or one-reveal QR for the table to show.
+    Offer { offer: PhoneOffer },
     Refused { fault: Fault },
 }
 
@@ -94,6 +111,16 @@ pub enum FaultCode {
     BadCall,
     /// The save could not be written; the command was not accepted.
     Storage,
+    /// The phone server is off, or a phone call came for a game that is no longer open.
+    PhonesOff,
+    /// A phone without a valid seat token (missing, wrong, or freed by the table).
+    BadToken,
+    /// A pairing or reveal code that is unknown, already used or too old.
+    CodeExpired,
+    /// Too many bad codes or tokens from one address: it must wait.
+    LockedOut,
+    /// The table refused the phone, or it did not answer in time.
+    NotConfirmed,
 }
 
 impl Fault {
@@ -128,6 +155,123 @@ pub struct TableScreen {
     #[ts(type = "number")]
     pub revision: u64,
     pub game: Option<OpenGame>,
+    /// The phone server and each seat's phone.
+    pub phones: PhonesStatus,
+}
+
+/// What the table screen shows of phones. Never a code or a token: those travel only in an
+/// `Offer` the table asked for, and in the pairing reply to the phone the table confirmed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhonesStatus {
+    pub on: bool,
+    /// Where phones reach the table while on, e.g. `http://192.168.1.20:7421`.
+    pub url: Option<String>,
+    /// The addresses this machine can offer; the table picks one when there are several.
+    pub addresses: Vec<LanAddress>,
+    pub seats: Vec<PhoneSeat>,
+    /// Phones that used a pairing code and wait for the table to confirm them.
+    pub asking: Vec<PhoneAsk>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct LanAddress {
+    pub ip: String,
+    /// The network interface, e.g. `wlan0`.
+    pub interface: String,
+    /// Only this computer can reach it (useful for trying phones out in a browser here).
+    pub loopback: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneSeat {
+    pub seat: Seat,
+    /// A phone holds this seat's token.
+    pub paired: bool,
+    /// How the phone described itself when it paired (e.g. "iPhone").
+    pub device: Option<String>,
+    /// Open streams from that phone right now (0 while it sleeps).
+    pub connected: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneAsk {
+    pub ask: u32,
+    pub seat: Seat,
+    pub device: String,
+}
+
+/// A QR to show on the table: the address with a single-use code in its fragment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneOffer {
+    pub seat: Seat,
+    pub url: String,
+    /// The QR as an SVG document.
+    pub svg: String,
+    /// How long the code stays valid.
+    #[ts(type = "number")]
+    pub expires_in_ms: u64,
+    /// `pair` or `reveal`.
+    pub purpose: OfferPurpose,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferPurpose {
+    Pair,
+    Reveal,
+}
+
+/// What a phone asks of the host. The seat is never in the message: it comes from the token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "call")]
+pub enum PhoneCall {
+    /// Uses a pairing code from the QR; answered once the table confirms.
+    Pair {
+        code: String,
+        #[serde(default)]
+        device: Option<String>,
+    },
+    /// Opens a one-reveal code once.
+    Reveal { code: String },
+    /// This seat's screen now.
+    Hand,
+    /// One of the seat's private choices: `draft_keep`, `choose_objective`, `set_engine_order`.
+    Act { command: nemesis_engine::Command },
+    /// Gives the seat back: the token stops working.
+    Leave,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "reply")]
+pub enum PhoneReply {
+    /// Keep `token` in the phone's storage; it proves `seat` from now on.
+    Paired { token: String, seat: Seat, name: String },
+    /// One reveal, shown once.
+    Reveal { seat: Seat, name: String, lines: Vec<LogLine> },
+    Hand { screen: PhoneScreen },
+    Left,
+    Refused { fault: Fault },
+}
+
+/// One seat's phone: its own public state and its private hand, nothing of anyone else's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneScreen {
+    pub seat: Seat,
+    /// `None` once the table closed the game.
+    pub game: Option<PhoneGame>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneGame {
+    pub title: String,
+    pub turn: u16,
+    pub phase: nemesis_engine::state::Phase,
+    /// This seat as the whole table sees it (character, wounds, state).
+    pub me: nemesis_engine::view::PublicSeat,
+    /// This seat's secrets as it knows them now.
+    pub hand: SeatView,
+    /// This seat's private log lines, newest last: every reveal as it happened.
+    pub reveals: Vec<LogLine>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

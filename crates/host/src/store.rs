@@ -2,12 +2,13 @@
 //! acknowledged command survives a crash or a flat battery. Games, their journals and settings.
 
 use crate::protocol::{Fault, FaultCode, SaveSummary};
-use nemesis_engine::{Entry, FateSnapshot, Mode};
+use crate::phones::SeatToken;
+use nemesis_engine::{Entry, FateSnapshot, Mode, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 
 /// Bumped when the schema changes; older files are migrated on open.
-const SCHEMA: i64 = 1;
+const SCHEMA: i64 = 2;
 
 pub struct Store {
     conn: Connection,
@@ -78,7 +79,15 @@ impl Store {
                  PRIMARY KEY (game, seq)
              );
              CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-             PRAGMA user_version = 1;
+             CREATE TABLE IF NOT EXISTS phones (
+                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                 seat INTEGER NOT NULL,
+                 token TEXT NOT NULL,
+                 device TEXT NOT NULL,
+                 created_ms INTEGER NOT NULL,
+                 PRIMARY KEY (game, seat)
+             );
+             PRAGMA user_version = 2;
              COMMIT;",
         )
         .map_err(storage)?;
@@ -175,6 +184,32 @@ impl Store {
         if n == 0 {
             return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
         }
+        Ok(())
+    }
+
+    /// The seat tokens of a game's paired phones, so a phone rejoins after the app restarts.
+    pub fn phone_tokens(&self, game: i64) -> Result<Vec<SeatToken>, Fault> {
+        let mut stmt = self.conn.prepare("SELECT seat, token, device FROM phones WHERE game = ?1 ORDER BY seat").map_err(storage)?;
+        let rows = stmt
+            .query_map([game], |r| Ok(SeatToken { seat: Seat(r.get(0)?), token: r.get(1)?, device: r.get(2)? }))
+            .map_err(storage)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(storage)
+    }
+
+    /// Keeps a seat's new token (replacing the seat's old one).
+    pub fn save_phone(&mut self, game: i64, token: &SeatToken, now_ms: i64) -> Result<(), Fault> {
+        self.conn
+            .execute(
+                "INSERT INTO phones (game, seat, token, device, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT(game, seat) DO UPDATE SET token = excluded.token, device = excluded.device, created_ms = excluded.created_ms",
+                params![game, token.seat.0, token.token, token.device, now_ms],
+            )
+            .map_err(storage)?;
+        Ok(())
+    }
+
+    pub fn forget_phone(&mut self, game: i64, seat: Seat) -> Result<(), Fault> {
+        self.conn.execute("DELETE FROM phones WHERE game = ?1 AND seat = ?2", params![game, seat.0]).map_err(storage)?;
         Ok(())
     }
 

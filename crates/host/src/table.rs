@@ -2,11 +2,19 @@
 //! lock; an accepted command is committed to SQLite before the new screen is published.
 
 use crate::export;
+use crate::lan;
+use crate::phones::{PhoneRules, Phones};
 use crate::protocol::*;
 use crate::store::{NewGame, Store};
-use nemesis_engine::{log, Actor, Audience, Command, Entry, Fate, Game, Request};
-use std::sync::{Arc, Mutex};
+use nemesis_engine::{log, Actor, Audience, Command, Entry, Fate, Game, Request, Seat};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Instant;
 use tokio::sync::watch;
+
+/// How many of a seat's newest private lines its phone carries.
+pub const PHONE_REVEALS: usize = 30;
 
 /// How many of the newest log lines each screen carries.
 pub const LOG_TAIL: usize = 200;
@@ -20,7 +28,7 @@ pub fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Table> {
         Ok(guard) => guard,
         Err(poisoned) => {
             let mut guard = poisoned.into_inner();
-            guard.open = None;
+            guard.set_open(None);
             shared.clear_poison();
             guard
         }
@@ -38,6 +46,13 @@ pub struct Table {
     open: Option<Open>,
     revision: u64,
     screens: watch::Sender<Arc<TableScreen>>,
+    /// This table inside its lock, for the phone server it starts.
+    me: Weak<Mutex<Table>>,
+    phones: Phones,
+    lan: Option<lan::Running>,
+    addresses: Vec<LanAddress>,
+    /// Each seat's phone screen for the current revision, built once for all its streams.
+    phone_screens: HashMap<Seat, (u64, Arc<PhoneScreen>)>,
 }
 
 pub fn now_ms() -> i64 {
@@ -50,12 +65,31 @@ fn no_game() -> Fault {
 
 impl Table {
     pub fn new(store: Store) -> Table {
-        let (screens, _) = watch::channel(Arc::new(TableScreen { revision: 0, game: None }));
-        Table { store, open: None, revision: 0, screens }
+        let (screens, _) = watch::channel(Arc::new(TableScreen { revision: 0, game: None, phones: PhonesStatus::default() }));
+        Table {
+            store,
+            open: None,
+            revision: 0,
+            screens,
+            me: Weak::new(),
+            phones: Phones::default(),
+            lan: None,
+            addresses: Vec::new(),
+            phone_screens: HashMap::new(),
+        }
     }
 
     pub fn shared(self) -> Shared {
-        Arc::new(Mutex::new(self))
+        let mut table = self;
+        Arc::new_cyclic(|me| {
+            table.me = me.clone();
+            Mutex::new(table)
+        })
+    }
+
+    /// The limits of pairing (tests shorten them).
+    pub fn phone_rules_mut(&mut self) -> &mut PhoneRules {
+        &mut self.phones.rules
     }
 
     /// The table screen after every change, newest only (a slow reader skips to the latest).
@@ -80,7 +114,7 @@ impl Table {
     }
 
     fn handle(&mut self, actor: Actor, call: Call) -> Result<Reply, Fault> {
-        if actor != Actor::Table && !matches!(call, Call::Act { .. }) {
+        if actor != Actor::Table {
             return Err(Fault::new(FaultCode::NotYourSeat, "Only the table screen can manage games."));
         }
         match call {
@@ -92,13 +126,13 @@ impl Table {
                 Ok(self.publish())
             }
             Call::Close => {
-                self.open = None;
+                self.set_open(None);
                 Ok(self.publish())
             }
             Call::Delete { game } => {
                 self.store.delete(game)?;
                 if self.open.as_ref().is_some_and(|o| o.id == game) {
-                    self.open = None;
+                    self.set_open(None);
                     self.publish();
                 }
                 Ok(Reply::Saves { saves: self.store.list()? })
@@ -128,6 +162,16 @@ impl Table {
                 let log = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
                 Ok(Reply::Private { view, log })
             }
+            Call::Phones { on, address } => self.turn_phones(on, address),
+            Call::PairCode { seat } => self.offer(seat, OfferPurpose::Pair),
+            Call::RevealCode { seat } => self.offer(seat, OfferPurpose::Reveal),
+            Call::AnswerPhone { ask, accept } => self.answer_phone(ask, accept),
+            Call::RevokePhone { seat } => {
+                let id = self.open.as_ref().ok_or_else(no_game)?.id;
+                self.store.forget_phone(id, seat)?;
+                self.phones.revoke(seat);
+                Ok(self.publish())
+            }
         }
     }
 
@@ -142,7 +186,7 @@ impl Table {
         let state = game.state().expect("a set-up game has a state");
         let meta = NewGame { title: &title, players, mode, turn: state.turn, finished: false, now_ms: created_ms };
         let id = self.store.create(meta, game.entries(), &game.fate_snapshot())?;
-        self.open = Some(Open { id, title, game });
+        self.set_open(Some(Open { id, title, game }));
         Ok(self.publish())
     }
 
@@ -151,8 +195,22 @@ impl Table {
         let game = Game::restore(stored.entries, &stored.fate)
             .filter(|g| g.state().is_some())
             .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
-        self.open = Some(Open { id, title: stored.title, game });
+        let tokens = self.store.phone_tokens(id)?;
+        self.set_open(Some(Open { id, title: stored.title, game }));
+        self.phones.set_tokens(tokens);
         Ok(())
+    }
+
+    /// Changes the open game. Phones belong to one game: the phone server stops (PRIVACY.md:
+    /// it runs only while a game is open) and every code and token of the old game is dropped.
+    fn set_open(&mut self, open: Option<Open>) {
+        let same_game = matches!((&self.open, &open), (Some(a), Some(b)) if a.id == b.id);
+        if !same_game {
+            self.lan = None;
+            self.phones.clear();
+            self.phone_screens.clear();
+        }
+        self.open = open;
     }
 
     fn act(&mut self, actor: Actor, request: Request) -> Result<Reply, Fault> {
@@ -166,7 +224,7 @@ impl Table {
             // Not durable, so not accepted: go back to what the store holds, or close the game
             // when even that cannot be read, so no screen ever shows an unsaved step.
             if self.open(id).is_err() {
-                self.open = None;
+                self.set_open(None);
                 self.publish();
             }
             return Err(fault);
@@ -183,7 +241,204 @@ impl Table {
     }
 
     pub fn screen(&self) -> TableScreen {
-        TableScreen { revision: self.revision, game: self.open.as_ref().map(open_screen) }
+        TableScreen { revision: self.revision, game: self.open.as_ref().map(open_screen), phones: self.phones_status() }
+    }
+
+    fn phones_status(&self) -> PhonesStatus {
+        let seats = self
+            .open
+            .as_ref()
+            .and_then(|o| o.game.state())
+            .map(|s| {
+                s.seats
+                    .seats()
+                    .map(|seat| {
+                        let token = self.phones.token_of(seat);
+                        PhoneSeat { seat, paired: token.is_some(), device: token.map(|t| t.device.clone()), connected: self.phones.streams(seat) }
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        PhonesStatus {
+            on: self.lan.is_some(),
+            url: self.lan.as_ref().map(|l| l.url()),
+            addresses: self.addresses.clone(),
+            seats,
+            asking: self.phones.asking(),
+        }
+    }
+
+    fn turn_phones(&mut self, on: bool, address: Option<String>) -> Result<Reply, Fault> {
+        if !on {
+            self.lan = None;
+            self.phones.refuse_asks();
+            self.phones.forget_codes();
+            return Ok(self.publish());
+        }
+        if self.open.is_none() {
+            return Err(Fault::new(FaultCode::NoGame, "Phones join a game: start or continue one first."));
+        }
+        self.addresses = lan::addresses();
+        let chosen = match &address {
+            Some(a) => self.addresses.iter().find(|x| &x.ip == a).cloned().ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This computer has no such address any more: pick one from the list."))?,
+            None => self.addresses.first().cloned().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "This computer has no network address phones could reach."))?,
+        };
+        let ip: IpAddr = chosen.ip.parse().map_err(|_| Fault::new(FaultCode::NoSuchThing, "That is not an address."))?;
+        if self.lan.as_ref().is_some_and(|l| l.ip == ip) {
+            return Ok(self.publish());
+        }
+        let shared = self.me.upgrade().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
+        let runtime = tokio::runtime::Handle::try_current().map_err(|_| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
+        self.lan = None;
+        let running = lan::start(shared, ip, self.phones.rules.port, &runtime)
+            .map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
+        self.lan = Some(running);
+        Ok(self.publish())
+    }
+
+    fn offer(&mut self, seat: Seat, purpose: OfferPurpose) -> Result<Reply, Fault> {
+        let open = self.open.as_ref().ok_or_else(no_game)?;
+        let state = open.game.state().ok_or_else(no_game)?;
+        state.seats.get(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
+        let base = self.lan.as_ref().map(|l| l.url()).ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Turn phones on first."))?;
+        let now = Instant::now();
+        let fragment = match purpose {
+            OfferPurpose::Pair => {
+                if self.phones.token_of(seat).is_some() {
+                    return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: free it first to pair another."));
+                }
+                format!("pair={}", self.phones.pair_code(seat, now))
+            }
+            OfferPurpose::Reveal => {
+                let newest = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).last();
+                let step = newest.ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This player has no private reveal yet."))?.seq;
+                format!("reveal={}", self.phones.reveal_code(seat, step, now))
+            }
+        };
+        // The code travels in the fragment: browsers never send it in a request or a Referer.
+        let url = format!("{base}/#{fragment}");
+        let svg = lan::qr_svg(&url).map_err(|e| Fault::new(FaultCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
+        Ok(Reply::Offer { offer: PhoneOffer { seat, url, svg, expires_in_ms: self.phones.rules.code_life.as_millis() as u64, purpose } })
+    }
+
+    fn answer_phone(&mut self, ask: u32, accept: bool) -> Result<Reply, Fault> {
+        let id = self.open.as_ref().ok_or_else(no_game)?.id;
+        let ask = self.phones.take_ask(ask)?;
+        if !accept {
+            let _ = ask.answer.send(None);
+            return Ok(self.publish());
+        }
+        let token = self.phones.pair(ask.seat, ask.device.clone());
+        if let Err(fault) = self.store.save_phone(id, &token, now_ms()) {
+            self.phones.revoke(ask.seat);
+            let _ = ask.answer.send(None);
+            self.publish();
+            return Err(fault);
+        }
+        if ask.answer.send(Some(token.token.clone())).is_err() {
+            self.phones.revoke(ask.seat);
+            let _ = self.store.forget_phone(id, ask.seat);
+            self.publish();
+            return Err(Fault::new(FaultCode::NoSuchThing, "That phone stopped waiting: scan the code again."));
+        }
+        Ok(self.publish())
+    }
+
+    /// Publishes a change the phone server made (an ask, a stream opening or closing).
+    pub fn phones_changed(&mut self) {
+        self.publish();
+    }
+
+    pub fn phones(&mut self) -> &mut Phones {
+        &mut self.phones
+    }
+
+    /// The seat a phone's token proves; a bad token is a strike against its address.
+    pub fn phone_seat(&mut self, ip: IpAddr, token: Option<&str>) -> Result<Seat, Fault> {
+        let now = Instant::now();
+        if self.phones.locked(ip, now) {
+            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes."));
+        }
+        if self.lan.is_none() {
+            return Err(Fault::new(FaultCode::PhonesOff, "The table turned phones off."));
+        }
+        match token.and_then(|t| self.phones.seat_of(t)) {
+            Some(seat) => Ok(seat),
+            None => {
+                self.phones.strike(ip, now);
+                Err(Fault::new(FaultCode::BadToken, "This phone has no seat at the table (any more): scan a new code from the table."))
+            }
+        }
+    }
+
+    /// A seat's phone screen now: its own public state, its hand and its private lines.
+    pub fn phone_screen(&mut self, seat: Seat) -> Arc<PhoneScreen> {
+        if let Some((rev, screen)) = self.phone_screens.get(&seat) {
+            if *rev == self.revision {
+                return screen.clone();
+            }
+        }
+        let game = self.open.as_ref().and_then(|o| {
+            let state = o.game.state()?;
+            let hand = state.seat_view(seat)?;
+            let me = state.public_view().seats.into_iter().find(|p| p.seat == seat)?;
+            let lines: Vec<_> = log::log(o.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
+            let reveals = lines[lines.len().saturating_sub(PHONE_REVEALS)..].to_vec();
+            Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals })
+        });
+        let screen = Arc::new(PhoneScreen { seat, game });
+        self.phone_screens.insert(seat, (self.revision, screen.clone()));
+        screen
+    }
+
+    /// A private choice made on the seat's own phone. Only the choices the rules keep secret are
+    /// taken from a phone; everything else is done at the table.
+    pub fn phone_act(&mut self, seat: Seat, command: Command) -> Result<Arc<PhoneScreen>, Fault> {
+        if !matches!(command, Command::DraftKeep { .. } | Command::ChooseObjective { .. } | Command::SetEngineOrder { .. }) {
+            return Err(Fault::new(FaultCode::NotYourSeat, "A phone makes only its private choices; the rest is done on the table screen."));
+        }
+        self.act(Actor::Seat(seat), Request::Do { command, entered: Vec::new() })?;
+        Ok(self.phone_screen(seat))
+    }
+
+    /// The phone gives its seat back.
+    pub fn phone_leave(&mut self, seat: Seat) -> Result<(), Fault> {
+        let id = self.open.as_ref().ok_or_else(no_game)?.id;
+        self.store.forget_phone(id, seat)?;
+        self.phones.revoke(seat);
+        self.publish();
+        Ok(())
+    }
+
+    /// Uses a pairing code from `ip`: the seat to ask the table for.
+    pub fn phone_pair_code(&mut self, ip: IpAddr, code: &str) -> Result<Seat, Fault> {
+        let now = Instant::now();
+        if self.phones.locked(ip, now) {
+            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes."));
+        }
+        match self.phones.use_pair_code(code, now) {
+            Some(seat) => Ok(seat),
+            None => {
+                self.phones.strike(ip, now);
+                Err(Fault::new(FaultCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one."))
+            }
+        }
+    }
+
+    /// Opens a one-reveal code once: the seat's private lines of that step.
+    pub fn phone_reveal(&mut self, ip: IpAddr, code: &str) -> Result<PhoneReply, Fault> {
+        let now = Instant::now();
+        if self.phones.locked(ip, now) {
+            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes."));
+        }
+        let Some((seat, step)) = self.phones.use_reveal_code(code, now) else {
+            self.phones.strike(ip, now);
+            return Err(Fault::new(FaultCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one."));
+        };
+        let open = self.open.as_ref().ok_or_else(no_game)?;
+        let name = open.game.state().and_then(|s| s.seats.get(seat)).map(|x| x.name.clone()).unwrap_or_default();
+        let lines = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private && l.seq == step).collect();
+        Ok(PhoneReply::Reveal { seat, name, lines })
     }
 }
 

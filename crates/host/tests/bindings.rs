@@ -2,7 +2,7 @@
 //! regenerates them into a scratch folder and fails when the committed copies differ; run it with
 //! `UPDATE_BINDINGS=1` to write them.
 
-use nemesis_host::protocol::{Call, Reply};
+use nemesis_host::protocol::{Call, PhoneCall, PhoneReply, Reply};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
@@ -26,6 +26,8 @@ fn typescript_bindings_match_the_rust_protocol() {
     let cfg = ts_rs::Config::new().with_out_dir(scratch.path());
     Call::export_all(&cfg).unwrap();
     Reply::export_all(&cfg).unwrap();
+    PhoneCall::export_all(&cfg).unwrap();
+    PhoneReply::export_all(&cfg).unwrap();
     let fresh = read_dir(scratch.path());
     assert!(fresh.contains_key("Call.ts") && fresh.contains_key("PublicView.ts"), "export wrote {:?}", fresh.keys());
     let committed_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");

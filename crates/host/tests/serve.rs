@@ -6,14 +6,11 @@ use common::*;
 
 use nemesis_host::serve::{self, Door};
 use nemesis_host::{Call, Reply, Shared};
-use serde_json::Value;
-use std::collections::HashMap;
-use std::time::Duration;
+use common::http::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const KEY: &str = "0123456789abcdef0123456789abcdef";
-const WAIT: Duration = Duration::from_secs(20);
 
 struct Server {
     port: u16,
@@ -37,88 +34,6 @@ async fn start() -> Server {
         let _ = stopped.await;
     }));
     Server { port, table, stop: Some(stop), handle, _dir: dir }
-}
-
-struct Response {
-    status: u16,
-    headers: HashMap<String, String>,
-    body: String,
-}
-
-impl Response {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("a JSON body ({e}): {:?}", self.body))
-    }
-    fn reply(&self) -> Reply {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("a reply ({e}): {:?}", self.body))
-    }
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-fn head(raw: &[u8]) -> (u16, HashMap<String, String>) {
-    let text = String::from_utf8_lossy(raw);
-    let mut lines = text.split("\r\n");
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    (status, headers)
-}
-
-/// Decodes as many whole chunks of a chunked body as `raw` holds; `None` once the last chunk came.
-fn dechunk(raw: &mut Vec<u8>, out: &mut Vec<u8>) -> Option<()> {
-    loop {
-        let Some(eol) = find(raw, b"\r\n") else { return Some(()) };
-        let size_text = String::from_utf8_lossy(&raw[..eol]).to_string();
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap().trim(), 16).expect("a chunk size");
-        if size == 0 {
-            return None;
-        }
-        if raw.len() < eol + 2 + size + 2 {
-            return Some(());
-        }
-        out.extend_from_slice(&raw[eol + 2..eol + 2 + size]);
-        raw.drain(..eol + 2 + size + 2);
-    }
-}
-
-/// One request on its own connection (`Connection: close`). `Host` is the server's own unless
-/// `headers` names one.
-async fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&str>) -> Response {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
-    let mut req = format!("{method} {path} HTTP/1.1\r\n");
-    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-        req.push_str(&format!("Host: 127.0.0.1:{port}\r\n"));
-    }
-    for (k, v) in headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("Connection: close\r\n");
-    if let Some(b) = body {
-        req.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len()));
-    }
-    req.push_str("\r\n");
-    if let Some(b) = body {
-        req.push_str(b);
-    }
-    stream.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, stream.read_to_end(&mut raw)).await.expect("the server answers in time").unwrap();
-    let split = find(&raw, b"\r\n\r\n").expect("a complete response head");
-    let (status, headers) = head(&raw[..split]);
-    let mut rest = raw[split + 4..].to_vec();
-    let body = if headers.get("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
-        let mut out = Vec::new();
-        dechunk(&mut rest, &mut out);
-        out
-    } else {
-        rest
-    };
-    Response { status, headers, body: String::from_utf8(body).expect("a UTF-8 body") }
 }
 
 async fn post_call(port: u16, headers: &[(&str, &str)], body: &str) -> Response {
@@ -250,60 +165,6 @@ async fn a_malformed_body_is_a_bad_request_with_a_refusal() {
 }
 
 // ---------------------------------------------------------------- server-sent screens
-
-struct EventStream {
-    stream: TcpStream,
-    raw: Vec<u8>,
-    body: Vec<u8>,
-}
-
-impl EventStream {
-    async fn open(port: u16, path: &str) -> (u16, HashMap<String, String>, EventStream) {
-        let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-        let req = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n");
-        stream.write_all(req.as_bytes()).await.unwrap();
-        let mut raw = Vec::new();
-        let split = loop {
-            if let Some(i) = find(&raw, b"\r\n\r\n") {
-                break i;
-            }
-            let mut buf = [0u8; 4096];
-            let n = tokio::time::timeout(WAIT, stream.read(&mut buf)).await.expect("a response head in time").unwrap();
-            assert!(n > 0, "the connection closed before the head");
-            raw.extend_from_slice(&buf[..n]);
-        };
-        let (status, headers) = head(&raw[..split]);
-        let raw = raw[split + 4..].to_vec();
-        (status, headers, EventStream { stream, raw, body: Vec::new() })
-    }
-
-    /// The next event with data: its name and its JSON data.
-    async fn next(&mut self) -> (String, Value) {
-        loop {
-            let ended = dechunk(&mut self.raw, &mut self.body).is_none();
-            while let Some(end) = find(&self.body, b"\n\n") {
-                let block = String::from_utf8(self.body.drain(..end + 2).collect()).unwrap();
-                let mut name = String::from("message");
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        name = v.trim().to_string();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.strip_prefix(' ').unwrap_or(v));
-                    }
-                }
-                if !data.is_empty() {
-                    return (name, serde_json::from_str(&data).expect("JSON event data"));
-                }
-            }
-            assert!(!ended, "the stream ended");
-            let mut buf = [0u8; 8192];
-            let n = tokio::time::timeout(WAIT, self.stream.read(&mut buf)).await.expect("an event in time").unwrap();
-            assert!(n > 0, "the stream closed");
-            self.raw.extend_from_slice(&buf[..n]);
-        }
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stream_sends_the_screen_at_once_and_after_each_accepted_call() {

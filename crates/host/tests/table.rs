@@ -427,7 +427,7 @@ fn a_physical_component_without_its_result_is_refused_with_result_needed() {
 }
 
 #[test]
-fn a_seat_may_only_act_and_not_manage_games() {
+fn a_seat_cannot_use_the_table_screens_calls() {
     let dir = scratch();
     let mut t = table_in(dir.path());
     let id = started(&mut t, 2);
@@ -439,7 +439,7 @@ fn a_seat_may_only_act_and_not_manage_games() {
     }
     assert_eq!(saves(&mut t).len(), 1, "the game was not deleted");
     assert!(current(&mut t).game.is_some(), "nor closed");
-    // A seat's undo goes to the engine, which refuses it as the table's alone.
+    // Phones act only through the phone server's own calls (`phone_act`), never through these.
     let fault = fault_of(t.call(seat, Call::Act { request: Request::Undo }));
     assert_eq!(fault.code, FaultCode::NotYourSeat);
 }

@@ -6,4 +6,4 @@ import type { SetupOptions } from "./SetupOptions";
 /**
  * What the table screen (or a script) asks of the host.
  */
-export type Call = { "call": "screen" } | { "call": "saves" } | { "call": "new_game", setup: SetupOptions, title: string | null, } | { "call": "open", game: number, } | { "call": "close" } | { "call": "delete", game: number, } | { "call": "export", game: number, } | { "call": "import", file: string, } | { "call": "log" } | { "call": "act", request: Request, } | { "call": "private", seat: Seat, };
+export type Call = { "call": "screen" } | { "call": "saves" } | { "call": "new_game", setup: SetupOptions, title: string | null, } | { "call": "open", game: number, } | { "call": "close" } | { "call": "delete", game: number, } | { "call": "export", game: number, } | { "call": "import", file: string, } | { "call": "log" } | { "call": "act", request: Request, } | { "call": "private", seat: Seat, } | { "call": "phones", on: boolean, address: string | null, } | { "call": "pair_code", seat: Seat, } | { "call": "answer_phone", ask: number, accept: boolean, } | { "call": "revoke_phone", seat: Seat, } | { "call": "reveal_code", seat: Seat, };

@@ -3,4 +3,4 @@
 /**
  * The engine's refusal codes, and the host's own after them.
  */
-export type FaultCode = "wrong_phase" | "not_your_seat" | "no_such_thing" | "not_allowed" | "result_needed" | "bad_result" | "empty" | "bad_setup" | "cannot_undo" | "cannot_correct" | "game_over" | "no_game" | "no_such_game" | "bad_file" | "bad_call" | "storage";
+export type FaultCode = "wrong_phase" | "not_your_seat" | "no_such_thing" | "not_allowed" | "result_needed" | "bad_result" | "empty" | "bad_setup" | "cannot_undo" | "cannot_correct" | "game_over" | "no_game" | "no_such_game" | "bad_file" | "bad_call" | "storage" | "phones_off" | "bad_token" | "code_expired" | "locked_out" | "not_confirmed";

@@ -2,6 +2,8 @@
 //! `Call`s only (as a door would), and a second SQLite connection to look at what is on disk.
 #![allow(dead_code)]
 
+pub mod http;
+
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Command, Component, Entered, Mode, PublicView, Request, Seat, SetupOptions};
 use nemesis_host::protocol::{OpenGame, SaveSummary};

@@ -1,0 +1,398 @@
+//! The phone server: the phone page and the phone API on one address of this machine, started
+//! when the table turns phones on and stopped with its game (PRIVACY.md, "The LAN server").
+//! Every API request proves its seat with a token, or spends a single-use code; `Host` must name
+//! this server and `Origin`, when sent, must be this server.
+
+use crate::protocol::{Fault, FaultCode, LanAddress, PhoneCall, PhoneReply};
+use crate::table::{self, Table};
+use crate::{assets, Shared};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use tokio::sync::{oneshot, watch};
+
+/// A phone's request body is small: a code, a device name or one command.
+pub const MAX_BODY: usize = 16 * 1024;
+/// How a phone may describe itself, at most.
+pub const MAX_DEVICE: usize = 40;
+
+/// The running phone server; dropping it stops the server and ends every phone stream.
+pub struct Running {
+    pub ip: IpAddr,
+    pub port: u16,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+impl Running {
+    pub fn url(&self) -> String {
+        format!("http://{}", host_port(self.ip, self.port))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+fn host_port(ip: IpAddr, port: u16) -> String {
+    match ip {
+        IpAddr::V4(v4) => format!("{v4}:{port}"),
+        IpAddr::V6(v6) => format!("[{v6}]:{port}"),
+    }
+}
+
+/// The IPv4 addresses phones could reach: network addresses first (private ranges before
+/// others), this computer's own loopback last, for trying phones out in a browser here.
+pub fn addresses() -> Vec<LanAddress> {
+    let mut found: Vec<(u8, LanAddress)> = Vec::new();
+    for iface in if_addrs::get_if_addrs().unwrap_or_default() {
+        let IpAddr::V4(v4) = iface.ip() else { continue };
+        if v4.is_link_local() || v4.is_unspecified() || v4.is_loopback() {
+            continue;
+        }
+        let rank = if v4.is_private() { 0 } else { 1 };
+        found.push((rank, LanAddress { ip: v4.to_string(), interface: iface.name.clone(), loopback: false }));
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.ip.cmp(&b.1.ip)));
+    found.dedup_by(|a, b| a.1.ip == b.1.ip);
+    let mut out: Vec<LanAddress> = found.into_iter().map(|(_, a)| a).collect();
+    out.push(LanAddress { ip: "127.0.0.1".into(), interface: "lo".into(), loopback: true });
+    out
+}
+
+/// The QR of `url` as an SVG document, dark on light whatever the screen's theme, so phone
+/// cameras read it in a dim room.
+pub fn qr_svg(url: &str) -> Result<String, String> {
+    let code = qrcode::QrCode::new(url.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(220, 220).quiet_zone(true).build())
+}
+
+#[derive(Clone)]
+struct Lan {
+    table: Shared,
+    hosts: Arc<[String]>,
+    origins: Arc<[String]>,
+}
+
+/// Turns true when the server is stopping, so open phone streams end and shutdown can finish.
+#[derive(Clone)]
+struct Closing(watch::Receiver<bool>);
+
+/// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
+pub fn start(table: Shared, ip: IpAddr, port: u16, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
+    let std_listener = std::net::TcpListener::bind((ip, port)).or_else(|_| std::net::TcpListener::bind((ip, 0)))?;
+    std_listener.set_nonblocking(true)?;
+    let port = std_listener.local_addr()?.port();
+    let listener = {
+        let _entered = runtime.enter();
+        tokio::net::TcpListener::from_std(std_listener)?
+    };
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let (closing_tx, closing_rx) = watch::channel(false);
+    let mut hosts = vec![host_port(ip, port)];
+    if ip.is_loopback() {
+        hosts.push(format!("localhost:{port}"));
+    }
+    let origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
+    let lan = Lan { table, hosts: hosts.into(), origins: origins.into() };
+    let app = router(lan, closing_rx).into_make_service_with_connect_info::<SocketAddr>();
+    runtime.spawn(async move {
+        let stop = async move {
+            let _ = stop_rx.await;
+            // Phone streams never end by themselves: tell them to, or shutdown would wait forever.
+            let _ = closing_tx.send(true);
+        };
+        let _ = axum::serve(listener, app).with_graceful_shutdown(stop).await;
+    });
+    Ok(Running { ip, port, stop: Some(stop_tx) })
+}
+
+fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {
+    let api = Router::new()
+        .route("/api/phone", post(phone_call))
+        .route("/api/stream", get(stream))
+        .layer(DefaultBodyLimit::max(MAX_BODY));
+    Router::new()
+        .merge(api)
+        .fallback(get(asset))
+        .layer(middleware::from_fn_with_state(lan.clone(), guard))
+        .layer(axum::Extension(Closing(closing)))
+        .with_state(lan)
+}
+
+fn status_of(code: FaultCode) -> StatusCode {
+    match code {
+        FaultCode::BadCall => StatusCode::BAD_REQUEST,
+        FaultCode::BadToken => StatusCode::UNAUTHORIZED,
+        FaultCode::CodeExpired => StatusCode::GONE,
+        FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
+        FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
+        FaultCode::NotYourSeat | FaultCode::NotConfirmed => StatusCode::FORBIDDEN,
+        FaultCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::CONFLICT,
+    }
+}
+
+fn refused(fault: Fault) -> Response {
+    (status_of(fault.code), Json(PhoneReply::Refused { fault })).into_response()
+}
+
+fn refusal(code: FaultCode, reason: &str) -> Response {
+    refused(Fault::new(code, reason))
+}
+
+async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    if !lan.hosts.iter().any(|a| a == host) {
+        return refusal(FaultCode::BadCall, "This table only answers on its own address.");
+    }
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        if !origin.to_str().ok().is_some_and(|o| lan.origins.iter().any(|a| a == o)) {
+            return refusal(FaultCode::BadCall, "Requests from other sites are refused.");
+        }
+    }
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        "content-security-policy",
+        HeaderValue::from_static("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"),
+    );
+    res
+}
+
+/// Runs `work` on the table under its lock, off the async workers (a commit waits on the disk).
+async fn with_table<T: Send + 'static>(table: &Shared, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
+    let table = table.clone();
+    tokio::task::spawn_blocking(move || work(&mut table::lock(&table)))
+        .await
+        .map_err(|_| refusal(FaultCode::Storage, "The table stopped while answering."))
+}
+
+/// Runs `work` on the table when dropped: a phone that went away is forgotten even when its
+/// request or stream was cut off mid-way.
+struct OnDrop {
+    work: Option<(Shared, Box<dyn FnOnce(&mut Table) + Send>)>,
+}
+
+impl OnDrop {
+    fn new(table: &Shared, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
+        OnDrop { work: Some((table.clone(), Box::new(work))) }
+    }
+
+    fn disarm(&mut self) {
+        self.work = None;
+    }
+}
+
+impl Drop for OnDrop {
+    fn drop(&mut self) {
+        if let Some((table, work)) = self.work.take() {
+            let run = move || work(&mut table::lock(&table));
+            match tokio::runtime::Handle::try_current() {
+                Ok(h) => {
+                    h.spawn_blocking(run);
+                }
+                Err(_) => run(),
+            }
+        }
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    value.strip_prefix("Bearer ").map(|t| t.trim().to_string())
+}
+
+/// Letters, digits, spaces and simple punctuation only, at most `MAX_DEVICE` characters.
+fn device_name(given: Option<String>) -> String {
+    let clean: String = given
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '.' | '(' | ')' | '\''))
+        .take(MAX_DEVICE)
+        .collect();
+    let clean = clean.trim().to_string();
+    if clean.is_empty() {
+        "Phone".to_string()
+    } else {
+        clean
+    }
+}
+
+async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    let call: PhoneCall = match serde_json::from_slice(&body) {
+        Ok(c) => c,
+        Err(e) => return refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")),
+    };
+    let ip = from.ip();
+    match call {
+        PhoneCall::Pair { code, device } => pair(lan, ip, code, device_name(device)).await,
+        PhoneCall::Reveal { code } => match with_table(&lan.table, move |t| t.phone_reveal(ip, &code)).await {
+            Ok(Ok(reply)) => Json(reply).into_response(),
+            Ok(Err(fault)) => refused(fault),
+            Err(res) => res,
+        },
+        seat_call => {
+            let token = bearer(&headers);
+            let answer = with_table(&lan.table, move |t| -> Result<PhoneReply, Fault> {
+                let seat = t.phone_seat(ip, token.as_deref())?;
+                match seat_call {
+                    PhoneCall::Hand => Ok(PhoneReply::Hand { screen: (*t.phone_screen(seat)).clone() }),
+                    PhoneCall::Act { command } => Ok(PhoneReply::Hand { screen: (*t.phone_act(seat, command)?).clone() }),
+                    PhoneCall::Leave => t.phone_leave(seat).map(|()| PhoneReply::Left),
+                    PhoneCall::Pair { .. } | PhoneCall::Reveal { .. } => unreachable!("answered above"),
+                }
+            })
+            .await;
+            match answer {
+                Ok(Ok(reply)) => Json(reply).into_response(),
+                Ok(Err(fault)) => refused(fault),
+                Err(res) => res,
+            }
+        }
+    }
+}
+
+/// Spends a pairing code, then waits (without holding the table) for the table to confirm.
+async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
+    let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
+        let seat = t.phone_pair_code(ip, &code)?;
+        let (id, answer) = t.phones().ask(seat, device);
+        let wait = t.phones().rules.ask_life;
+        t.phones_changed();
+        Ok((seat, id, answer, wait))
+    })
+    .await;
+    let (seat, id, answer, wait) = match asked {
+        Ok(Ok(x)) => x,
+        Ok(Err(fault)) => return refused(fault),
+        Err(res) => return res,
+    };
+    // If the phone hangs up (or the wait runs out) the table stops showing its ask.
+    let mut forget = OnDrop::new(&lan.table, move |t| {
+        if t.phones().drop_ask(id) {
+            t.phones_changed();
+        }
+    });
+    let token = match tokio::time::timeout(wait, answer).await {
+        Ok(Ok(Some(token))) => token,
+        Ok(_) => return refusal(FaultCode::NotConfirmed, "The table did not give this phone the seat."),
+        Err(_) => return refusal(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code."),
+    };
+    forget.disarm();
+    let name = with_table(&lan.table, move |t| t.phone_screen(seat).game.as_ref().map(|g| g.me.name.clone()).unwrap_or_default()).await.unwrap_or_default();
+    Json(PhoneReply::Paired { token, seat, name }).into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+/// This seat's screen at once and after every change, until the token is revoked or the
+/// server stops. Only the connection that proved the seat hears it.
+async fn stream(
+    State(lan): State<Lan>,
+    axum::Extension(Closing(closing)): axum::Extension<Closing>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    let token = bearer(&headers).or(q.token);
+    let ip = from.ip();
+    let check = token.clone();
+    let opened = with_table(&lan.table, move |t| -> Result<_, Fault> {
+        let seat = t.phone_seat(ip, check.as_deref())?;
+        t.phones().stream_opened(seat);
+        t.phones_changed();
+        Ok((seat, t.subscribe()))
+    })
+    .await;
+    let (seat, screens) = match opened {
+        Ok(Ok(x)) => x,
+        Ok(Err(fault)) => return refused(fault),
+        Err(res) => return res,
+    };
+    let gone = OnDrop::new(&lan.table, move |t| {
+        t.phones().stream_closed(seat);
+        t.phones_changed();
+    });
+    let token: Arc<str> = token.unwrap_or_default().into();
+    let state = Watch { table: lan.table.clone(), screens, closing, token, seat, last: None, first: true, done: false, _gone: gone };
+    let events = futures_util::stream::unfold(state, |mut w| async move {
+        let event = w.next().await?;
+        Some((Ok::<_, Infallible>(event), w))
+    });
+    Sse::new(events).keep_alive(KeepAlive::default()).into_response()
+}
+
+struct Watch {
+    table: Shared,
+    screens: watch::Receiver<Arc<crate::TableScreen>>,
+    closing: watch::Receiver<bool>,
+    token: Arc<str>,
+    seat: nemesis_engine::Seat,
+    last: Option<Arc<crate::protocol::PhoneScreen>>,
+    first: bool,
+    done: bool,
+    _gone: OnDrop,
+}
+
+impl Watch {
+    /// The next event for this phone: its screen when it changed, `revoked` once when the
+    /// token stops proving the seat, nothing (the end) when the server stops.
+    async fn next(&mut self) -> Option<Event> {
+        loop {
+            if self.done || *self.closing.borrow() {
+                return None;
+            }
+            if !self.first {
+                tokio::select! {
+                    changed = self.screens.changed() => changed.ok()?,
+                    _ = self.closing.changed() => return None,
+                }
+                self.screens.borrow_and_update();
+            }
+            self.first = false;
+            let (token, seat) = (self.token.clone(), self.seat);
+            let now = with_table(&self.table, move |t| (t.phones().seat_of(&token) == Some(seat)).then(|| t.phone_screen(seat))).await.ok()?;
+            let Some(screen) = now else {
+                self.done = true;
+                return Some(Event::default().event("revoked").data("The table freed this seat."));
+            };
+            if self.last.as_ref().is_some_and(|l| Arc::ptr_eq(l, &screen) || **l == *screen) {
+                continue;
+            }
+            self.last = Some(screen.clone());
+            return Event::default().event("hand").json_data(&*screen).ok();
+        }
+    }
+}
+
+async fn asset(uri: Uri) -> Response {
+    // The phone page only: the table screen is never served on the network.
+    let path = if uri.path() == "/" { "/phone.html" } else { uri.path() };
+    if !(path == "/phone.html" || path.starts_with("/assets/")) {
+        return (StatusCode::NOT_FOUND, "Not found.").into_response();
+    }
+    match assets::find(path) {
+        Some((bytes, kind)) => Response::builder().header(header::CONTENT_TYPE, kind).body(Body::from(bytes)).expect("static headers are valid"),
+        None if !assets::present() => (StatusCode::SERVICE_UNAVAILABLE, "The phone page was not built into this binary: run ./scripts/run.").into_response(),
+        None => (StatusCode::NOT_FOUND, "Not found.").into_response(),
+    }
+}

@@ -1,0 +1,331 @@
+//! Who may hear a seat's secrets: single-use pairing and reveal codes, the table's confirmation,
+//! seat tokens, open phone streams, and the lockout of an address that keeps guessing.
+//! Bookkeeping only: the HTTP side is `lan.rs`, and tokens are kept in the store by `table.rs`.
+
+use crate::protocol::{Fault, FaultCode, PhoneAsk};
+use nemesis_engine::Seat;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+/// The limits of pairing and guessing. Tests shorten them; the defaults follow PRIVACY.md.
+#[derive(Clone, Debug)]
+pub struct PhoneRules {
+    /// How long a pairing or reveal code works (PRIVACY.md: about 2 minutes).
+    pub code_life: Duration,
+    /// How long a phone waits for the table to confirm it.
+    pub ask_life: Duration,
+    /// Bad codes or tokens from one address before it is locked out…
+    pub strikes: u32,
+    /// …counted over this window…
+    pub strike_window: Duration,
+    /// …and for how long.
+    pub lockout: Duration,
+    /// The port phones use; a saved address on a phone keeps working across restarts. 0 lets
+    /// the system pick (and is the fallback when this one is taken).
+    pub port: u16,
+}
+
+impl Default for PhoneRules {
+    fn default() -> Self {
+        PhoneRules {
+            code_life: Duration::from_secs(120),
+            ask_life: Duration::from_secs(120),
+            strikes: 10,
+            strike_window: Duration::from_secs(300),
+            lockout: Duration::from_secs(300),
+            port: 7421,
+        }
+    }
+}
+
+/// A secret from the operating system's secure random source: 128 bits as 32 hex digits.
+pub fn secret() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::getrandom(&mut bytes).expect("the operating system provides randomness");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Equal strings, in time that depends only on their lengths (a guess learns nothing from timing).
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A paired phone: the seat its token proves.
+#[derive(Clone, Debug)]
+pub struct SeatToken {
+    pub seat: Seat,
+    pub token: String,
+    pub device: String,
+}
+
+struct Code {
+    secret: String,
+    seat: Seat,
+    expires: Instant,
+    /// For reveal codes: the journal step whose private lines it opens.
+    step: Option<u32>,
+}
+
+/// A phone that used a pairing code and waits for the table's answer: its seat token, or `None`
+/// when refused.
+pub struct Ask {
+    pub id: u32,
+    pub seat: Seat,
+    pub device: String,
+    pub answer: oneshot::Sender<Option<String>>,
+}
+
+#[derive(Default)]
+struct Strikes {
+    count: u32,
+    since: Option<Instant>,
+    locked_until: Option<Instant>,
+}
+
+/// The phone bookkeeping of the open game. Emptied when the game closes.
+#[derive(Default)]
+pub struct Phones {
+    pub rules: PhoneRules,
+    pair_codes: Vec<Code>,
+    reveal_codes: Vec<Code>,
+    asks: Vec<Ask>,
+    next_ask: u32,
+    tokens: Vec<SeatToken>,
+    streams: HashMap<Seat, u32>,
+    strikes: HashMap<IpAddr, Strikes>,
+}
+
+pub fn refuse(code: FaultCode, reason: &str) -> Fault {
+    Fault::new(code, reason)
+}
+
+impl Phones {
+    /// Forgets every code, ask and token: the game closed, or another one opened.
+    pub fn clear(&mut self) {
+        self.pair_codes.clear();
+        self.reveal_codes.clear();
+        for ask in self.asks.drain(..) {
+            let _ = ask.answer.send(None);
+        }
+        self.tokens.clear();
+        self.streams.clear();
+    }
+
+    pub fn set_tokens(&mut self, tokens: Vec<SeatToken>) {
+        self.tokens = tokens;
+    }
+
+    pub fn token_of(&self, seat: Seat) -> Option<&SeatToken> {
+        self.tokens.iter().find(|t| t.seat == seat)
+    }
+
+    /// Whether `ip` is locked out now; the lock lifts by itself.
+    pub fn locked(&mut self, ip: IpAddr, now: Instant) -> bool {
+        let Some(s) = self.strikes.get_mut(&ip) else { return false };
+        match s.locked_until {
+            Some(until) if now < until => true,
+            Some(_) => {
+                self.strikes.remove(&ip);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Counts a bad code or token from `ip`; true when that locks it out.
+    pub fn strike(&mut self, ip: IpAddr, now: Instant) -> bool {
+        let rules = self.rules.clone();
+        let s = self.strikes.entry(ip).or_default();
+        if s.since.is_none_or(|since| now.duration_since(since) > rules.strike_window) {
+            s.count = 0;
+            s.since = Some(now);
+        }
+        s.count += 1;
+        if s.count >= rules.strikes {
+            s.locked_until = Some(now + rules.lockout);
+            return true;
+        }
+        false
+    }
+
+    fn forget_old(&mut self, now: Instant) {
+        self.pair_codes.retain(|c| c.expires > now);
+        self.reveal_codes.retain(|c| c.expires > now);
+    }
+
+    /// A new pairing code for `seat`, replacing any earlier one for it (only the newest QR works).
+    pub fn pair_code(&mut self, seat: Seat, now: Instant) -> String {
+        self.forget_old(now);
+        self.pair_codes.retain(|c| c.seat != seat);
+        let secret = secret();
+        self.pair_codes.push(Code { secret: secret.clone(), seat, expires: now + self.rules.code_life, step: None });
+        secret
+    }
+
+    /// A new one-reveal code for `seat`'s private lines of journal step `step`.
+    pub fn reveal_code(&mut self, seat: Seat, step: u32, now: Instant) -> String {
+        self.forget_old(now);
+        self.reveal_codes.retain(|c| c.seat != seat);
+        let secret = secret();
+        self.reveal_codes.push(Code { secret: secret.clone(), seat, expires: now + self.rules.code_life, step: Some(step) });
+        secret
+    }
+
+    /// Uses a pairing code: it works once. Every live code is compared, in constant time each.
+    pub fn use_pair_code(&mut self, code: &str, now: Instant) -> Option<Seat> {
+        self.forget_old(now);
+        let at = find(&self.pair_codes, code)?;
+        Some(self.pair_codes.remove(at).seat)
+    }
+
+    /// Uses a reveal code: the seat and the step it opens, once.
+    pub fn use_reveal_code(&mut self, code: &str, now: Instant) -> Option<(Seat, u32)> {
+        self.forget_old(now);
+        let at = find(&self.reveal_codes, code)?;
+        let c = self.reveal_codes.remove(at);
+        Some((c.seat, c.step.unwrap_or(0)))
+    }
+
+    /// Refuses every waiting phone (the phone server stopped).
+    pub fn refuse_asks(&mut self) {
+        for ask in self.asks.drain(..) {
+            let _ = ask.answer.send(None);
+        }
+    }
+
+    /// Forgets the codes not yet used: no QR shown so far works any more.
+    pub fn forget_codes(&mut self) {
+        self.pair_codes.clear();
+        self.reveal_codes.clear();
+    }
+
+    /// A phone waits for the table; the receiver hears its token when the table confirms it.
+    pub fn ask(&mut self, seat: Seat, device: String) -> (u32, oneshot::Receiver<Option<String>>) {
+        self.next_ask += 1;
+        let (tx, rx) = oneshot::channel();
+        self.asks.push(Ask { id: self.next_ask, seat, device, answer: tx });
+        (self.next_ask, rx)
+    }
+
+    /// Takes a waiting phone out of the list so the table can answer it.
+    pub fn take_ask(&mut self, id: u32) -> Result<Ask, Fault> {
+        let at = self.asks.iter().position(|a| a.id == id).ok_or_else(|| refuse(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
+        Ok(self.asks.remove(at))
+    }
+
+    /// Drops an ask the phone gave up on (or that timed out); true if it was still there.
+    pub fn drop_ask(&mut self, id: u32) -> bool {
+        let before = self.asks.len();
+        self.asks.retain(|a| a.id != id);
+        before != self.asks.len()
+    }
+
+    pub fn asking(&self) -> Vec<PhoneAsk> {
+        self.asks.iter().map(|a| PhoneAsk { ask: a.id, seat: a.seat, device: a.device.clone() }).collect()
+    }
+
+    /// The seat a token proves, comparing against every paired token in constant time each.
+    pub fn seat_of(&self, token: &str) -> Option<Seat> {
+        let mut found = None;
+        for t in &self.tokens {
+            if same(&t.token, token) {
+                found = Some(t.seat);
+            }
+        }
+        found
+    }
+
+    /// A seat's new phone: its old token, if any, stops working.
+    pub fn pair(&mut self, seat: Seat, device: String) -> SeatToken {
+        self.tokens.retain(|t| t.seat != seat);
+        let token = SeatToken { seat, token: secret(), device };
+        self.tokens.push(token.clone());
+        token
+    }
+
+    pub fn revoke(&mut self, seat: Seat) -> bool {
+        let before = self.tokens.len();
+        self.tokens.retain(|t| t.seat != seat);
+        self.pair_codes.retain(|c| c.seat != seat);
+        before != self.tokens.len()
+    }
+
+    pub fn stream_opened(&mut self, seat: Seat) {
+        *self.streams.entry(seat).or_default() += 1;
+    }
+
+    pub fn stream_closed(&mut self, seat: Seat) {
+        if let Some(n) = self.streams.get_mut(&seat) {
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    pub fn streams(&self, seat: Seat) -> u32 {
+        self.streams.get(&seat).copied().unwrap_or(0)
+    }
+}
+
+fn find(codes: &[Code], given: &str) -> Option<usize> {
+    let mut found = None;
+    for (i, c) in codes.iter().enumerate() {
+        if same(&c.secret, given) {
+            found = Some(i);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pairing_code_works_once_and_only_until_it_expires() {
+        let mut p = Phones::default();
+        let t0 = Instant::now();
+        let code = p.pair_code(Seat(1), t0);
+        assert_eq!(code.len(), 32, "128 bits as hex");
+        assert_eq!(p.use_pair_code(&code, t0), Some(Seat(1)));
+        assert_eq!(p.use_pair_code(&code, t0), None, "single use");
+        let late = p.pair_code(Seat(2), t0);
+        assert_eq!(p.use_pair_code(&late, t0 + p.rules.code_life + Duration::from_secs(1)), None, "expired");
+    }
+
+    #[test]
+    fn a_new_code_for_a_seat_replaces_the_old_one() {
+        let mut p = Phones::default();
+        let t0 = Instant::now();
+        let old = p.pair_code(Seat(0), t0);
+        let new = p.pair_code(Seat(0), t0);
+        assert_eq!(p.use_pair_code(&old, t0), None);
+        assert_eq!(p.use_pair_code(&new, t0), Some(Seat(0)));
+    }
+
+    #[test]
+    fn repeated_strikes_lock_an_address_out_for_a_while() {
+        let mut p = Phones::default();
+        let ip: IpAddr = "192.168.1.7".parse().unwrap();
+        let other: IpAddr = "192.168.1.8".parse().unwrap();
+        let t0 = Instant::now();
+        for i in 1..p.rules.strikes {
+            assert!(!p.strike(ip, t0), "strike {i} does not lock yet");
+        }
+        assert!(p.strike(ip, t0));
+        assert!(p.locked(ip, t0 + Duration::from_secs(1)));
+        assert!(!p.locked(other, t0), "only the guessing address");
+        assert!(!p.locked(ip, t0 + p.rules.lockout + Duration::from_secs(1)), "the lock lifts");
+    }
+
+    #[test]
+    fn pairing_again_revokes_the_seats_old_token() {
+        let mut p = Phones::default();
+        let first = p.pair(Seat(0), "old phone".into());
+        let second = p.pair(Seat(0), "new phone".into());
+        assert_eq!(p.seat_of(&first.token), None);
+        assert_eq!(p.seat_of(&second.token), Some(Seat(0)));
+        assert!(p.revoke(Seat(0)));
+        assert_eq!(p.seat_of(&second.token), None);
+    }
+}
