@@ -56,7 +56,7 @@ def load(name):
         return json.load(open(f"target/bench/{name}.json"))
     except (OSError, ValueError):
         return None
-host = load("host"); app = load("app")
+host = load("host"); app = load("app"); phones = load("phones")
 def verdict(value, target, lower_is_better=True):
     ok = value <= target if lower_is_better else value >= target
     return f"yes ({target/value:.1f}× under)" if ok and value > 0 else ("yes" if ok else "**no**")
@@ -84,7 +84,22 @@ out += ["",
         "  first call reaching the host, which happens once the page has mounted.",
         "- Click: measured inside the window with `performance.now()`, from the click on an action to the log",
         "  showing its line and the next animation frame; driven through tauri-driver.",
-        "- The phone server's figures come with that part.",
+        ""]
+out += ["## Phones (release binary in serve mode, phone server on loopback)", "", "| figure | measured | target | within |", "|---|---|---|---|"]
+if phones:
+    r = phones["reveal_ms"]; st = phones["streams"]
+    out.append(f"| A private reveal from the table's call to the seat's phone stream, {r['seats']} seats paired and connected, n={r['n']} | p50 {r['p50']:.1f} ms, p99 {r['p99']:.1f} ms | p99 ≤ 150 ms | {verdict(r['p99'], 150)} |")
+    out.append(f"| Memory (PSS) the host gains with {st['n']} open seat streams | +{st['delta_mb']:.1f} MB ({st['pss_before_kib']/1024:.1f} → {st['pss_after_kib']/1024:.1f} MB) | ≤ 30 MB | {verdict(st['delta_mb'], 30)} |")
+    out.append(f"| Seat streams that missed the last change after 50 reveals | {st['missed']} of {st['n']} | 0 | {'yes' if st['missed'] == 0 else '**no**'} |")
+else:
+    out.append("| Phones | not run | | |")
+out += ["",
+        "Notes:",
+        "- Reveal: the table's `act` call (Check Engine for the next seat) over HTTP, committed, then the time",
+        "  until that seat's `hand` event carrying the new private line arrives on its stream; what the phone's",
+        "  browser then paints is not included. The benchmark is `crates/host/benches/phones.rs`.",
+        "- Streams: 100 streams spread over the 5 seat tokens; PSS of the host process before and after they",
+        "  open and 50 reveals go through; every stream must then show its seat's newest reveal.",
         "",
         "Gaps (figures over their target, not yet closed):",
         "- Start-up and memory are over target. The floor for comparison is a bare Tauri window on this machine",
