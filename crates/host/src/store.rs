@@ -49,6 +49,7 @@ impl Store {
     }
 
     pub fn open(path: &Path) -> Result<Store, Fault> {
+        check_before_writing(path)?;
         let conn = Connection::open(path).map_err(storage)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(storage)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(storage)?;
@@ -228,6 +229,28 @@ impl Store {
     pub fn integrity(&self) -> Result<String, Fault> {
         self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(storage)
     }
+}
+
+/// A save file that exists is read first, without writing: a damaged one is refused and left
+/// exactly as it is, so whatever can still be rescued from it can be (opening it for writing
+/// would switch its journal and create tables in it).
+fn check_before_writing(path: &Path) -> Result<(), Fault> {
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if size == 0 {
+        return Ok(());
+    }
+    let damaged = |why: String| {
+        Fault::new(
+            FaultCode::Storage,
+            format!("The save file {} is damaged ({why}). It was left untouched: move it elsewhere to start with no saves, or keep it to rescue games from it.", path.display()),
+        )
+    };
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(|e| damaged(e.to_string()))?;
+    let verdict: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
+    if verdict != "ok" {
+        return Err(damaged(verdict));
+    }
+    Ok(())
 }
 
 fn insert_entry(tx: &rusqlite::Transaction<'_>, game: i64, e: &Entry) -> Result<(), Fault> {
