@@ -167,7 +167,10 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
     h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // Hashed asset names never change content: phones keep them. Everything else is fresh.
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     h.insert(
         "content-security-policy",
         HeaderValue::from_static("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"),
@@ -391,7 +394,10 @@ async fn asset(uri: Uri) -> Response {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
     match assets::find(path) {
-        Some((bytes, kind)) => Response::builder().header(header::CONTENT_TYPE, kind).body(Body::from(bytes)).expect("static headers are valid"),
+        Some((bytes, kind)) => {
+            let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };
+            Response::builder().header(header::CONTENT_TYPE, kind).header(header::CACHE_CONTROL, cache).body(Body::from(bytes)).expect("static headers are valid")
+        }
         None if !assets::present() => (StatusCode::SERVICE_UNAVAILABLE, "The phone page was not built into this binary: run ./scripts/run.").into_response(),
         None => (StatusCode::NOT_FOUND, "Not found.").into_response(),
     }

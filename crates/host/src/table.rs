@@ -118,7 +118,14 @@ impl Table {
             return Err(Fault::new(FaultCode::NotYourSeat, "Only the table screen can manage games."));
         }
         match call {
-            Call::Screen => Ok(Reply::Screen { screen: self.screen() }),
+            Call::Screen => {
+                // The addresses the table may offer phones, fresh whenever the screen is asked for
+                // (a laptop may have joined another network since).
+                if self.lan.is_none() {
+                    self.addresses = lan::addresses();
+                }
+                Ok(Reply::Screen { screen: self.screen() })
+            }
             Call::Saves => Ok(Reply::Saves { saves: self.store.list()? }),
             Call::NewGame { setup, title } => self.new_game(setup, title),
             Call::Open { game } => {
@@ -209,6 +216,9 @@ impl Table {
             self.lan = None;
             self.phones.clear();
             self.phone_screens.clear();
+            if open.is_some() {
+                self.addresses = lan::addresses();
+            }
         }
         self.open = open;
     }

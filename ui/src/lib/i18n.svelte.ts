@@ -1,14 +1,24 @@
 // The translation layer: every string the UI shows comes from a catalogue in src/locales.
 // English is the source; a missing key in another language falls back to English, and a key
 // missing everywhere shows itself in brackets so it is caught by eye and by the tests.
+// Adding a language is adding its JSON file (e.g. pt-BR.json) with the same keys as en.json;
+// its "language.name" is how the pickers name it.
 import en from "../locales/en.json";
 
 export type Params = Record<string, string | number>;
 type Catalogue = Record<string, string>;
 
+const found = import.meta.glob<Catalogue>("../locales/*.json", { eager: true, import: "default" });
 const catalogues: Record<string, Catalogue> = { en };
+for (const [path, catalogue] of Object.entries(found)) {
+  const code = path.match(/([\w-]+)\.json$/)?.[1];
+  if (code) catalogues[code] = catalogue;
+}
 
-export const languages = [{ code: "en", name: "English" }] as const;
+/** Every language there is a catalogue for, English first. */
+export const languages: { code: string; name: string }[] = Object.keys(catalogues)
+  .sort((a, b) => (a === "en" ? -1 : b === "en" ? 1 : a.localeCompare(b)))
+  .map((code) => ({ code, name: catalogues[code]["language.name"] ?? code }));
 
 const current = $state({ lang: "en" });
 
@@ -17,6 +27,17 @@ export function setLanguage(code: string) {
     current.lang = code;
     document.documentElement.lang = code;
   }
+}
+
+/** The best catalogue for the browser's preferred languages ("pt-BR", then "pt"), else English. */
+export function preferredLanguage(wanted: readonly string[]): string {
+  for (const w of wanted) {
+    if (w in catalogues) return w;
+    const base = w.split("-")[0];
+    const match = Object.keys(catalogues).find((c) => c === base || c.split("-")[0] === base);
+    if (match) return match;
+  }
+  return "en";
 }
 
 export function language(): string {

@@ -1,0 +1,266 @@
+// End-to-end: players' phones at a 5-player table. The real host in serve mode, the table
+// screen in one Chromium context and five phone-sized contexts (separate storage each, as five
+// phones): pairing with the table's confirmation, the draft kept on the phones, objectives
+// chosen on a phone and never seen by another, a reload that rejoins, a seat freed by the
+// table, and a one-reveal QR that opens once.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { cleanup, freshDataDir, launch, startServe } from "./harness.mjs";
+
+let browser;
+const data = freshDataDir();
+const running = [];
+before(async () => (browser = await launch()));
+after(async () => {
+  for (const stop of running) await stop();
+  await browser?.close();
+  cleanup(data);
+});
+
+const names = ["Ana", "Bruno", "Chidi", "Dana", "Eun"];
+const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+/** Polls `fn` until it returns a truthy value. */
+async function until(what, fn, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function logLength(table) {
+  return table.locator('[data-test="log"] li').count();
+}
+
+/** Runs the table's expected next step and waits for the log to grow. */
+async function nextStep(table, type) {
+  const before = await logLength(table);
+  await table.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
+  await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+}
+
+/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
+async function holding(phone, read) {
+  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
+  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await phone.mouse.down();
+  try {
+    await phone.locator('[data-test="phone-secret"]').waitFor();
+    return await read();
+  } finally {
+    await phone.mouse.up();
+  }
+}
+
+/** Screenshots for a person to look at, only when PHONES_SHOTS names a folder. */
+async function shot(page, name, fullPage = false) {
+  if (process.env.PHONES_SHOTS) await page.screenshot({ path: `${process.env.PHONES_SHOTS}/${name}.png`, fullPage });
+}
+
+async function openPhones(table) {
+  if ((await table.locator('[data-test="phones-panel"]').count()) === 0) await table.click('[data-test="phones-open"]');
+}
+
+async function closePhones(table) {
+  if (await table.locator('[data-test="phones-panel"]').count()) await table.click('[data-test="phones-close"]');
+}
+
+test("five phones: pairing, the draft and objectives on the phones, rejoin, freeing a seat, a one-time reveal", { timeout: 90000 }, async () => {
+  const t0 = Date.now();
+  const serve = await startServe(data);
+  running.push(() => serve.stop());
+  const problems = [];
+  const watch = (page, who) => {
+    page.on("pageerror", (e) => problems.push(`${who}: ${e}`));
+    page.on("requestfailed", (r) => {
+      // A stream cut off by a reload or by the test closing a phone is expected.
+      if (!r.url().endsWith("/api/stream") && !r.url().includes("favicon")) problems.push(`${who}: ${r.url()} ${r.failure()?.errorText}`);
+    });
+  };
+  const table = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  watch(table, "table");
+  await table.goto(serve.url);
+
+  // A 5-player game through the wizard.
+  await table.click('[data-test="new-game"]');
+  await table.click('[data-test="count-5"]');
+  await table.click('[data-test="next"]');
+  await table.click('[data-test="next"]');
+  for (const [i, n] of names.entries()) await table.fill(`[data-test="name-${i}"]`, n);
+  await table.click('[data-test="next"]');
+  await table.click('[data-test="create"]');
+  await table.click('[data-test="to-table"]');
+
+  // Phones on, on this computer only.
+  await table.click('[data-test="phones-open"]');
+  assert.equal(await table.locator('[data-test="phones-url"]').count(), 0, "phones start off");
+  await shot(table, "table-phones-off");
+  await table.check('[data-test="phones-address-127.0.0.1"]');
+  await table.click('[data-test="phones-on"]');
+  const base = (await table.locator('[data-test="phones-url"]').textContent()).trim();
+  assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/);
+
+  // Pair five phones, each confirmed on the table.
+  const phones = [];
+  for (let seat = 0; seat < 5; seat++) {
+    await table.click(`[data-test="pair-show-${seat}"]`);
+    await table.locator(`[data-test="pair-qr-${seat}"]`).waitFor();
+    const url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
+    if (seat === 0) await shot(table, "table-pair-qr");
+    assert.ok(url.startsWith(`${base}/#pair=`), "the QR's address carries the code in its fragment");
+    const context = await browser.newContext({ ...phoneView, userAgent: iPhone });
+    const phone = await context.newPage();
+    watch(phone, `phone ${seat}`);
+    await phone.goto(url);
+    // Nothing is spent by opening the page: joining takes a tap.
+    if (seat === 0) await shot(phone, "phone-join");
+    await phone.locator('[data-test="phone-join"]').click();
+    await phone.locator('[data-test="phone-waiting"]').waitFor();
+    if (seat === 0) await shot(phone, "phone-waiting");
+    const ask = table.locator(`[data-test="ask-${seat}"]`);
+    await ask.waitFor();
+    assert.match(await ask.textContent(), new RegExp(`iPhone.*${names[seat]}`));
+    if (seat === 0) await shot(table, "table-ask");
+    await table.click(`[data-test="ask-confirm-${seat}"]`);
+    await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+    assert.equal((await phone.locator('[data-test="phone-name"]').textContent()).trim(), names[seat]);
+    assert.equal(new URL(phone.url()).hash, "", "the spent code is gone from the address");
+    phones.push({ seat, context, phone });
+  }
+  await until("five connected phones", async () => (await table.locator('[data-test^="phone-status-"][data-state="connected"]').count()) === 5);
+  assert.match(await table.locator('[data-test="phones-summary"]').textContent(), /5\/5/);
+  await shot(table, "table-five-phones");
+  await closePhones(table);
+
+  // The draft: the table draws, the drafting player keeps one on their phone.
+  for (let round = 0; round < 5; round++) {
+    await nextStep(table, "draft_draw");
+    const drafting = await until("a phone with the draft", async () => {
+      for (const p of phones) if (await p.phone.locator('[data-test="phone-now"][data-due="draft"]').count()) return p;
+      return null;
+    });
+    const choices = drafting.phone.locator('[data-test="phone-now"] [data-test^="phone-choice-"]');
+    if (round === 0) await shot(drafting.phone, "phone-draft");
+    assert.equal(await choices.count(), 2, "two characters to keep one of");
+    const kept = (await choices.first().getAttribute("data-test")).replace("phone-choice-", "");
+    const before = await logLength(table);
+    await choices.first().click();
+    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    await drafting.phone.locator('[data-test="phone-now"]').waitFor({ state: "detached" });
+    assert.notEqual((await drafting.phone.locator('[data-test="phone-character"]').textContent()).trim(), "", `kept ${kept}`);
+  }
+  await table.locator('[data-test="phase"]', { hasText: "Player Phase" }).waitFor();
+
+  // Encounters until an Intruder comes out (a Blank goes back to the bag): the first Encounter.
+  await table.click('[data-test="group-characters"]');
+  for (let tries = 0; ; tries++) {
+    assert.ok(tries < 8, "an Intruder came out of the bag");
+    await table.click('[data-test="cmd-encounter"]');
+    const before = await logLength(table);
+    await table.click('[data-test="do-encounter"]');
+    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    if (await phones[0].phone.locator('[data-test="phone-now"][data-due="objective"]').count()) break;
+    if (await table.locator('[data-test="log"]', { hasText: "First Encounter" }).count()) break;
+  }
+  for (const p of phones) await p.phone.locator('[data-test="phone-now"][data-due="objective"]').waitFor();
+  await shot(phones[0].phone, "phone-objective-due", true);
+
+  // Each phone's own objectives, read while held; nothing secret is in a page not held.
+  const own = [];
+  for (const p of phones) {
+    const html = await p.phone.content();
+    assert.ok(!html.includes("secret-objectives"), "no secret in the page while nobody holds it");
+    const names = await holding(p.phone, async () => {
+      if (p.seat === 0) await shot(p.phone, "phone-held");
+      return p.phone.locator('[data-test="phone-secret"] [data-test="secret-objectives"] li strong').allTextContents();
+    });
+    assert.equal(names.length, 2, "two objectives each");
+    own.push(names);
+    await p.phone.locator('[data-test="phone-secret"]').waitFor({ state: "detached" });
+  }
+  for (const p of phones) {
+    const html = await p.phone.content();
+    for (const n of own.flat()) assert.ok(!html.includes(n), `no objective (${n}) in a page nobody holds`);
+  }
+  for (const [i, p] of phones.entries()) {
+    const text = await holding(p.phone, () => p.phone.evaluate(() => document.body.innerText));
+    for (const n of own[i]) assert.ok(text.includes(n), `phone ${i} shows its own objective ${n}`);
+    for (const [j, theirs] of own.entries()) {
+      if (j === i) continue;
+      for (const n of theirs) assert.ok(!text.includes(n), `phone ${i} never shows seat ${j}'s objective ${n}`);
+    }
+  }
+  const tableText = await table.evaluate(() => document.body.innerText);
+  for (const n of own.flat()) assert.ok(!tableText.includes(n), `the table screen never shows ${n}`);
+
+  // Ana chooses hers on her phone.
+  const ana = phones[0].phone;
+  await ana.click('[data-test="phone-choose-open"]');
+  await ana.locator('[data-test="phone-choices"]').waitFor();
+  await shot(ana, "phone-objective-choices");
+  await ana.locator('[data-test="phone-choices"] [data-test^="phone-choice-"]').first().click();
+  await ana.locator('[data-test="phone-now"]').waitFor({ state: "detached" });
+  await table.locator('[data-test="seat-0"]', { hasText: "Objective chosen" }).waitFor();
+  await table.locator('[data-test="outcome-phone-0"]').waitFor();
+  await shot(table, "table-outcome-phone");
+  const kept = await holding(ana, () => ana.locator('[data-test="secret-objectives"] strong').allTextContents());
+  assert.equal(kept.length, 1, "one objective kept");
+  assert.ok(own[0].includes(kept[0]));
+
+  // A reload rejoins with the stored seat token, no new code.
+  const bruno = phones[1].phone;
+  await bruno.reload();
+  await bruno.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+  assert.equal((await bruno.locator('[data-test="phone-name"]').textContent()).trim(), names[1]);
+  await openPhones(table);
+  await table.locator('[data-test="phone-status-1"][data-state="connected"]').waitFor();
+
+  // The table frees Chidi's seat: that phone says so, and the seat is free again.
+  await table.click('[data-test="revoke-2"]');
+  await table.click('[data-test="revoke-confirm-2"]');
+  await phones[2].phone.locator('[data-test="phone-freed"]').waitFor();
+  await shot(phones[2].phone, "phone-freed");
+  await table.locator('[data-test="phone-status-2"][data-state="none"]').waitFor();
+  await phones[2].phone.reload();
+  await phones[2].phone.locator('[data-test="phone-welcome"]').waitFor();
+  await closePhones(table);
+
+  // A one-reveal QR for Dana from the curtain: it opens once, on a phone that never paired.
+  await table.click('[data-test="private-3"]');
+  await table.locator('[data-test="curtain-phone"]').waitFor();
+  await table.click('[data-test="reveal-code"]');
+  await table.locator('[data-test="reveal-qr"]').waitFor();
+  const revealUrl = (await table.locator('[data-test="reveal-url"]').textContent()).trim();
+  await shot(table, "table-curtain-reveal");
+  assert.ok(revealUrl.startsWith(`${base}/#reveal=`));
+  const first = await (await browser.newContext(phoneView)).newPage();
+  watch(first, "reveal phone");
+  await first.goto(revealUrl);
+  await shot(first, "reveal-ready");
+  await first.click('[data-test="reveal-open"]');
+  const secret = await holding(first, async () => {
+    const text = await first.locator('[data-test="phone-secret"]').textContent();
+    await shot(first, "reveal-held");
+    await first.waitForTimeout(900); // a real look, not a slip of the finger
+    return text;
+  });
+  assert.ok(own[3].some((n) => secret.includes(n)), "Dana's newest secret is her objectives");
+  await first.locator('[data-test="reveal-gone"]').waitFor();
+  await shot(first, "reveal-gone");
+  assert.ok(!(await first.evaluate(() => document.body.innerText)).includes(own[3][0]), "gone once let go");
+  const second = await (await browser.newContext(phoneView)).newPage();
+  await second.goto(revealUrl);
+  await second.click('[data-test="reveal-open"]');
+  await second.locator('[data-test="reveal-refused"]').waitFor();
+  await shot(second, "reveal-refused");
+  await table.click('[data-test="curtain"] button:has-text("Close")');
+
+  assert.deepEqual(problems, [], "no page errors, no failed requests");
+  console.log(`phones e2e: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  for (const c of browser.contexts()) await c.close();
+  await serve.stop();
+});

@@ -1,0 +1,339 @@
+// The phone page's state: which page shows (join, waiting, the seat, a one-time reveal…), the
+// seat token kept in this phone's storage, the seat's screen from the host's stream, and the
+// link to the table (reconnected when the phone wakes up). Only this module talks to transport.
+import type { Command } from "../bindings/Command";
+import type { Fault } from "../bindings/Fault";
+import type { LogLine } from "../bindings/LogLine";
+import type { PhoneScreen } from "../bindings/PhoneScreen";
+import { preferredLanguage, setLanguage } from "../lib/i18n.svelte";
+import { deviceName, phoneCall, readStream } from "./transport";
+
+/** Everything this phone keeps, under one storage key: the seat token and what it last saw. */
+export interface Held {
+  token: string;
+  seat: number;
+  name: string;
+  /** The newest private line this phone has shown (held to see). */
+  seen: number;
+}
+
+export type Stage = "welcome" | "join" | "waiting" | "refused" | "seat" | "freed" | "left" | "reveal";
+export type Link = "idle" | "connecting" | "live" | "down";
+
+const SEAT_KEY = "nemesis-phone";
+const LANGUAGE_KEY = "nemesis-phone-language";
+/** The host sends a keep-alive every 15 s: this long without a byte means the link is dead. */
+const SILENT_MS = 40_000;
+
+export const phone = $state({
+  stage: "welcome" as Stage,
+  /** The pairing code from the QR (in the address's fragment, never sent to a server log). */
+  code: "",
+  revealCode: "",
+  held: null as Held | null,
+  screen: null as PhoneScreen | null,
+  link: "idle" as Link,
+  /** Why the table refused the stream (phones off, too many wrong codes). */
+  linkFault: null as Fault | null,
+  /** The last refusal of a pairing or a choice, explained on screen. */
+  fault: null as Fault | null,
+  busy: false,
+  /** A private line arrived that this phone has not shown yet. */
+  fresh: false,
+});
+
+function load(): Held | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(SEAT_KEY) ?? "null") as Held | null;
+    return v && typeof v.token === "string" && typeof v.seat === "number" ? { ...v, seen: typeof v.seen === "number" ? v.seen : -1 } : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(h: Held | null) {
+  try {
+    if (h) localStorage.setItem(SEAT_KEY, JSON.stringify(h));
+    else localStorage.removeItem(SEAT_KEY);
+  } catch {
+    // Storage refused (a private window): the seat lasts as long as this page.
+  }
+}
+
+/** The code is single-use and spent: keep it out of the history and of a reload. */
+function clearFragment() {
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+}
+
+function newest(s: PhoneScreen | null): number {
+  return s?.game?.reveals.at(-1)?.seq ?? -1;
+}
+
+export function vibrate(ms: number | number[]) {
+  try {
+    if ("vibrate" in navigator) navigator.vibrate(ms);
+  } catch {
+    // Not allowed without a tap first on some phones: the notice on screen is enough.
+  }
+}
+
+// --- The seat's stream --------------------------------------------------------------------
+
+let stream: AbortController | null = null;
+let retries = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let lastBytes = 0;
+let lastNewest: number | null = null;
+
+function setScreen(s: PhoneScreen) {
+  phone.screen = s;
+  const n = newest(s);
+  if (phone.held && n > phone.held.seen) {
+    // A reveal that came while this page was open: a buzz, where the phone can (not for the
+    // line of a choice this phone is making right now).
+    if (lastNewest !== null && n > lastNewest && !phone.busy) vibrate([120, 80, 120]);
+    phone.fresh = true;
+  } else {
+    phone.fresh = false;
+  }
+  lastNewest = n;
+}
+
+/** Opens (or reopens) the seat's stream. One tap on "Reconnect" calls this. */
+export function connect() {
+  const held = phone.held;
+  if (!held) return;
+  clearTimeout(retryTimer);
+  stream?.abort();
+  const me = new AbortController();
+  stream = me;
+  phone.link = "connecting";
+  lastBytes = Date.now();
+  void readStream(held.token, me.signal, {
+    open() {
+      if (stream !== me) return;
+      phone.link = "live";
+      phone.linkFault = null;
+      retries = 0;
+    },
+    alive() {
+      lastBytes = Date.now();
+    },
+    event(name, data) {
+      if (stream !== me) return;
+      if (name === "hand") {
+        try {
+          setScreen(JSON.parse(data) as PhoneScreen);
+        } catch {
+          // A garbled event: the next one carries the whole screen again.
+        }
+      } else if (name === "revoked") {
+        freed();
+      }
+    },
+  }).then((end) => {
+    if (stream !== me) return;
+    stream = null;
+    if (end.kind === "aborted" || phone.stage !== "seat") return;
+    if (end.kind === "refused" && end.fault?.code === "bad_token") return freed();
+    phone.link = "down";
+    phone.linkFault = end.kind === "refused" ? end.fault : null;
+    // A phone locked out must wait; otherwise try again by itself a few times while on screen.
+    const locked = end.kind === "refused" && end.fault?.code === "locked_out";
+    if (!locked && document.visibilityState === "visible" && retries < 8) {
+      retryTimer = setTimeout(connect, Math.min(1000 * 2 ** retries++, 15_000));
+    }
+  });
+}
+
+function disconnect() {
+  clearTimeout(retryTimer);
+  const s = stream;
+  stream = null;
+  s?.abort();
+  phone.link = "idle";
+}
+
+/** Back on screen, or back online: a stream that died while the phone slept is reopened. */
+function wake() {
+  if (phone.stage !== "seat" || !phone.held || document.visibilityState !== "visible") return;
+  const stale = Date.now() - lastBytes > 20_000;
+  if (phone.link === "down" || phone.link === "idle" || (phone.link === "live" && stale)) {
+    retries = 0;
+    connect();
+  }
+}
+
+/** The table freed this seat (or the token stopped working): forget it here too. */
+function freed() {
+  disconnect();
+  phone.held = null;
+  phone.screen = null;
+  phone.fresh = false;
+  store(null);
+  phone.stage = "freed";
+}
+
+// --- What the player does -------------------------------------------------------------------
+
+/** Spends the pairing code and waits (up to two minutes) for the table to confirm. */
+export async function join() {
+  if (phone.busy) return;
+  phone.busy = true;
+  phone.stage = "waiting";
+  phone.fault = null;
+  try {
+    const a = await phoneCall({ call: "pair", code: phone.code, device: deviceName() });
+    clearFragment();
+    phone.code = "";
+    if (a.ok && a.reply.reply === "paired") {
+      const old = phone.held;
+      const held: Held = { token: a.reply.token, seat: a.reply.seat, name: a.reply.name, seen: -1 };
+      // This phone moved to another seat: give the old one back rather than leave it dangling.
+      if (old && old.seat !== held.seat) void phoneCall({ call: "leave" }, old.token);
+      disconnect();
+      phone.held = held;
+      store(held);
+      phone.screen = null;
+      lastNewest = null;
+      phone.stage = "seat";
+      connect();
+    } else {
+      phone.fault = a.ok ? null : a.fault;
+      phone.stage = "refused";
+    }
+  } finally {
+    phone.busy = false;
+  }
+}
+
+/** One of the seat's private choices (draft, objective, engine order). */
+export async function choose(command: Command): Promise<boolean> {
+  const held = phone.held;
+  if (!held || phone.busy) return false;
+  phone.busy = true;
+  phone.fault = null;
+  // Whether everything secret so far was seen: then the line of this choice is no news.
+  const upToDate = held.seen >= newest(phone.screen);
+  try {
+    const a = await phoneCall({ call: "act", command }, held.token);
+    if (a.ok && a.reply.reply === "hand") {
+      setScreen(a.reply.screen);
+      if (upToDate) markSeen();
+      return true;
+    }
+    if (!a.ok && a.fault?.code === "bad_token") freed();
+    else phone.fault = a.ok ? null : a.fault;
+    return false;
+  } finally {
+    phone.busy = false;
+  }
+}
+
+/** The player held their secrets on screen: what arrived so far is no longer new. */
+export function markSeen() {
+  const held = phone.held;
+  if (!held) return;
+  const n = newest(phone.screen);
+  if (n > held.seen) {
+    held.seen = n;
+    store({ ...held });
+  }
+  phone.fresh = false;
+}
+
+/** Gives the seat back. */
+export async function leave() {
+  const held = phone.held;
+  if (!held) return;
+  phone.busy = true;
+  try {
+    const a = await phoneCall({ call: "leave" }, held.token);
+    if (a.ok || a.fault?.code === "bad_token") {
+      disconnect();
+      phone.held = null;
+      phone.screen = null;
+      store(null);
+      phone.stage = "left";
+    } else {
+      phone.fault = a.fault ?? { code: "storage", reason: "", needs: null };
+    }
+  } finally {
+    phone.busy = false;
+  }
+}
+
+/** Spends a one-reveal code: the seat's name and the lines it opens, or why not. */
+export async function openReveal(): Promise<{ name: string; lines: LogLine[] } | { fault: Fault | null }> {
+  const code = phone.revealCode;
+  const a = await phoneCall({ call: "reveal", code });
+  clearFragment();
+  phone.revealCode = "";
+  if (a.ok && a.reply.reply === "reveal") return { name: a.reply.name, lines: a.reply.lines };
+  return { fault: a.ok ? null : a.fault };
+}
+
+/** Back from a one-time reveal to this phone's seat, or to the start. */
+export function home() {
+  phone.stage = phone.held ? "seat" : "welcome";
+  if (phone.held && phone.link !== "live" && phone.link !== "connecting") connect();
+}
+
+// --- Language -----------------------------------------------------------------------------
+
+export function setPhoneLanguage(code: string) {
+  setLanguage(code);
+  try {
+    localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    // Kept for this page only.
+  }
+}
+
+// --- Start ----------------------------------------------------------------------------------
+
+export function start() {
+  let lang: string | null = null;
+  try {
+    lang = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    lang = null;
+  }
+  setLanguage(lang ?? preferredLanguage(navigator.languages ?? [navigator.language]));
+
+  phone.held = load();
+  route();
+  window.addEventListener("hashchange", route);
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+  window.addEventListener("pageshow", wake);
+  window.addEventListener("focus", wake);
+  // A phone that slept may keep a dead connection open: no keep-alive for a while means gone.
+  setInterval(() => {
+    if (phone.link === "live" && Date.now() - lastBytes > SILENT_MS) connect();
+  }, 5000);
+}
+
+/** What the address asks for: join with a code, open a one-time reveal, or this phone's seat.
+ *  Also when a new code is opened in this same tab (only the fragment changes then). */
+function route() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const pair = fragment.get("pair");
+  const reveal = fragment.get("reveal");
+  if (pair) {
+    // One tap to join, never on load: a link preview must not spend the code.
+    phone.code = pair;
+    phone.fault = null;
+    phone.stage = "join";
+  } else if (reveal) {
+    phone.revealCode = reveal;
+    phone.stage = "reveal";
+  } else if (phone.held) {
+    if (phone.stage !== "seat") {
+      phone.stage = "seat";
+      connect();
+    }
+  } else if (phone.stage !== "freed" && phone.stage !== "left") {
+    phone.stage = "welcome";
+  }
+}
