@@ -221,18 +221,23 @@ impl Event {
 
     /// Whether this event shows a secret to one seat (undo never steps back across one).
     pub fn is_private_reveal(&self) -> bool {
-        matches!(
-            self,
-            Event::ObjectivesDealt { .. }
-                | Event::EngineChecked { .. }
-                | Event::EngineRepairBegun { .. }
-                | Event::CoordinatesChecked { .. }
-                | Event::ContaminationScanned { .. }
-                | Event::RoomPeeked { .. }
-                // Choosing an objective the app holds: keeping a choice takes it out of undo's
-                // reach, so nobody can probe a player's objectives by trying keys and undoing.
-                | Event::ObjectiveChosen { objective: Some(_), .. }
-        )
+        self.private_to().is_some()
+    }
+
+    /// The seat a private reveal goes to (only that seat's view and log show what it was).
+    pub fn private_to(&self) -> Option<Seat> {
+        match self {
+            Event::ObjectivesDealt { seat, .. }
+            | Event::EngineChecked { seat, .. }
+            | Event::EngineRepairBegun { seat, .. }
+            | Event::CoordinatesChecked { seat, .. }
+            | Event::ContaminationScanned { seat, .. }
+            | Event::RoomPeeked { seat, .. }
+            // Choosing an objective the app holds: keeping a choice takes it out of undo's
+            // reach, so nobody can probe a player's objectives by trying keys and undoing.
+            | Event::ObjectiveChosen { seat, objective: Some(_) } => Some(*seat),
+            _ => None,
+        }
     }
 }
 

@@ -40,6 +40,14 @@ impl Entry {
     pub fn is_private(&self) -> bool {
         self.events.iter().any(Event::is_private_reveal)
     }
+
+    /// The seats that received a private reveal in this step, each once, in seat order.
+    pub fn private_seats(&self) -> Vec<crate::Seat> {
+        let mut seats: Vec<crate::Seat> = self.events.iter().filter_map(Event::private_to).collect();
+        seats.sort();
+        seats.dedup();
+        seats
+    }
 }
 
 /// What a door asks of the game.

@@ -298,6 +298,8 @@ pub struct LastStep {
     pub lines: Vec<LogLine>,
     /// Whether a private result of it went to a seat's own hand.
     pub private: bool,
+    /// Which seats received that private result (who, never what).
+    pub private_seats: Vec<Seat>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

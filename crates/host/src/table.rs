@@ -464,6 +464,7 @@ fn open_screen(o: &Open) -> OpenGame {
             command: step.command.as_ref().map(command_type),
             lines: lines.iter().filter(|l| l.seq == step.seq).cloned().collect(),
             private: step.is_private(),
+            private_seats: step.private_seats(),
         }
     });
     let log_total = lines.len() as u32;

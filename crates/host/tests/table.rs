@@ -704,3 +704,20 @@ fn the_save_file_is_sound_after_a_game() {
     let mode: String = peek(t.store().path()).pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode.to_ascii_lowercase(), "wal", "the file is in WAL mode");
 }
+
+#[test]
+fn the_last_step_names_who_got_a_private_reveal_never_what() {
+    // Check Engine (p. 25): only the checking player learns the token; the table learns who looked.
+    let dir = scratch();
+    let mut t = table_in(dir.path());
+    started(&mut t, 3);
+    let screen = act(&mut t, Command::CheckEngine { seat: Seat(2), engine: nemesis_engine::EngineNumber(1) });
+    let last = open_game(&screen).last.clone().expect("a last step");
+    assert!(last.private);
+    assert_eq!(last.private_seats, vec![Seat(2)]);
+    let public = serde_json::to_string(&last).unwrap();
+    assert!(!public.contains("working") && !public.contains("damaged"), "the step shows no engine status: {public}");
+    let screen = act(&mut t, Command::SetHandSize { seat: Seat(0), cards: 4 });
+    let last = open_game(&screen).last.clone().expect("a last step");
+    assert!(!last.private && last.private_seats.is_empty(), "a public step names nobody");
+}
