@@ -55,3 +55,15 @@ export async function launch() {
 export function cleanup(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** The setup wizard with its defaults (manual pp. 6–8): player count, mode and components as
+ *  offered, the names, then create. Leaves the page on the wizard's setup steps. */
+export async function createGame(page, names) {
+  await page.click('[data-test="new-game"]');
+  await page.click(`[data-test="count-${names.length}"]`);
+  await page.click('[data-test="next"]');
+  await page.click('[data-test="next"]');
+  for (const [i, n] of names.entries()) await page.fill(`[data-test="name-${i}"]`, n);
+  await page.click('[data-test="next"]');
+  await page.click('[data-test="create"]');
+}

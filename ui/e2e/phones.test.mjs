@@ -5,7 +5,7 @@
 // table, and a one-reveal QR that opens once.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cleanup, freshDataDir, launch, startServe } from "./harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, startServe } from "./harness.mjs";
 
 let browser;
 const data = freshDataDir();
@@ -86,13 +86,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await table.goto(serve.url);
 
   // A 5-player game through the wizard.
-  await table.click('[data-test="new-game"]');
-  await table.click('[data-test="count-5"]');
-  await table.click('[data-test="next"]');
-  await table.click('[data-test="next"]');
-  for (const [i, n] of names.entries()) await table.fill(`[data-test="name-${i}"]`, n);
-  await table.click('[data-test="next"]');
-  await table.click('[data-test="create"]');
+  await createGame(table, names);
   await table.click('[data-test="to-table"]');
 
   // Phones on, on this computer only.

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, freshDataDir, launch, root, startServe } from "./harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, root, startServe } from "./harness.mjs";
 
 let browser;
 const data = freshDataDir();
@@ -42,13 +42,7 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   await page.goto(serve.url);
 
   // Setup wizard (manual pp. 6–8): count, mode, components, names, review.
-  await page.click('[data-test="new-game"]');
-  await page.click('[data-test="count-4"]');
-  await page.click('[data-test="next"]');
-  await page.click('[data-test="next"]');
-  for (const [i, n] of names.entries()) await page.fill(`[data-test="name-${i}"]`, n);
-  await page.click('[data-test="next"]');
-  await page.click('[data-test="create"]');
+  await createGame(page, names);
   const steps = page.locator('[data-test="setup-steps"] li');
   await steps.first().waitFor();
   assert.equal(await steps.count(), 20, "the wizard walks through the rulebook's 20 setup steps");

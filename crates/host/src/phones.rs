@@ -97,10 +97,6 @@ pub struct Phones {
     strikes: HashMap<IpAddr, Strikes>,
 }
 
-pub fn refuse(code: FaultCode, reason: &str) -> Fault {
-    Fault::new(code, reason)
-}
-
 impl Phones {
     /// Forgets every code, ask and token: the game closed, or another one opened.
     pub fn clear(&mut self) {
@@ -211,7 +207,7 @@ impl Phones {
 
     /// Takes a waiting phone out of the list so the table can answer it.
     pub fn take_ask(&mut self, id: u32) -> Result<Ask, Fault> {
-        let at = self.asks.iter().position(|a| a.id == id).ok_or_else(|| refuse(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
+        let at = self.asks.iter().position(|a| a.id == id).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
         Ok(self.asks.remove(at))
     }
 

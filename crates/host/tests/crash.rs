@@ -15,6 +15,18 @@ use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 
 const HOST: &str = env!("CARGO_BIN_EXE_nemesis-host");
 
+/// The real binary's script door on the saves in `dir`, every stream piped.
+fn script_door(dir: &Path) -> Child {
+    Process::new(HOST)
+        .args(["script", "--data"])
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the host binary starts")
+}
+
 struct Run {
     child: Child,
     input: ChildStdin,
@@ -23,14 +35,7 @@ struct Run {
 
 impl Run {
     fn start(dir: &Path) -> Run {
-        let mut child = Process::new(HOST)
-            .args(["script", "--data"])
-            .arg(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the host binary starts");
+        let mut child = script_door(dir);
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
         Run { child, input, output }
@@ -129,14 +134,7 @@ fn no_acknowledged_command_is_lost_over_many_kills() {
 }
 
 fn run_saves(dir: &Path) -> (Option<i32>, String, String) {
-    let mut child = Process::new(HOST)
-        .args(["script", "--data"])
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = script_door(dir);
     let mut input = child.stdin.take().unwrap();
     // The host may refuse the file and exit before reading: a closed pipe is an answer too.
     let _ = writeln!(input, "{}", serde_json::to_string(&Call::Saves).unwrap());
