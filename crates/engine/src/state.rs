@@ -557,14 +557,22 @@ impl State {
         // Every card of each deck is in exactly one place.
         let mut seen = vec![0u8; d.events.len()];
         for c in self.events.draw.iter().chain(&self.events.discard).chain(&self.events.removed) {
-            seen[c.0 as usize] += 1;
+            match seen.get_mut(c.0 as usize) {
+                Some(n) => *n += 1,
+                // A card that does not exist (only a hand-made journal can name one).
+                None => return Err("a card that is not in the box is in play".into()),
+            }
         }
         if seen.iter().any(|n| *n != 1) {
             return Err("an Event card is missing or in two places".into());
         }
         let mut seen = vec![0u8; d.attacks.len()];
         for c in self.attacks.draw.iter().chain(&self.attacks.discard).chain(&self.attacks.removed) {
-            seen[c.0 as usize] += 1;
+            match seen.get_mut(c.0 as usize) {
+                Some(n) => *n += 1,
+                // A card that does not exist (only a hand-made journal can name one).
+                None => return Err("a card that is not in the box is in play".into()),
+            }
         }
         if seen.iter().any(|n| *n != 1) {
             return Err("an Intruder Attack card is missing or in two places".into());
@@ -575,11 +583,19 @@ impl State {
         }
         let mut seen = vec![0u8; self.infected.len()];
         for c in self.contamination.draw.iter().chain(&self.contamination.removed) {
-            seen[c.0 as usize] += 1;
+            match seen.get_mut(c.0 as usize) {
+                Some(n) => *n += 1,
+                // A card that does not exist (only a hand-made journal can name one).
+                None => return Err("a card that is not in the box is in play".into()),
+            }
         }
         for (_, s) in self.seats.iter() {
             for c in &s.contamination {
-                seen[c.0 as usize] += 1;
+                match seen.get_mut(c.0 as usize) {
+                Some(n) => *n += 1,
+                // A card that does not exist (only a hand-made journal can name one).
+                None => return Err("a card that is not in the box is in play".into()),
+            }
             }
         }
         if seen.iter().any(|n| *n != 1) {
