@@ -7,7 +7,7 @@ use crate::protocol::{Fault, FaultCode, LanAddress, PhoneCall, PhoneReply};
 use crate::table::{self, Table};
 use crate::{assets, Shared};
 use axum::body::Body;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, Request, State};
+use axum::extract::{ConnectInfo, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -83,6 +83,7 @@ struct Lan {
     table: Shared,
     hosts: Arc<[String]>,
     origins: Arc<[String]>,
+    body_time: std::time::Duration,
 }
 
 /// Turns true when the server is stopping, so open phone streams end and shutdown can finish.
@@ -90,7 +91,7 @@ struct Lan {
 struct Closing(watch::Receiver<bool>);
 
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
-pub fn start(table: Shared, ip: IpAddr, port: u16, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
+pub fn start(table: Shared, ip: IpAddr, port: u16, body_time: std::time::Duration, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
     let std_listener = std::net::TcpListener::bind((ip, port)).or_else(|_| std::net::TcpListener::bind((ip, 0)))?;
     std_listener.set_nonblocking(true)?;
     let port = std_listener.local_addr()?.port();
@@ -105,7 +106,7 @@ pub fn start(table: Shared, ip: IpAddr, port: u16, runtime: &tokio::runtime::Han
         hosts.push(format!("localhost:{port}"));
     }
     let origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
-    let lan = Lan { table, hosts: hosts.into(), origins: origins.into() };
+    let lan = Lan { table, hosts: hosts.into(), origins: origins.into(), body_time };
     let app = router(lan, closing_rx).into_make_service_with_connect_info::<SocketAddr>();
     runtime.spawn(async move {
         let stop = async move {
@@ -121,8 +122,7 @@ pub fn start(table: Shared, ip: IpAddr, port: u16, runtime: &tokio::runtime::Han
 fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {
     let api = Router::new()
         .route("/api/phone", post(phone_call))
-        .route("/api/stream", get(stream))
-        .layer(DefaultBodyLimit::max(MAX_BODY));
+        .route("/api/stream", get(stream));
     Router::new()
         .merge(api)
         .fallback(get(asset))
@@ -161,6 +161,12 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
         if !origin.to_str().ok().is_some_and(|o| lan.origins.iter().any(|a| a == o)) {
             return refusal(FaultCode::BadCall, "Requests from other sites are refused.");
         }
+    }
+    // A body announced as too large is refused before any of it is read, so a client cannot
+    // hold a connection open by promising bytes it never sends.
+    let announced = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return (StatusCode::PAYLOAD_TOO_LARGE, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request is too large.") })).into_response();
     }
     let mut res = next.run(req).await;
     let h = res.headers_mut();
@@ -237,7 +243,14 @@ fn device_name(given: Option<String>) -> String {
     }
 }
 
-async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, headers: HeaderMap, body: Body) -> Response {
+    let body = match tokio::time::timeout(lan.body_time, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => {
+            return (StatusCode::PAYLOAD_TOO_LARGE, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request is too large.") })).into_response()
+        }
+        Err(_) => return (StatusCode::REQUEST_TIMEOUT, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request did not arrive in time.") })).into_response(),
+    };
     let call: PhoneCall = match serde_json::from_slice(&body) {
         Ok(c) => c,
         Err(e) => return refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")),

@@ -25,6 +25,9 @@ pub struct PhoneRules {
     /// The port phones use; a saved address on a phone keeps working across restarts. 0 lets
     /// the system pick (and is the fallback when this one is taken).
     pub port: u16,
+    /// How long a request body may take to arrive: a phone sends a few hundred bytes at once,
+    /// so a body still missing after this is a client holding a connection open.
+    pub body_time: Duration,
 }
 
 impl Default for PhoneRules {
@@ -36,6 +39,7 @@ impl Default for PhoneRules {
             strike_window: Duration::from_secs(300),
             lockout: Duration::from_secs(300),
             port: 7421,
+            body_time: Duration::from_secs(10),
         }
     }
 }

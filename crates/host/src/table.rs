@@ -300,7 +300,7 @@ impl Table {
         let shared = self.me.upgrade().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         let runtime = tokio::runtime::Handle::try_current().map_err(|_| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         self.lan = None;
-        let running = lan::start(shared, ip, self.phones.rules.port, &runtime)
+        let running = lan::start(shared, ip, self.phones.rules.port, self.phones.rules.body_time, &runtime)
             .map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
         self.lan = Some(running);
         Ok(self.publish())
