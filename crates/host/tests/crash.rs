@@ -97,11 +97,13 @@ fn no_acknowledged_command_is_lost_over_many_kills() {
     };
     let mut acknowledged = saves(&mut Run::start(dir.path()))[0].steps;
     let mut p = Pick(0x2545_F491_4F6C_DD1D);
+    let (mut mid_commit, mut in_flight_kept) = (0u64, 0u64);
     for kill in 0..kills {
         let mut run = Run::start(dir.path());
         let save = saves(&mut run).into_iter().find(|s| s.id == game).expect("the game is still saved");
         // Every acknowledged command is there; at most the one in flight at the kill was added.
         assert!(save.steps == acknowledged || save.steps == acknowledged + 1, "kill {kill}: {} steps on disk, {acknowledged} acknowledged", save.steps);
+        in_flight_kept += u64::from(save.steps == acknowledged + 1);
         acknowledged = save.steps;
         assert!(matches!(run.call(&Call::Open { game }), Reply::Screen { .. }), "kill {kill}: the game opens");
         let commands = p.below(25);
@@ -117,6 +119,7 @@ fn no_acknowledged_command_is_lost_over_many_kills() {
         }
         // The kill lands between commands, or while one is being committed.
         if p.below(2) == 0 {
+            mid_commit += 1;
             run.send(&act(Command::SetHandSize { seat: Seat(0), cards: 3 }));
             std::thread::sleep(std::time::Duration::from_micros(p.below(3000)));
         }
@@ -131,6 +134,10 @@ fn no_acknowledged_command_is_lost_over_many_kills() {
     // And the game replays to a state the engine accepts.
     let mut t = table_in(dir.path());
     assert!(matches!(t.call(nemesis_engine::Actor::Table, Call::Open { game }), Reply::Screen { .. }));
+    evidence(
+        "crash",
+        &serde_json::json!({"kills": kills, "kills_mid_commit": mid_commit, "acknowledged": acknowledged, "lost": 0, "in_flight_kept": in_flight_kept, "integrity_check": integrity, "journal_rows": rows}),
+    );
 }
 
 fn run_saves(dir: &Path) -> (Option<i32>, String, String) {
@@ -170,6 +177,7 @@ fn a_damaged_save_file_gets_a_clear_error_and_is_left_as_it_was() {
     let mut header = sound.clone();
     header[..16].copy_from_slice(b"SQLite format 9\0");
     damages.push(("a wrong header", header));
+    let mut survived = Vec::new();
     for (what, bytes) in damages {
         let case = tempfile::tempdir().unwrap();
         let file = db_path(case.path());
@@ -194,5 +202,7 @@ fn a_damaged_save_file_gets_a_clear_error_and_is_left_as_it_was() {
             let now = std::fs::read(&file).unwrap();
             assert!(now == bytes, "{what}: the damaged file was changed ({} bytes before, {} after)", bytes.len(), now.len());
         }
+        survived.push(serde_json::json!({"damage": what, "exit_code": code, "error": stderr.lines().last().unwrap_or("").trim(), "file_untouched": true}));
     }
+    evidence("damaged_saves", &serde_json::Value::Array(survived));
 }

@@ -265,6 +265,10 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
     assert!(checked_events > 100, "enough traffic was checked: {checked_events}");
     assert!(engine_reveals > 0 && coordinate_reveals > 0, "the games reached private engine and coordinates checks");
     assert!(private_lines_seen > 0, "private reveals reached phones");
+    evidence(
+        "privacy",
+        &serde_json::json!({"games": games, "steps_per_game": steps, "seats": PLAYERS, "pushes_checked": checked_events, "private_lines_on_phones": private_lines_seen, "engine_reveals": engine_reveals, "coordinates_reveals": coordinate_reveals, "leaks": 0}),
+    );
 }
 
 struct Secrets {

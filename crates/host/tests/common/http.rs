@@ -59,6 +59,11 @@ pub fn dechunk(raw: &mut Vec<u8>, out: &mut Vec<u8>) -> Option<()> {
 /// One request on its own connection (`Connection: close`). `Host` is the server's own unless
 /// `headers` names one.
 pub async fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&str>) -> Response {
+    request_bytes(port, method, path, headers, body.map(str::as_bytes)).await
+}
+
+/// `request` with a body that need not be text (the fuzz tests send any bytes).
+pub async fn request_bytes(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&[u8]>) -> Response {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
     let mut req = format!("{method} {path} HTTP/1.1\r\n");
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
@@ -72,10 +77,11 @@ pub async fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str
         req.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len()));
     }
     req.push_str("\r\n");
+    let mut req = req.into_bytes();
     if let Some(b) = body {
-        req.push_str(b);
+        req.extend_from_slice(b);
     }
-    stream.write_all(req.as_bytes()).await.unwrap();
+    stream.write_all(&req).await.unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(WAIT, stream.read_to_end(&mut raw)).await.expect("the server answers in time").unwrap();
     let split = find(&raw, b"\r\n\r\n").expect("a complete response head");

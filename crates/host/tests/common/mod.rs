@@ -150,3 +150,11 @@ pub fn entry_rows(conn: &rusqlite::Connection, game: i64) -> i64 {
 pub fn max_seq(conn: &rusqlite::Connection, game: i64) -> i64 {
     conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?1", [game], |r| r.get(0)).expect("max seq")
 }
+
+/// Writes one test's tally to target/evidence/NAME.json, for docs/reliability.md
+/// (scripts/reliability-report.py reads them).
+pub fn evidence(name: &str, tally: &serde_json::Value) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("the target folder").join("evidence");
+    std::fs::create_dir_all(&dir).expect("the evidence folder");
+    std::fs::write(dir.join(format!("{name}.json")), serde_json::to_string_pretty(tally).unwrap()).expect("the evidence file");
+}
