@@ -35,6 +35,9 @@ function applyScreen(s: TableScreen) {
   if (!s.game && app.page === "table") app.page = "home";
 }
 
+/** Where the table screen remembers its language (each phone keeps its own). */
+export const TABLE_LANGUAGE_KEY = "nemesis-table-language";
+
 export function start() {
   transport.onScreen((s) => {
     app.connected = true;

@@ -5,7 +5,6 @@ import type { Command } from "../bindings/Command";
 import type { Fault } from "../bindings/Fault";
 import type { LogLine } from "../bindings/LogLine";
 import type { PhoneScreen } from "../bindings/PhoneScreen";
-import { preferredLanguage, setLanguage } from "../lib/i18n.svelte";
 import { deviceName, phoneCall, readStream } from "./transport";
 
 /** Everything this phone keeps, under one storage key: the seat token and what it last saw. */
@@ -21,7 +20,8 @@ export type Stage = "welcome" | "join" | "waiting" | "refused" | "seat" | "freed
 export type Link = "idle" | "connecting" | "live" | "down";
 
 const SEAT_KEY = "nemesis-phone";
-const LANGUAGE_KEY = "nemesis-phone-language";
+/** Where this phone remembers its language (the table keeps its own). */
+export const PHONE_LANGUAGE_KEY = "nemesis-phone-language";
 /** The host sends a keep-alive every 15 s: this long without a byte means the link is dead. */
 const SILENT_MS = 40_000;
 
@@ -279,27 +279,9 @@ export function home() {
   if (phone.held && phone.link !== "live" && phone.link !== "connecting") connect();
 }
 
-// --- Language -----------------------------------------------------------------------------
-
-export function setPhoneLanguage(code: string) {
-  setLanguage(code);
-  try {
-    localStorage.setItem(LANGUAGE_KEY, code);
-  } catch {
-    // Kept for this page only.
-  }
-}
-
 // --- Start ----------------------------------------------------------------------------------
 
 export function start() {
-  let lang: string | null = null;
-  try {
-    lang = localStorage.getItem(LANGUAGE_KEY);
-  } catch {
-    lang = null;
-  }
-  setLanguage(lang ?? preferredLanguage(navigator.languages ?? [navigator.language]));
 
   phone.held = load();
   route();
