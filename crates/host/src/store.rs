@@ -248,7 +248,9 @@ fn check_before_writing(path: &Path) -> Result<(), Fault> {
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(|e| damaged(e.to_string()))?;
     let verdict: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
     if verdict != "ok" {
-        return Err(damaged(verdict));
+        // SQLite lists every broken page; a player needs to know it is damaged, not where.
+        let first = verdict.lines().find(|l| !l.trim().is_empty() && !l.starts_with("***")).unwrap_or("damaged pages").trim();
+        return Err(damaged(format!("damaged pages, first: {first}")));
     }
     Ok(())
 }
