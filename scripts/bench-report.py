@@ -94,8 +94,7 @@ out += ["",
         "  (`crates/bare-window`: the same Tauri, features and release profile, a page that makes one IPC call",
         "  when loaded) is started the same way, alternating with the app, so a slow spell falls on both.",
         "- Click: measured inside the window with `performance.now()`, from the click on an action to the log",
-        "  showing its line and the next animation frame; driven through tauri-driver. The memory after 500",
-        "  commands is read from the same window after its 500th click.",
+        "  showing its line and the next animation frame; driven through tauri-driver.",
         ""]
 out += ["## Phones (release binary in serve mode, phone server on loopback)", "", "| figure | measured | target | within |", "|---|---|---|---|"]
 if phones:
