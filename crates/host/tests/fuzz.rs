@@ -11,7 +11,7 @@ use common::*;
 
 use nemesis_engine::Actor;
 use nemesis_host::protocol::SaveSummary;
-use nemesis_host::{Call, Reply, Shared, Table};
+use nemesis_host::{Call, Reply, Table};
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -19,7 +19,6 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 fn cases(default: u32) -> u32 {
     std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -74,9 +73,7 @@ impl Tally {
         *self.codes.entry(code.to_string()).or_default() += 1;
     }
     fn write(&self) {
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().join("evidence");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(format!("fuzz-{}.json", self.target)), serde_json::to_string_pretty(self).unwrap()).unwrap();
+        evidence(&format!("fuzz-{}", self.target), &serde_json::to_value(self).unwrap());
     }
 }
 
@@ -535,10 +532,6 @@ fn a_fuzzed_export_file_is_imported_whole_or_refused_and_a_refusal_changes_nothi
     assert_eq!(t.into_inner().store().integrity().unwrap(), "ok");
 }
 
-fn on_table<T>(table: &Shared, f: impl FnOnce(&mut Table) -> T) -> T {
-    f(&mut nemesis_host::table::lock(table))
-}
-
 /// Phone bodies over real HTTP, sent with a real seat token: the body decoder and every phone
 /// call behind it. A seat that left is paired again so the cases keep reaching the seat calls.
 #[test]
@@ -553,11 +546,7 @@ fn a_fuzzed_phone_body_gets_a_status_and_a_reason_and_a_refusal_changes_nothing(
     t.phone_rules_mut().strikes = u32::MAX;
     started(&mut t, 4);
     let table = t.shared();
-    let screen = match on_table(&table, |t| t.call(Actor::Table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })) {
-        Reply::Screen { screen } => screen,
-        other => panic!("phones on, got {other:?}"),
-    };
-    let port: u16 = screen.phones.url.unwrap().rsplit(':').next().unwrap().parse().unwrap();
+    let port = phones_on(&table);
     let seat = nemesis_engine::Seat(0);
     let token = RefCell::new(on_table(&table, |t| t.phones().pair(seat, "Fuzz".into()).token.clone()));
     let seeds = vec![
@@ -604,5 +593,4 @@ fn a_fuzzed_phone_body_gets_a_status_and_a_reason_and_a_refusal_changes_nothing(
     assert_eq!(tally.panics, 0, "no panic while answering fuzzed phone bodies");
     assert!(tally.accepted > 0 && tally.refused > 0, "both answers reached: {} accepted, {} refused", tally.accepted, tally.refused);
     on_table(&table, |t| t.call(Actor::Table, Call::Phones { on: false, address: None }));
-    drop(Arc::clone(&table));
 }

@@ -9,7 +9,7 @@ mod common;
 use common::*;
 
 use nemesis_engine::{Actor, Seat};
-use nemesis_host::{Call, Reply, Shared, Table};
+use nemesis_host::Call;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -18,10 +18,6 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
 static PANICS: AtomicU64 = AtomicU64::new(0);
-
-fn on_table<T>(table: &Shared, f: impl FnOnce(&mut Table) -> T) -> T {
-    f(&mut nemesis_host::table::lock(table))
-}
 
 /// Phone clients come from different loopback addresses (all of 127/8 is this machine), so the
 /// lockout of one address can be seen to leave the others alone.
@@ -125,10 +121,7 @@ fn the_phone_server_holds_a_crowd_refuses_garbage_and_locks_out_only_the_guesser
     started(&mut t, 5);
     let strikes = t.phone_rules_mut().strikes;
     let table = t.shared();
-    let port: u16 = match on_table(&table, |t| t.call(Actor::Table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })) {
-        Reply::Screen { screen } => screen.phones.url.unwrap().rsplit(':').next().unwrap().parse().unwrap(),
-        other => panic!("phones on, got {other:?}"),
-    };
+    let port = phones_on(&table);
     let tokens: Vec<String> = (0..5).map(|i| on_table(&table, |t| t.phones().pair(Seat(i), format!("Phone {i}")).token.clone())).collect();
     let mut load = Load { scale, fds_before: open_fds(), rss_before_kb: rss_kb(), ..Load::default() };
     let peak = Arc::new(AtomicU64::new(0));
@@ -289,9 +282,7 @@ fn the_phone_server_holds_a_crowd_refuses_garbage_and_locks_out_only_the_guesser
     load.rss_after_kb = rss_kb();
     load.panics = PANICS.load(Ordering::SeqCst);
     load.seconds = began.elapsed().as_secs_f64();
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().join("evidence");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("load.json"), serde_json::to_string_pretty(&load).unwrap()).unwrap();
+    evidence("load", &serde_json::to_value(&load).unwrap());
 
     assert_eq!(load.good_answered_200, load.good_requests, "every good request was answered");
     assert_eq!(load.streams_got_hand, load.streams, "every seat stream got its hand");

@@ -9,7 +9,7 @@ use common::*;
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, Seat};
 use nemesis_host::protocol::{OfferPurpose, PhoneOffer, PhoneReply, TableScreen};
-use nemesis_host::{Call, Reply, Shared, Table};
+use nemesis_host::{Call, Reply, Shared};
 use std::path::Path;
 use std::time::Duration;
 
@@ -20,24 +20,12 @@ struct Lan {
     dir: tempfile::TempDir,
 }
 
-fn on_table<T>(table: &Shared, f: impl FnOnce(&mut Table) -> T) -> T {
-    f(&mut nemesis_host::table::lock(table))
-}
-
 fn table_call(table: &Shared, c: Call) -> Reply {
     on_table(table, |t| t.call(Actor::Table, c))
 }
 
 fn phones_screen(table: &Shared) -> TableScreen {
     screen_of(table_call(table, Call::Screen))
-}
-
-/// Turns phones on at the loopback address and returns the port they listen on.
-fn phones_on(table: &Shared) -> u16 {
-    let screen = screen_of(table_call(table, Call::Phones { on: true, address: Some("127.0.0.1".into()) }));
-    assert!(screen.phones.on);
-    let url = screen.phones.url.expect("an address while on");
-    url.rsplit(':').next().unwrap().parse().expect("a port")
 }
 
 /// A table with a drafted game of `players` and phones on; `rules` adjusts the pairing limits.

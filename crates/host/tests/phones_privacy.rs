@@ -10,7 +10,7 @@ use nemesis_engine::log::{log, Audience};
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, EngineNumber, EngineStatus, Location, Request, ScanProcedure, Seat};
 use nemesis_host::protocol::{PhoneReply, PhoneScreen};
-use nemesis_host::{Call, Reply, Shared, Table};
+use nemesis_host::{Call, Reply, Shared};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -29,10 +29,6 @@ impl Pick {
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
-}
-
-fn on_table<T>(table: &Shared, f: impl FnOnce(&mut Table) -> T) -> T {
-    f(&mut nemesis_host::table::lock(table))
 }
 
 /// What the engine itself says each seat may see right now: its view and its private lines.
@@ -172,8 +168,7 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         new_game(&mut t, options(PLAYERS as usize));
         let table = t.shared();
         let mut table_screens = on_table(&table, |t| t.subscribe());
-        let screen = screen_of(on_table(&table, |t| t.call(Actor::Table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })));
-        let port: u16 = screen.phones.url.unwrap().rsplit(':').next().unwrap().parse().unwrap();
+        let port = phones_on(&table);
         let tokens = pair_all(&table, port).await;
         let recorders: Vec<_> = tokens.iter().map(|tk| record(port, tk.clone())).collect();
         // Everything the table's doors push: the serialized screens, as the serve door sends them.

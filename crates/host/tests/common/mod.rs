@@ -151,6 +151,19 @@ pub fn max_seq(conn: &rusqlite::Connection, game: i64) -> i64 {
     conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?1", [game], |r| r.get(0)).expect("max seq")
 }
 
+/// Runs `f` on a shared table under its lock, as a door would.
+pub fn on_table<T>(table: &nemesis_host::Shared, f: impl FnOnce(&mut Table) -> T) -> T {
+    f(&mut nemesis_host::table::lock(table))
+}
+
+/// Turns phones on at the loopback address (inside a tokio runtime) and returns their port.
+pub fn phones_on(table: &nemesis_host::Shared) -> u16 {
+    let screen = screen_of(on_table(table, |t| t.call(Actor::Table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })));
+    assert!(screen.phones.on);
+    let url = screen.phones.url.expect("an address while on");
+    url.rsplit(':').next().unwrap().parse().expect("a port")
+}
+
 /// Writes one test's tally to target/evidence/NAME.json, for docs/reliability.md
 /// (scripts/reliability-report.py reads them).
 pub fn evidence(name: &str, tally: &serde_json::Value) {
