@@ -531,7 +531,7 @@ impl State {
                 let s = &mut self.seats[*seat];
                 s.life = Life::Dead;
                 let eggs = std::mem::take(&mut s.eggs_carried);
-                self.room_mut(at).eggs += eggs;
+                self.room_mut(at).eggs = self.room(at).eggs.saturating_add(eggs);
             }
             Event::SlimeSet { seat, on } => self.seats[*seat].slime = *on,
             Event::SignalSent { seat } => self.seats[*seat].signal = true,
@@ -614,19 +614,21 @@ impl State {
             }
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
-                self.seats[*seat].eggs_carried += 1;
+                let s = &mut self.seats[*seat];
+                s.eggs_carried = s.eggs_carried.saturating_add(1);
             }
             Event::EggsDropped { seat, at, count } => {
                 let s = &mut self.seats[*seat];
                 s.eggs_carried = s.eggs_carried.saturating_sub(*count);
-                self.room_mut(*at).eggs += count;
+                let r = self.room_mut(*at);
+                r.eggs = r.eggs.saturating_add(*count);
             }
             Event::NestEggsDestroyed { count } => self.nest_eggs = self.nest_eggs.saturating_sub(*count),
             Event::RoomEggsDestroyed { at, count } => {
                 let r = self.room_mut(*at);
                 r.eggs = r.eggs.saturating_sub(*count)
             }
-            Event::EggAdded => self.nest_eggs += 1,
+            Event::EggAdded => self.nest_eggs = self.nest_eggs.saturating_add(1),
             Event::NestDestroyed => self.nest_destroyed = true,
             Event::WeaknessRevealed { slot, card } => self.weaknesses[slot.slot()].revealed = Some(*card),
             Event::RoomPeeked { seat, at, tile, token } => {

@@ -2,6 +2,7 @@
 //! rules, randomness and the views that are the only way facts leave it.
 //! No I/O, no async, no clock, no Tauri: every door (window, browser, phone, script) drives this.
 
+pub mod bounds;
 pub mod command;
 pub mod content;
 pub mod event;

@@ -235,3 +235,37 @@ fn a_state_holding_a_card_not_in_the_box_fails_the_invariant_check_without_panic
     s.attacks.draw.push(AttackCardId(u8::MAX));
     assert!(s.check_invariants().is_err());
 }
+
+/// An imported journal is checked before it is folded: an id outside the box or a seat not at
+/// the table is named, instead of reaching the fold, which looks ids up by position.
+#[test]
+fn a_journal_naming_an_id_outside_the_box_or_a_missing_seat_is_refused_by_name() {
+    use nemesis_engine::bounds::{check_events, Bounds};
+    let g = started(2, 211);
+    let c = Content::base();
+    let events: Vec<Event> = g.entries().iter().flat_map(|e| e.events.clone()).collect();
+    check_events(c, &events).expect("the engine's own journal is inside the box");
+    let b = Bounds::from_setup(c, &events[0]).unwrap();
+
+    let cases = [
+        (Event::HandSizeSet { seat: Seat(2), cards: 3 }, "seat 2"),
+        (Event::FirePlaced { at: Location(0) }, "room 0"),
+        (Event::FirePlaced { at: Location(c.data.locations.len() as u8 + 1) }, "room 22"),
+        (Event::TokenDrawn { token: TokenId(27), purpose: nemesis_engine::event::DrawPurpose::Encounter }, "intruder token 27"),
+        (Event::EventCardResolved { card: EventCardId(20) }, "event card 20"),
+        (Event::EngineOrderSet { seat: Seat(0), engine: EngineNumber(0), top: EngineStatus::Working, changed: false }, "engine 0"),
+        (Event::TimeAdvanced { to: c.data.time_track.moves + 1 }, "track space"),
+        (Event::GameSetUp { config: match &events[0] { Event::GameSetUp { config, .. } => config.clone(), _ => unreachable!() }, seats: vec![], first_player: Seat(0) }, "second setup"),
+    ];
+    for (event, named) in cases {
+        let why = b.check(&event).expect_err(&format!("{event:?} is out of bounds"));
+        assert!(why.contains(named), "the reason names {named}: {why}");
+        let mut journal = events.clone();
+        journal.push(event);
+        assert!(check_events(c, &journal).is_err(), "the whole journal is refused");
+    }
+    // A setup with more seats than its player count is refused before any seat is trusted.
+    let Event::GameSetUp { mut config, seats, first_player } = events[0].clone() else { unreachable!() };
+    config.players = 3;
+    assert!(Bounds::from_setup(c, &Event::GameSetUp { config, seats, first_player }).is_err());
+}

@@ -40,6 +40,11 @@ fn run(seed: u64, players: usize, steps: usize) {
             let _ = serde_json::to_string(&s.seat_view(seat).expect("seat view builds")).expect("seat view serializes");
         }
     }
+    // Every id the engine wrote is inside the box: the bounds an imported journal must pass
+    // never refuse a game the engine itself played.
+    let all = g.entries().iter().flat_map(|e| e.events.iter());
+    nemesis_engine::bounds::check_events(nemesis_engine::Content::base(), all)
+        .unwrap_or_else(|e| panic!("seed {seed}: the engine's own journal fails its bounds: {e}"));
     // Replaying the journal from scratch gives the same state.
     let replayed = State::replay(effective_events(g.entries())).expect("replay");
     assert_eq!(&replayed, state(&g), "seed {seed}: replay differs");

@@ -62,8 +62,23 @@ pub fn read(text: &str) -> Result<(ExportFile, State), Fault> {
     if !matches!(file.entries[0].command, Some(nemesis_engine::Command::SetUp(_))) {
         return Err(bad("That file is damaged: it does not start with a setup."));
     }
-    // The events of a hand-edited file may describe an impossible game; replaying one must
-    // never bring the app down, so a panic while folding counts as a damaged file.
+    // Every id a step names must exist in the box and at this table before anything folds it:
+    // the fold, the views and the log all look ids up by position.
+    let content = nemesis_engine::Content::base();
+    let first = file.entries[0].events.first().ok_or_else(|| bad("That file is damaged: its setup is empty."))?;
+    let bounds = nemesis_engine::bounds::Bounds::from_setup(content, first)
+        .map_err(|e| bad(format!("That file is damaged: {e}.")))?;
+    for e in &file.entries {
+        let named = match e.actor {
+            nemesis_engine::Actor::Seat(seat) => bounds.seat(seat),
+            nemesis_engine::Actor::Table => Ok(()),
+        };
+        named
+            .and_then(|_| e.events.iter().skip(usize::from(e.seq == 1)).try_for_each(|ev| bounds.check(ev)))
+            .map_err(|why| bad(format!("That file is damaged: step {} names {why}.", e.seq)))?;
+    }
+    // The ids are sound, but a hand-edited file may still describe an impossible game; a
+    // replay that trips over one must never bring the app down, so it counts as damaged too.
     let entries = file.entries.clone();
     let replayed = std::panic::catch_unwind(move || {
         let state = State::replay(nemesis_engine::game::effective_events(&entries))?;

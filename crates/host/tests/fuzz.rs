@@ -503,7 +503,11 @@ fn a_fuzzed_export_file_is_imported_whole_or_refused_and_a_refusal_changes_nothi
             let was = record(t);
             let panics_before = PANICS.load(Ordering::SeqCst);
             let reply = t.call(Actor::Table, Call::Import { file: text });
-            caught.fetch_add(PANICS.load(Ordering::SeqCst) - panics_before, Ordering::SeqCst);
+            let panicked = PANICS.load(Ordering::SeqCst) - panics_before;
+            caught.fetch_add(panicked, Ordering::SeqCst);
+            // The replay guard is the second line: the bounds check should refuse a file whose
+            // steps name ids outside the box before anything folds it.
+            prop_assert_eq!(panicked, 0, "nothing panics while reading a file, even inside the guard");
             let mut tally = tally.borrow_mut();
             tally.cases += 1;
             match reply {
