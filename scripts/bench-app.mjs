@@ -1,6 +1,6 @@
 // Whole-app measurements for docs/benchmarks.md (run by scripts/bench): the release binary's
 // size; start to an interactive table screen, in the real window under Xvfb; memory (PSS) of the
-// app and its WebKit processes with a game open; a click to the
+// app and its WebKit processes with a game open and after 500 commands; a click to the
 // updated screen. A bare Tauri window (crates/bare-window), built the same way, is measured the
 // same way in the same run as the floor. Writes target/bench/app.json. Needs both release
 // binaries, Xvfb and tauri-driver.
@@ -129,34 +129,58 @@ async function clickLatency(dir) {
       await sleep(100);
     }
     const { sessionId } = await wd("POST", "/session", { capabilities: { alwaysMatch: { "tauri:options": { application: app, args: ["--resume"] } } } });
-    const script = `
+    // One batch of clicks per script call, so no single call runs long: each click waits for the
+    // log's newest line to change (the log shows a tail, so its length may not), at most 10 s.
+    const batch = (n) => `
       const done = arguments[arguments.length - 1];
-      const ready = () => document.querySelector('[data-test="cmd-draft_draw"]') || document.querySelector('[data-test="group-draft"]');
       const wait = (f) => new Promise((r) => { const tick = () => f() ? r(f()) : setTimeout(tick, 20); tick(); });
       (async () => {
         await wait(() => document.querySelector('[data-test="group-characters"]'));
-        document.querySelector('[data-test="group-characters"]').click();
+        if (!document.querySelector('[data-test="cmd-set_hand_size"]')) document.querySelector('[data-test="group-characters"]').click();
         await wait(() => document.querySelector('[data-test="cmd-set_hand_size"]'));
         const times = [];
-        for (let i = 0; i < 30; i++) {
+        let stalled = 0;
+        for (let i = 0; i < ${n}; i++) {
           if (!document.querySelector('[data-test="do-set_hand_size"]')) document.querySelector('[data-test="cmd-set_hand_size"]').click();
-          await wait(() => document.querySelector('[data-test="do-set_hand_size"]'));
+          // The button is disabled while the previous call is still answering (its screen may
+          // arrive before its reply): a click then would be ignored, as it is for a player.
+          await wait(() => { const b = document.querySelector('[data-test="do-set_hand_size"]'); return b && !b.disabled ? b : null; });
           const log = document.querySelector('[data-test="log"] ol');
-          // The newest line's number changes (the log shows a tail, so its length may not).
           const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
           const before = newest();
           const t0 = performance.now();
           document.querySelector('[data-test="do-set_hand_size"]').click();
-          await new Promise((r) => { const obs = new MutationObserver(() => { if (newest() !== before) { obs.disconnect(); r(); } }); obs.observe(log, { childList: true, subtree: true, characterData: true }); });
+          const changed = await new Promise((r) => {
+            const timer = setTimeout(() => { obs.disconnect(); r(false); }, 10000);
+            const obs = new MutationObserver(() => { if (newest() !== before) { clearTimeout(timer); obs.disconnect(); r(true); } });
+            obs.observe(log, { childList: true, subtree: true, characterData: true });
+          });
           await new Promise((r) => requestAnimationFrame(() => r()));
-          times.push(performance.now() - t0);
+          if (changed) times.push(performance.now() - t0); else stalled++;
         }
-        done(times);
+        done({ times, stalled });
       })();`;
-    await wd("POST", `/session/${sessionId}/timeouts`, { script: 300000 });
-    const times = await wd("POST", `/session/${sessionId}/execute/async`, { script, args: [] });
+    await wd("POST", `/session/${sessionId}/timeouts`, { script: 120000 });
+    const first = await wd("POST", `/session/${sessionId}/execute/async`, { script: batch(30), args: [] });
+    const times = first.times;
+    // Then on to 500 commands in this session, and the memory of the app and its WebKit
+    // processes after them. The per-click times of the later batches show any slowdown as the game grows.
+    const later = [];
+    let stalled = first.stalled;
+    for (let done = 30; done < 500; done += 50) {
+      const r = await wd("POST", `/session/${sessionId}/execute/async`, { script: batch(Math.min(50, 500 - done)), args: [] });
+      later.push(...r.times);
+      stalled += r.stalled;
+    }
+    await sleep(3000);
+    const appPid = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).find((d) => {
+      try { return readFileSync(`/proc/${d}/comm`, "utf8").trim() === "nemesis-table"; } catch { return false; }
+    });
+    const pids = appPid ? tree(Number(appPid)) : [];
+    const after = { commands: 30 + later.length + stalled, stalled, pss_kb: pids.reduce((a, p) => a + pss(p), 0), processes: pids.length,
+      click_median_last_50: median(later.slice(-50)) };
     await wd("DELETE", `/session/${sessionId}`);
-    return { median: median(times), p95: pct(times, 0.95), max: Math.max(...times), n: times.length };
+    return { median: median(times), p95: pct(times, 0.95), max: Math.max(...times), n: times.length, after };
   } finally {
     driver.kill("SIGTERM");
   }

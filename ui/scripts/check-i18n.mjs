@@ -40,10 +40,34 @@ for (const file of files(src)) {
   }
 }
 
+// The rules reference: every entry has its three texts, and every link (see-also, a log line's
+// "why?", a step card's rule, a moment's rule) leads to an entry that exists.
+{
+  const lib = join(locales, "..", "lib");
+  const refSrc = readFileSync(join(lib, "reference.ts"), "utf8");
+  const ids = new Set([...refSrc.matchAll(/\bid: "(\w+)"/g)].map((m) => m[1]));
+  for (const id of ids) for (const part of ["title", "short", "body"]) if (!(`ref.${id}.${part}` in en)) problems.push(`reference.ts: ${id} has no ref.${id}.${part}`);
+  for (const k of Object.keys(en)) {
+    const m = k.match(/^ref\.(\w+)\.(title|short|body)$/);
+    if (m && !ids.has(m[1])) problems.push(`en.json: ${k} belongs to no reference entry`);
+  }
+  const links = [...refSrc.matchAll(/see: \[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/"(\w+)"/g)].map((x) => ["reference.ts", x[1]]));
+  const rulesSrc = readFileSync(join(lib, "rules.svelte.ts"), "utf8");
+  const guideSrc = readFileSync(join(lib, "guide.ts"), "utf8");
+  const block = (src, name) => src.slice(src.indexOf(name), src.indexOf("};", src.indexOf(name)));
+  for (const m of block(rulesSrc, "ruleOfLine").matchAll(/\w+: "(\w+)"/g)) links.push(["rules.svelte.ts", m[1]]);
+  for (const m of block(guideSrc, "ruleOfStep").matchAll(/\w+: "(\w+)"/g)) links.push(["guide.ts", m[1]]);
+  for (const m of guideSrc.matchAll(/add\([^,]+, "(\w+)"\)/g)) links.push(["guide.ts", m[1]]);
+  for (const [file, id] of links) if (!ids.has(id)) problems.push(`${file}: links to ${id}, which is not in the reference`);
+}
+
 for (const f of readdirSync(locales).filter((f) => f.endsWith(".json") && f !== "en.json")) {
   const other = JSON.parse(readFileSync(join(locales, f), "utf8"));
   for (const k of Object.keys(en)) if (!(k in other)) problems.push(`${f}: missing ${k}`);
   for (const k of Object.keys(other)) if (!(k in en)) problems.push(`${f}: extra ${k}`);
+  // A translation names the same values as the English: a lost {player} would print nothing.
+  const names = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
+  for (const k of Object.keys(en)) if (k in other && names(en[k]) !== names(other[k])) problems.push(`${f}: ${k} names {${names(other[k])}}, English {${names(en[k])}}`);
 }
 
 if (problems.length) {

@@ -446,7 +446,7 @@ impl State {
             Event::TokenToSupply { token } => self.tokens[token.0 as usize] = TokenPlace::Supply,
             Event::IntruderPlaced { id, kind, at, token } => {
                 self.intruders.push(Intruder { id: *id, kind: *kind, at: *at, injuries: 0, token: *token });
-                self.next_intruder = self.next_intruder.max(id.0 + 1);
+                self.next_intruder = self.next_intruder.max(id.0.saturating_add(1));
                 if let Some(t) = token {
                     self.tokens[t.0 as usize] = TokenPlace::OnBoard(*id);
                 }

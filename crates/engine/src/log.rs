@@ -1,13 +1,14 @@
 //! The game log, per audience. A line about a private act says that it happened, never what was
-//! seen; the seat that saw it gets a second line with the result. Each line has a stable key for
-//! translation and an English text.
+//! seen; the seat that saw it gets a second line with the result. Each line is a template key plus
+//! its values, so every screen renders it in its own language; the English text rides along.
 
 use crate::content::Content;
 use crate::event::{DrawPurpose, Event};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
-use crate::state::State;
+use crate::state::{NoiseSpot, Phase, State};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -21,14 +22,265 @@ pub enum Audience {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LogLine {
     pub seq: u32,
-    /// `correction` and `undone` lines mark how the entry changed the record.
+    /// The line's template, `log.line.<key>` in the catalogues; `correction` and `undone` lines
+    /// mark how the entry changed the record.
     pub key: String,
+    /// The values the template names. A screen renders the line in its own language from the
+    /// key and these; `text` is the English rendering, for the script door and exported files.
+    pub params: BTreeMap<String, LogParam>,
     pub text: String,
     pub private: bool,
 }
 
-fn name(s: &State, seat: Seat) -> String {
-    s.seats.get(seat).map(|x| x.name.clone()).unwrap_or_else(|| format!("Seat {}", seat.0 + 1))
+/// A value in a log line: shown as it is (a player's name, a number), or a game term the screen
+/// translates (`key` in the catalogues, `en` its English name), or a list of those.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum LogParam {
+    Text { value: String },
+    Number { value: i32 },
+    Term { key: String, en: String },
+    List { items: Vec<LogParam> },
+}
+
+impl LogParam {
+    /// The English rendering of this value.
+    pub fn english(&self) -> String {
+        match self {
+            LogParam::Text { value } => value.clone(),
+            LogParam::Number { value } => value.to_string(),
+            LogParam::Term { en, .. } => en.clone(),
+            LogParam::List { items } => {
+                let words: Vec<String> = items.iter().map(LogParam::english).collect();
+                match words.len() {
+                    0 => String::new(),
+                    1 => words[0].clone(),
+                    n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
+                }
+            }
+        }
+    }
+}
+
+/// Every log line's English template, by key. The UI's English catalogue holds the same texts
+/// under `log.line.<key>` (a test keeps the two equal); the other catalogues translate them.
+pub const TEMPLATES: &[(&str, &str)] = &[
+    ("undone", "Step {step} was undone."),
+    ("correction", "Correction of step {step}: the table entered the real result."),
+    ("game_set_up", "A {players}-player game is set up."),
+    ("room_tiles_placed", "Room tiles are placed face down."),
+    ("exploration_tokens_placed", "An Exploration token lies face down on each room."),
+    ("coordinates_placed", "A Coordinates card lies face down by the Cockpit."),
+    ("escape_pods_placed", "Escape Pods are placed, locked: {pods}."),
+    ("engines_placed", "Each Engine's two tokens are shuffled face down."),
+    ("weaknesses_placed", "Three Weakness cards lie face down."),
+    ("bag_filled", "Tokens in the Intruder bag: {count}."),
+    ("deck_shuffled", "The {deck} deck is shuffled."),
+    ("deck_reshuffled", "The {deck} deck is reshuffled."),
+    ("objectives_dealt_private", "Your objectives: {cards}."),
+    ("objectives_dealt", "{player} is dealt two objectives."),
+    ("draft_offered", "{player} draws {characters}."),
+    ("character_kept", "{player} plays the {character}."),
+    ("play_started", "Turn 1 begins."),
+    ("phase_changed", "Now: {phase}."),
+    ("phase_changed_event", "Now: the Event Phase, {step}."),
+    ("phase_changed_over", "The game is over: {cause}."),
+    ("turn_began", "Turn {turn} begins; {player} holds the First Player token."),
+    ("hand_size_set", "{player} holds {cards} cards."),
+    ("character_moved", "{player} moves to room {room}."),
+    ("room_explored", "Room {room} is the {tile}: {effect}, items: {items}."),
+    ("noise_rolled", "{player} rolls for Noise: {face}."),
+    ("noise_rolled_table", "The table rolls for Noise: {face}."),
+    ("noise_placed", "A Noise marker goes in the corridor between {a} and {b}."),
+    ("noise_placed_technical", "A Noise marker goes in the Technical Corridors."),
+    ("noise_removed", "The Noise marker leaves the corridor between {a} and {b}."),
+    ("noise_removed_technical", "The Noise marker leaves the Technical Corridors."),
+    ("door_changed", "The door between {a} and {b} is now {state}."),
+    ("fire_placed", "Fire in room {room}."),
+    ("fire_removed", "The Fire in room {room} is out."),
+    ("malfunction_placed", "Malfunction in room {room}."),
+    ("malfunction_removed", "Room {room} is repaired."),
+    ("items_set", "Room {room} now holds items: {items}."),
+    ("dice_rolled", "Dice: {faces}."),
+    ("encounter", "Encounter! {player} in room {room}."),
+    ("token_drawn_encounter", "Drawn from the bag for the Encounter: {token}."),
+    ("token_drawn_development", "Drawn from the bag for bag development: {token}."),
+    ("token_drawn_summoning", "Drawn from the bag for the Summoning: {token}."),
+    ("bag_empty", "The Intruder bag is empty: nothing is drawn."),
+    ("token_returned", "The {token} token goes back into the bag."),
+    ("token_to_supply", "The {token} token leaves the bag."),
+    ("token_added", "A {token} token is added to the bag."),
+    ("intruder_placed", "A {kind} appears in room {room}."),
+    ("intruder_moved", "Intruder #{id} moves to room {room}."),
+    ("intruder_left", "Intruder #{id} disappears into the ducts; its token returns to the bag."),
+    ("intruder_killed", "Intruder #{id} is killed."),
+    ("intruder_injured", "Intruder #{id} takes Injuries: {injuries}."),
+    ("intruder_healed", "Intruder #{id} heals Injuries: {injuries}."),
+    ("intruder_transformed", "Intruder #{id} becomes a {kind}."),
+    ("infested", "A Larva infests {player}."),
+    ("surprise_attack", "Surprise Attack on {player}: token {back} against {hand} cards."),
+    ("attack_card", "Intruder Attack card: {card}."),
+    ("attack_missed", "The attack on {player} misses."),
+    ("endurance_dies", "Intruder #{id} dies."),
+    ("endurance_retreats", "Intruder #{id} retreats."),
+    ("endurance_survives", "Intruder #{id} survives."),
+    ("light_wounds", "{player} has Light Wounds: {light}."),
+    ("serious_wound", "{player} suffers a Serious Wound: {card}."),
+    ("wound_dressed", "{player} dresses a Serious Wound."),
+    ("wound_healed", "{player} heals a Serious Wound."),
+    ("character_died", "{player} dies ({cause})."),
+    ("slime_on", "{player} is covered in Slime."),
+    ("slime_off", "{player} is clean of Slime."),
+    ("signal", "{player} sends the Signal."),
+    ("larva_on", "{player} carries a Larva."),
+    ("larva_off", "{player} is rid of the Larva."),
+    ("contamination_given_private", "You get Contamination card C-{card}."),
+    ("contamination_given", "{player} gets a Contamination card."),
+    ("contamination_scanned_infected_private", "C-{card} scanned: INFECTED."),
+    ("contamination_scanned_clean_private", "C-{card} scanned: not infected."),
+    ("contamination_scanned", "{player} scans a Contamination card."),
+    ("contamination_removed", "{player} removes a Contamination card."),
+    ("contamination_empty", "No Contamination card is left for {player}."),
+    ("engine_checked_private", "Engine {engine}: {status}."),
+    ("engine_checked", "{player} checks Engine {engine}."),
+    ("engine_in_hand_private", "Engine {engine}: the top token is {status}."),
+    ("engine_repair", "{player} takes Engine {engine}'s tokens."),
+    ("engine_order_private", "You put {status} on top of Engine {engine}."),
+    ("engine_order_changed", "{player} puts Engine {engine}'s tokens back: order changed."),
+    ("engine_order_unchanged", "{player} puts Engine {engine}'s tokens back: order unchanged."),
+    ("coordinates_private", "Coordinates: A {a}, B {b}, C {c}, D {d}."),
+    ("coordinates_checked", "{player} checks the Coordinates."),
+    ("destination_set", "The Destination marker moves to {letter}."),
+    ("self_destruct_started", "Self-Destruct sequence started!"),
+    ("self_destruct_stopped", "Self-Destruct sequence stopped."),
+    ("self_destruct_advanced", "Self-Destruct: {to} moves."),
+    ("self_destruct_critical", "Self-Destruct reaches yellow: it can no longer be stopped."),
+    ("time_advanced", "Time marker: {to} moves."),
+    ("hibernation_opened", "The hibernation chambers are open."),
+    ("pod_locked", "Escape Pod {pod} is locked."),
+    ("pod_unlocked", "Escape Pod {pod} is unlocked."),
+    ("pods_unlocked", "Every Escape Pod unlocks ({reason})."),
+    ("entered_pod", "{player} boards Escape Pod {pod}."),
+    ("left_pod", "{player} leaves the Escape Pod."),
+    ("pod_launched", "Escape Pod {pod} launches!"),
+    ("pod_ejected", "Escape Pod {pod} is ejected empty."),
+    ("hibernated", "{player} hibernates."),
+    ("first_encounter", "First Encounter: every player now keeps one objective."),
+    ("objective_chosen_private", "You keep: {card}."),
+    ("objective_chosen_table_private", "You keep the objective card you hold."),
+    ("objective_chosen", "{player} chooses an objective."),
+    ("egg_taken", "{player} takes an Egg."),
+    ("eggs_dropped", "{player} drops Eggs: {count}."),
+    ("nest_eggs_destroyed", "Eggs destroyed in the Nest: {count}."),
+    ("room_eggs_destroyed", "Eggs destroyed in room {room}: {count}."),
+    ("egg_added", "An Egg is added to the Nest."),
+    ("nest_destroyed", "The Nest is destroyed."),
+    ("weakness", "Weakness discovered: {card}."),
+    ("room_peeked_private", "You peek at room {room}: the {tile}, {effect}, items: {items}."),
+    ("room_peeked", "{player} looks at room {room}."),
+    ("event_card", "Event: {card} (corridor {corridor})."),
+    ("event_resolved", "{card} is resolved."),
+    ("event_discarded", "{card} is discarded unresolved."),
+    ("game_ended", "The game ends: {cause}."),
+    ("ship_destroyed", "The ship is destroyed."),
+    ("victory_step", "Victory check: {step}."),
+    ("engines_revealed", "Engines: {engines}."),
+    ("coordinates_revealed", "The ship is headed to {destination}."),
+    ("contamination_clean", "{player}: not infected."),
+    ("contamination_lucky", "{player}: infected, but lucky."),
+    ("contamination_dies", "{player}: infected, and dies."),
+    ("objective_revealed", "{player}'s objective: {card}."),
+    ("objective_revealed_table", "{player}'s objective: the card on the table."),
+    ("objective_met", "{player} met the objective."),
+    ("objective_not_met", "{player} did not meet the objective."),
+];
+
+/// The English template for `key` (every key the log uses is in `TEMPLATES`; a test checks).
+pub fn template(key: &str) -> &'static str {
+    TEMPLATES.iter().find(|(k, _)| *k == key).map(|(_, t)| *t).unwrap_or("")
+}
+
+/// Fills a template's `{name}` placeholders with the English rendering of each value.
+pub fn render(template: &str, params: &BTreeMap<String, LogParam>) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                match params.get(name) {
+                    Some(p) => out.push_str(&p.english()),
+                    None => out.push_str(&rest[open..open + close + 2]),
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+type Params = Vec<(&'static str, LogParam)>;
+
+/// One described event: its key, its values, and whether only its seat may read it.
+pub struct Said {
+    pub key: &'static str,
+    pub params: BTreeMap<String, LogParam>,
+    pub private: bool,
+}
+
+impl Said {
+    pub fn text(&self) -> String {
+        render(template(self.key), &self.params)
+    }
+}
+
+fn said(key: &'static str, params: Params, private: bool) -> Option<Said> {
+    Some(Said { key, params: params.into_iter().map(|(k, v)| (k.to_string(), v)).collect(), private })
+}
+
+fn num(n: impl Into<i32>) -> LogParam {
+    LogParam::Number { value: n.into() }
+}
+
+fn player(s: &State, seat: Seat) -> LogParam {
+    LogParam::Text { value: s.seats.get(seat).map(|x| x.name.clone()).unwrap_or_else(|| format!("Seat {}", u16::from(seat.0) + 1)) }
+}
+
+fn term(key: String, en: impl Into<String>) -> LogParam {
+    LogParam::Term { key, en: en.into() }
+}
+
+/// A unit enum value as a term of `group`: its serialized name is the catalogue key.
+fn named<T: Serialize + std::fmt::Debug>(group: &str, x: &T) -> LogParam {
+    let key = serde_json::to_value(x).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| format!("{x:?}"));
+    term(format!("{group}.{key}"), words(x))
+}
+
+fn card(kind: &str, key: &str, name: &str) -> LogParam {
+    term(format!("card.{kind}.{key}"), name)
+}
+
+fn list(items: impl IntoIterator<Item = LogParam>) -> LogParam {
+    LogParam::List { items: items.into_iter().collect() }
+}
+
+fn engine_status(s: EngineStatus) -> LogParam {
+    term(format!("engine_status.{}", if s == EngineStatus::Working { "working" } else { "damaged" }), status(s))
+}
+
+fn corridor_ends(id: CorridorId) -> Params {
+    match Content::base().board.corridors.get(id.0 as usize) {
+        Some(c) => vec![("a", num(c.ends.0 .0)), ("b", num(c.ends.1 .0))],
+        None => vec![("a", num(0)), ("b", num(0))],
+    }
 }
 
 fn status(s: EngineStatus) -> &'static str {
@@ -51,305 +303,298 @@ fn words(x: &impl std::fmt::Debug) -> String {
     out
 }
 
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" }
-}
-
-fn spot_words(spot: &crate::state::NoiseSpot) -> String {
-    match spot {
-        crate::state::NoiseSpot::Corridor(id) => match Content::base().board.corridors.get(id.0 as usize) {
-            Some(c) => format!("the corridor between {} and {}", c.ends.0 .0, c.ends.1 .0),
-            None => "a corridor".into(),
-        },
-        crate::state::NoiseSpot::Technical => "the technical corridors".into(),
-    }
-}
-
-fn phase_words(p: &crate::state::Phase) -> String {
-    use crate::state::Phase;
-    match p {
-        Phase::Draft => "the character draft".into(),
-        Phase::Player => "the Player Phase".into(),
-        Phase::Event { step } => format!("the Event Phase, {}", words(step).to_lowercase()),
-        Phase::Over { cause, .. } => format!("the end of the game ({})", words(cause).to_lowercase()),
-    }
-}
-
-fn list_words<T: std::fmt::Debug>(xs: &[T]) -> String {
-    xs.iter().map(|x| words(x)).collect::<Vec<_>>().join(", ")
-}
-
 /// Describes one event for one audience; `None` when it has nothing to say to them.
 /// Private results are given only to the seat they belong to.
-pub fn describe(s: &State, e: &Event, to: Audience) -> Option<(String, String, bool)> {
+pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let c = Content::base();
     let d = &c.data;
     let mine = |seat: &Seat| to == Audience::Seat(*seat);
-    let public = |k: &str, t: String| Some((k.to_string(), t, false));
-    let private = |k: &str, t: String| Some((k.to_string(), t, true));
+    let public = |k: &'static str, p: Params| said(k, p, false);
+    let private = |k: &'static str, p: Params| said(k, p, true);
+    let who = |seat: &Seat| ("player", player(s, *seat));
+    let room = |at: &Location| ("room", num(at.0));
+    let id = |i: &IntruderId| ("id", num(i.0));
+    let objective = |o: &ObjectiveId| {
+        let x = &d.objectives[o.0 as usize];
+        card("objective", &x.key, &x.name)
+    };
+    let exploration = |t: &ExplorationId| {
+        let x = &d.exploration_tokens[t.0 as usize];
+        (named("effect", &x.effect), num(x.items))
+    };
+    let tile = |t: &RoomTileId| {
+        let x = c.tile(*t);
+        card("room", &x.key, &x.name)
+    };
+    let token = |t: &TokenId| named("token", &c.token(*t).kind);
+    let event_card = |x: &EventCardId| {
+        let x = &d.events[x.0 as usize];
+        card("event", &x.key, &x.name)
+    };
     match e {
-        Event::GameSetUp { config, .. } => public("game_set_up", format!("A {}-player game is set up.", config.players)),
-        Event::RoomTilesPlaced { .. } => public("room_tiles_placed", "Room tiles are placed face down.".into()),
-        Event::ExplorationTokensPlaced { .. } => public("exploration_tokens_placed", "An Exploration token lies face down on each room.".into()),
-        Event::CoordinatesPlaced { .. } => public("coordinates_placed", "A Coordinates card lies face down by the Cockpit.".into()),
+        Event::GameSetUp { config, .. } => public("game_set_up", vec![("players", num(config.players))]),
+        Event::RoomTilesPlaced { .. } => public("room_tiles_placed", vec![]),
+        Event::ExplorationTokensPlaced { .. } => public("exploration_tokens_placed", vec![]),
+        Event::CoordinatesPlaced { .. } => public("coordinates_placed", vec![]),
         Event::EscapePodsPlaced { pods } => public(
             "escape_pods_placed",
-            format!("Escape Pods {} are placed, locked.", pods.iter().map(|(p, s)| format!("{} (section {})", p.0, words(s))).collect::<Vec<_>>().join(", ")),
+            vec![("pods", list(pods.iter().map(|(p, sec)| LogParam::Text { value: format!("{} ({})", p.0, words(sec)) })))],
         ),
-        Event::EnginesPlaced { .. } => public("engines_placed", "Each Engine's two tokens are shuffled face down.".into()),
-        Event::WeaknessesPlaced { .. } => public("weaknesses_placed", "Three Weakness cards lie face down.".into()),
-        Event::BagFilled { tokens } => public("bag_filled", format!("{} tokens go into the Intruder bag.", tokens.len())),
-        Event::DeckShuffled { deck, .. } => public("deck_shuffled", format!("The {} deck is shuffled.", words(deck))),
-        Event::DeckReshuffled { deck, .. } => public("deck_reshuffled", format!("The {} deck is reshuffled.", words(deck))),
+        Event::EnginesPlaced { .. } => public("engines_placed", vec![]),
+        Event::WeaknessesPlaced { .. } => public("weaknesses_placed", vec![]),
+        Event::BagFilled { tokens } => public("bag_filled", vec![("count", num(tokens.len() as i32))]),
+        Event::DeckShuffled { deck, .. } => public("deck_shuffled", vec![("deck", named("deck_kind", deck))]),
+        Event::DeckReshuffled { deck, .. } => public("deck_reshuffled", vec![("deck", named("deck_kind", deck))]),
         Event::ContaminationPrepared { .. } => None,
         Event::ObjectivesDealt { seat, cards } => {
             if mine(seat) {
-                let names: Vec<&str> = cards.iter().map(|o| d.objectives[o.0 as usize].name.as_str()).collect();
-                private("objectives_dealt_private", format!("Your objectives: {}.", names.join(" and ")))
+                private("objectives_dealt_private", vec![("cards", list(cards.iter().map(objective)))])
             } else {
-                public("objectives_dealt", format!("{} is dealt two objectives.", name(s, *seat)))
+                public("objectives_dealt", vec![who(seat)])
             }
         }
         Event::DraftOffered { seat, characters } => public(
             "draft_offered",
-            format!(
-                "{} draws {}.",
-                name(s, *seat),
-                characters.iter().map(|x| d.characters[x.0 as usize].name.as_str()).collect::<Vec<_>>().join(" and ")
-            ),
+            vec![
+                who(seat),
+                ("characters", list(characters.iter().map(|x| {
+                    let x = &d.characters[x.0 as usize];
+                    card("character", &x.key, &x.name)
+                }))),
+            ],
         ),
         Event::CharacterKept { seat, character } => {
-            public("character_kept", format!("{} plays the {}.", name(s, *seat), d.characters[character.0 as usize].name))
+            let x = &d.characters[character.0 as usize];
+            public("character_kept", vec![who(seat), ("character", card("character", &x.key, &x.name))])
         }
-        Event::PlayStarted => public("play_started", "Turn 1 begins.".into()),
-        Event::PhaseChanged { phase } => public("phase_changed", format!("Now: {}.", phase_words(phase))),
-        Event::TurnBegan { turn, first_player } => {
-            public("turn_began", format!("Turn {turn} begins; {} holds the First Player token.", name(s, *first_player)))
+        Event::PlayStarted => public("play_started", vec![]),
+        Event::PhaseChanged { phase } => match phase {
+            Phase::Draft => public("phase_changed", vec![("phase", term("phase.draft".into(), "the character draft"))]),
+            Phase::Player => public("phase_changed", vec![("phase", term("phase.player".into(), "the Player Phase"))]),
+            Phase::Event { step } => public("phase_changed_event", vec![("step", named("event_step", step))]),
+            Phase::Over { cause, .. } => public("phase_changed_over", vec![("cause", named("end", cause))]),
+        },
+        Event::TurnBegan { turn, first_player } => public("turn_began", vec![("turn", num(*turn)), who(first_player)]),
+        Event::HandSizeSet { seat, cards } => public("hand_size_set", vec![who(seat), ("cards", num(*cards))]),
+        Event::CharacterMoved { seat, to } => public("character_moved", vec![who(seat), room(to)]),
+        Event::RoomExplored { at, tile: t, token: x, items } => {
+            let (effect, _) = exploration(x);
+            public("room_explored", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
         }
-        Event::HandSizeSet { seat, cards } => public("hand_size_set", format!("{} holds {cards} cards.", name(s, *seat))),
-        Event::CharacterMoved { seat, to } => public("character_moved", format!("{} moves to room {}.", name(s, *seat), to.0)),
-        Event::RoomExplored { at, tile, token, items } => public(
-            "room_explored",
-            format!(
-                "Room {} is the {}: {}, {items} item(s).",
-                at.0,
-                c.tile(*tile).name,
-                words(&d.exploration_tokens[token.0 as usize].effect)
-            ),
+        Event::NoiseRolled { seat, face, .. } => match seat {
+            Some(seat) => public("noise_rolled", vec![who(seat), ("face", named("noise", face))]),
+            None => public("noise_rolled_table", vec![("face", named("noise", face))]),
+        },
+        Event::NoisePlaced { spot } | Event::NoiseRemoved { spot } => {
+            let placed = matches!(e, Event::NoisePlaced { .. });
+            match spot {
+                NoiseSpot::Corridor(x) => public(if placed { "noise_placed" } else { "noise_removed" }, corridor_ends(*x)),
+                NoiseSpot::Technical => public(if placed { "noise_placed_technical" } else { "noise_removed_technical" }, vec![]),
+            }
+        }
+        Event::DoorChanged { corridor, state } => {
+            let mut p = corridor_ends(*corridor);
+            p.push(("state", named("door", state)));
+            public("door_changed", p)
+        }
+        Event::FirePlaced { at } => public("fire_placed", vec![room(at)]),
+        Event::FireRemoved { at } => public("fire_removed", vec![room(at)]),
+        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at)]),
+        Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at)]),
+        Event::ItemsSet { at, items } => public("items_set", vec![room(at), ("items", num(*items))]),
+        Event::DiceRolled { noise, combat, .. } => public(
+            "dice_rolled",
+            vec![("faces", list(noise.iter().map(|f| named("noise", f)).chain(combat.iter().map(|f| named("combat", f)))))],
         ),
-        Event::NoiseRolled { seat, face, .. } => public(
-            "noise_rolled",
-            format!("{} rolls for Noise: {}.", seat.map(|x| name(s, x)).unwrap_or_else(|| "The table".into()), words(face)),
-        ),
-        Event::NoisePlaced { spot } => public("noise_placed", format!("A Noise marker goes in {}.", spot_words(spot))),
-        Event::NoiseRemoved { spot } => public("noise_removed", format!("The Noise marker leaves {}.", spot_words(spot))),
-        Event::DoorChanged { corridor, state } => public("door_changed", format!("The door in corridor {} is now {}.", corridor.0, words(state).to_lowercase())),
-        Event::FirePlaced { at } => public("fire_placed", format!("Fire in room {}.", at.0)),
-        Event::FireRemoved { at } => public("fire_removed", format!("The Fire in room {} is out.", at.0)),
-        Event::MalfunctionPlaced { at } => public("malfunction_placed", format!("Malfunction in room {}.", at.0)),
-        Event::MalfunctionRemoved { at } => public("malfunction_removed", format!("Room {} is repaired.", at.0)),
-        Event::ItemsSet { at, items } => public("items_set", format!("Room {} now holds {items} item(s).", at.0)),
-        Event::DiceRolled { noise, combat, .. } => public("dice_rolled", format!("Dice: {}.", [list_words(noise), list_words(combat)].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(", "))),
-        Event::EncounterBegan { seat, at } => public("encounter", format!("Encounter! {} in room {}.", name(s, *seat), at.0)),
-        Event::TokenDrawn { token, purpose } => {
-            let t = c.token(*token);
-            let why = match purpose {
-                DrawPurpose::Encounter => "for the Encounter",
-                DrawPurpose::Development => "for bag development",
-                DrawPurpose::Summoning => "for the Summoning",
+        Event::EncounterBegan { seat, at } => public("encounter", vec![who(seat), room(at)]),
+        Event::TokenDrawn { token: t, purpose } => {
+            let key = match purpose {
+                DrawPurpose::Encounter => "token_drawn_encounter",
+                DrawPurpose::Development => "token_drawn_development",
+                DrawPurpose::Summoning => "token_drawn_summoning",
             };
-            public("token_drawn", format!("Drawn from the bag {why}: {}.", t.kind.name()))
+            public(key, vec![("token", token(t))])
         }
-        Event::BagWasEmpty { .. } => public("bag_empty", "The Intruder bag is empty: nothing is drawn.".into()),
-        Event::TokenReturned { token } => public("token_returned", format!("The {} token goes back into the bag.", c.token(*token).kind.name())),
-        Event::TokenToSupply { token } => public("token_to_supply", format!("The {} token leaves the bag.", c.token(*token).kind.name())),
-        Event::TokenAddedToBag { token } => public("token_added", format!("{} {} token is added to the bag.", article(c.token(*token).kind.name()), c.token(*token).kind.name())),
-        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", format!("{} {} appears in room {}.", article(kind.name()), kind.name(), at.0)),
-        Event::IntruderMoved { id, to } => public("intruder_moved", format!("Intruder #{} moves to room {}.", id.0, to.0)),
-        Event::IntruderLeftBoard { id } => public("intruder_left", format!("Intruder #{} disappears into the ducts; its token returns to the bag.", id.0)),
-        Event::IntruderKilled { id } => public("intruder_killed", format!("Intruder #{} is killed.", id.0)),
-        Event::IntruderInjured { id, injuries } => public("intruder_injured", format!("Intruder #{} takes {injuries} Injury.", id.0)),
-        Event::IntruderHealed { id, injuries } => public("intruder_healed", format!("Intruder #{} heals {injuries} Injury.", id.0)),
-        Event::IntruderTransformed { id, into } => public("intruder_transformed", format!("Intruder #{} becomes a {}.", id.0, into.name())),
-        Event::CharacterInfested { seat, .. } => public("infested", format!("A Larva infests {}.", name(s, *seat))),
-        Event::SurpriseAttack { seat, back, hand, .. } => {
-            public("surprise_attack", format!("Surprise Attack on {}: token {back} against {hand} cards.", name(s, *seat)))
+        Event::BagWasEmpty { .. } => public("bag_empty", vec![]),
+        Event::TokenReturned { token: t } => public("token_returned", vec![("token", token(t))]),
+        Event::TokenToSupply { token: t } => public("token_to_supply", vec![("token", token(t))]),
+        Event::TokenAddedToBag { token: t } => public("token_added", vec![("token", token(t))]),
+        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at)]),
+        Event::IntruderMoved { id: i, to } => public("intruder_moved", vec![id(i), room(to)]),
+        Event::IntruderLeftBoard { id: i } => public("intruder_left", vec![id(i)]),
+        Event::IntruderKilled { id: i } => public("intruder_killed", vec![id(i)]),
+        Event::IntruderInjured { id: i, injuries } => public("intruder_injured", vec![id(i), ("injuries", num(*injuries))]),
+        Event::IntruderHealed { id: i, injuries } => public("intruder_healed", vec![id(i), ("injuries", num(*injuries))]),
+        Event::IntruderTransformed { id: i, into } => public("intruder_transformed", vec![id(i), ("kind", named("intruder_kind", into))]),
+        Event::CharacterInfested { seat, .. } => public("infested", vec![who(seat)]),
+        Event::SurpriseAttack { seat, back, hand, .. } => public("surprise_attack", vec![who(seat), ("back", num(*back)), ("hand", num(*hand))]),
+        Event::AttackCardDrawn { card: x, .. } => {
+            let x = &d.attacks[x.0 as usize];
+            public("attack_card", vec![("card", card("attack", &x.key, &x.name))])
         }
-        Event::AttackCardDrawn { card, .. } => public("attack_card", format!("Intruder Attack card: {}.", d.attacks[card.0 as usize].name)),
-        Event::AttackMissed { target, .. } => public("attack_missed", format!("The attack on {} misses.", name(s, *target))),
-        Event::EnduranceChecked { id, retreat, killed, .. } => public(
-            "endurance_checked",
-            format!(
-                "Intruder #{} {}.",
-                id.0,
-                if *killed {
-                    "dies"
-                } else if *retreat {
-                    "retreats"
-                } else {
-                    "survives"
-                }
-            ),
-        ),
-        Event::LightWoundsSet { seat, light } => public("light_wounds", format!("{} has {light} Light Wound(s).", name(s, *seat))),
-        Event::SeriousWoundDrawn { seat, card } => {
-            public("serious_wound", format!("{} suffers a Serious Wound: {}.", name(s, *seat), d.serious_wounds[card.0 as usize].name))
-        }
-        Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", format!("{} dresses a Serious Wound.", name(s, *seat))),
-        Event::SeriousWoundHealed { seat, .. } => public("wound_healed", format!("{} heals a Serious Wound.", name(s, *seat))),
-        Event::CharacterDied { seat, cause } => public("character_died", format!("{} dies ({}).", name(s, *seat), words(cause).to_lowercase())),
-        Event::SlimeSet { seat, on } => {
-            public("slime", format!("{} {}.", name(s, *seat), if *on { "is covered in Slime" } else { "is clean of Slime" }))
-        }
-        Event::SignalSent { seat } => public("signal", format!("{} sends the Signal.", name(s, *seat))),
-        Event::LarvaSet { seat, on } => {
-            public("larva", format!("{} {}.", name(s, *seat), if *on { "carries a Larva" } else { "is rid of the Larva" }))
-        }
-        Event::ContaminationGiven { seat, card } => {
-            if mine(seat) {
-                private("contamination_given_private", format!("You get Contamination card C-{:02}.", card.0 + 1))
+        Event::AttackMissed { target, .. } => public("attack_missed", vec![who(target)]),
+        Event::EnduranceChecked { id: i, retreat, killed, .. } => {
+            let key = if *killed {
+                "endurance_dies"
+            } else if *retreat {
+                "endurance_retreats"
             } else {
-                public("contamination_given", format!("{} gets a Contamination card.", name(s, *seat)))
+                "endurance_survives"
+            };
+            public(key, vec![id(i)])
+        }
+        Event::LightWoundsSet { seat, light } => public("light_wounds", vec![who(seat), ("light", num(*light))]),
+        Event::SeriousWoundDrawn { seat, card: x } => {
+            let x = &d.serious_wounds[x.0 as usize];
+            public("serious_wound", vec![who(seat), ("card", card("wound", &x.key, &x.name))])
+        }
+        Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", vec![who(seat)]),
+        Event::SeriousWoundHealed { seat, .. } => public("wound_healed", vec![who(seat)]),
+        Event::CharacterDied { seat, cause } => public("character_died", vec![who(seat), ("cause", named("death", cause))]),
+        Event::SlimeSet { seat, on } => public(if *on { "slime_on" } else { "slime_off" }, vec![who(seat)]),
+        Event::SignalSent { seat } => public("signal", vec![who(seat)]),
+        Event::LarvaSet { seat, on } => public(if *on { "larva_on" } else { "larva_off" }, vec![who(seat)]),
+        Event::ContaminationGiven { seat, card: x } => {
+            if mine(seat) {
+                private("contamination_given_private", vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
+            } else {
+                public("contamination_given", vec![who(seat)])
             }
         }
-        Event::ContaminationScanned { seat, card, infected } => {
+        Event::ContaminationScanned { seat, card: x, infected } => {
             if mine(seat) {
-                private(
-                    "contamination_scanned_private",
-                    format!("C-{:02} scanned: {}.", card.0 + 1, if *infected { "INFECTED" } else { "not infected" }),
-                )
+                let key = if *infected { "contamination_scanned_infected_private" } else { "contamination_scanned_clean_private" };
+                private(key, vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
             } else {
-                public("contamination_scanned", format!("{} scans a Contamination card.", name(s, *seat)))
+                public("contamination_scanned", vec![who(seat)])
             }
         }
-        Event::ContaminationRemoved { seat, .. } => public("contamination_removed", format!("{} removes a Contamination card.", name(s, *seat))),
-        Event::ContaminationDeckEmpty { seat } => {
-            public("contamination_empty", format!("No Contamination card is left for {}.", name(s, *seat)))
-        }
+        Event::ContaminationRemoved { seat, .. } => public("contamination_removed", vec![who(seat)]),
+        Event::ContaminationDeckEmpty { seat } => public("contamination_empty", vec![who(seat)]),
         Event::EngineChecked { seat, engine, top } => {
             if mine(seat) {
-                private("engine_checked_private", format!("Engine {}: {}.", engine.0, status(*top)))
+                private("engine_checked_private", vec![("engine", num(engine.0)), ("status", engine_status(*top))])
             } else {
-                public("engine_checked", format!("{} checks Engine {}.", name(s, *seat), engine.0))
+                public("engine_checked", vec![who(seat), ("engine", num(engine.0))])
             }
         }
         Event::EngineRepairBegun { seat, engine, top } => {
             if mine(seat) {
-                private("engine_in_hand_private", format!("Engine {}: the top token is {}.", engine.0, status(*top)))
+                private("engine_in_hand_private", vec![("engine", num(engine.0)), ("status", engine_status(*top))])
             } else {
-                public("engine_repair", format!("{} takes Engine {}'s tokens.", name(s, *seat), engine.0))
+                public("engine_repair", vec![who(seat), ("engine", num(engine.0))])
             }
         }
         Event::EngineOrderSet { seat, engine, top, changed } => {
             if mine(seat) {
-                private("engine_order_private", format!("You put {} on top of Engine {}.", status(*top), engine.0))
+                private("engine_order_private", vec![("engine", num(engine.0)), ("status", engine_status(*top))])
             } else {
-                public(
-                    "engine_order",
-                    format!("{} puts Engine {}'s tokens back: order {}.", name(s, *seat), engine.0, if *changed { "changed" } else { "unchanged" }),
+                public(if *changed { "engine_order_changed" } else { "engine_order_unchanged" }, vec![who(seat), ("engine", num(engine.0))])
+            }
+        }
+        Event::EngineOrderReported { seat, engine, changed } => {
+            public(if *changed { "engine_order_changed" } else { "engine_order_unchanged" }, vec![who(seat), ("engine", num(engine.0))])
+        }
+        Event::CoordinatesChecked { seat, card: x } => {
+            if mine(seat) {
+                let k = &d.coordinates[x.0 as usize];
+                private(
+                    "coordinates_private",
+                    vec![
+                        ("a", named("destination", &k.a)),
+                        ("b", named("destination", &k.b)),
+                        ("c", named("destination", &k.c)),
+                        ("d", named("destination", &k.d)),
+                    ],
                 )
-            }
-        }
-        Event::EngineOrderReported { seat, engine, changed } => public(
-            "engine_order",
-            format!("{} puts Engine {}'s tokens back: order {}.", name(s, *seat), engine.0, if *changed { "changed" } else { "unchanged" }),
-        ),
-        Event::CoordinatesChecked { seat, card } => {
-            if mine(seat) {
-                let k = &d.coordinates[card.0 as usize];
-                private("coordinates_private", format!("Coordinates: A {}, B {}, C {}, D {}.", words(&k.a), words(&k.b), words(&k.c), words(&k.d)))
             } else {
-                public("coordinates_checked", format!("{} checks the Coordinates.", name(s, *seat)))
+                public("coordinates_checked", vec![who(seat)])
             }
         }
-        Event::DestinationSet { letter } => public("destination_set", format!("The Destination marker moves to {}.", words(letter))),
-        Event::SelfDestructStarted => public("self_destruct_started", "Self-Destruct sequence started!".into()),
-        Event::SelfDestructStopped => public("self_destruct_stopped", "Self-Destruct sequence stopped.".into()),
-        Event::SelfDestructAdvanced { to } => public("self_destruct_advanced", format!("Self-Destruct: {to} moves.")),
-        Event::SelfDestructCritical => public("self_destruct_critical", "Self-Destruct reaches yellow: it can no longer be stopped.".into()),
-        Event::TimeAdvanced { to } => public("time_advanced", format!("Time marker: {to} moves.")),
-        Event::HibernationOpened => public("hibernation_opened", "The hibernation chambers are open.".into()),
-        Event::PodLockSet { pod, locked } => {
-            public("pod_lock", format!("Escape Pod {} is {}.", pod.0, if *locked { "locked" } else { "unlocked" }))
-        }
-        Event::PodsUnlocked { reason } => public("pods_unlocked", format!("Every Escape Pod unlocks ({}).", words(reason).to_lowercase())),
-        Event::CharacterEnteredPod { seat, pod } => public("entered_pod", format!("{} boards Escape Pod {}.", name(s, *seat), pod.0)),
-        Event::CharacterLeftPod { seat } => public("left_pod", format!("{} leaves the Escape Pod.", name(s, *seat))),
-        Event::PodLaunched { pod } => public("pod_launched", format!("Escape Pod {} launches!", pod.0)),
-        Event::PodEjected { pod } => public("pod_ejected", format!("Escape Pod {} is ejected empty.", pod.0)),
-        Event::CharacterHibernated { seat } => public("hibernated", format!("{} hibernates.", name(s, *seat))),
-        Event::FirstEncounter => public("first_encounter", "First Encounter: every player now keeps one objective.".into()),
-        Event::ObjectiveChosen { seat, objective } => {
+        Event::DestinationSet { letter } => public("destination_set", vec![("letter", named("destination_letter", letter))]),
+        Event::SelfDestructStarted => public("self_destruct_started", vec![]),
+        Event::SelfDestructStopped => public("self_destruct_stopped", vec![]),
+        Event::SelfDestructAdvanced { to } => public("self_destruct_advanced", vec![("to", num(*to))]),
+        Event::SelfDestructCritical => public("self_destruct_critical", vec![]),
+        Event::TimeAdvanced { to } => public("time_advanced", vec![("to", num(*to))]),
+        Event::HibernationOpened => public("hibernation_opened", vec![]),
+        Event::PodLockSet { pod, locked } => public(if *locked { "pod_locked" } else { "pod_unlocked" }, vec![("pod", num(pod.0))]),
+        Event::PodsUnlocked { reason } => public("pods_unlocked", vec![("reason", named("unlock", reason))]),
+        Event::CharacterEnteredPod { seat, pod } => public("entered_pod", vec![who(seat), ("pod", num(pod.0))]),
+        Event::CharacterLeftPod { seat } => public("left_pod", vec![who(seat)]),
+        Event::PodLaunched { pod } => public("pod_launched", vec![("pod", num(pod.0))]),
+        Event::PodEjected { pod } => public("pod_ejected", vec![("pod", num(pod.0))]),
+        Event::CharacterHibernated { seat } => public("hibernated", vec![who(seat)]),
+        Event::FirstEncounter => public("first_encounter", vec![]),
+        Event::ObjectiveChosen { seat, objective: o } => {
             if mine(seat) {
-                let n = objective.map(|o| d.objectives[o.0 as usize].name.clone()).unwrap_or_else(|| "your card".into());
-                private("objective_chosen_private", format!("You keep: {n}."))
-            } else {
-                public("objective_chosen", format!("{} chooses an objective.", name(s, *seat)))
-            }
-        }
-        Event::EggTaken { seat } => public("egg_taken", format!("{} takes an Egg.", name(s, *seat))),
-        Event::EggsDropped { seat, count, .. } => public("eggs_dropped", format!("{} drops {count} Egg(s).", name(s, *seat))),
-        Event::NestEggsDestroyed { count } => public("nest_eggs_destroyed", format!("{count} Egg(s) in the Nest destroyed.")),
-        Event::RoomEggsDestroyed { at, count } => public("room_eggs_destroyed", format!("{count} Egg(s) destroyed in room {}.", at.0)),
-        Event::EggAdded => public("egg_added", "An Egg is added to the Nest.".into()),
-        Event::NestDestroyed => public("nest_destroyed", "The Nest is destroyed.".into()),
-        Event::WeaknessRevealed { card, .. } => public("weakness", format!("Weakness discovered: {}.", d.weaknesses[card.0 as usize].name)),
-        Event::RoomPeeked { seat, at, tile, token } => {
-            if mine(seat) {
-                let x = &d.exploration_tokens[token.0 as usize];
-                private("room_peeked_private", format!("You peek at room {}: the {}, {}, {} item(s).", at.0, c.tile(*tile).name, words(&x.effect), x.items))
-            } else {
-                public("room_peeked", format!("{} looks at room {}.", name(s, *seat), at.0))
-            }
-        }
-        Event::EventCardDrawn { card, .. } => {
-            let x = &d.events[card.0 as usize];
-            public("event_card", format!("Event: {} (corridor {}).", x.name, x.corridor))
-        }
-        Event::EventCardResolved { card } => public("event_resolved", format!("{} is resolved.", d.events[card.0 as usize].name)),
-        Event::EventCardDiscarded { card } => public("event_discarded", format!("{} is discarded unresolved.", d.events[card.0 as usize].name)),
-        Event::GameEnded { cause } => public("game_ended", format!("The game ends: {}.", words(cause).to_lowercase())),
-        Event::ShipDestroyed => public("ship_destroyed", "The ship is destroyed.".into()),
-        Event::VictoryStepReached { step } => public("victory_step", format!("Victory check: {}.", words(step).to_lowercase())),
-        Event::EnginesRevealed { tops } => public("engines_revealed", format!("Engines: {}.", tops.map(status).join(", "))),
-        Event::CoordinatesRevealed { destination, .. } => public("coordinates_revealed", format!("The ship is headed to {}.", words(destination))),
-        Event::ContaminationChecked { seat, infected, dies, .. } => public(
-            "contamination_checked",
-            format!(
-                "{}: {}.",
-                name(s, *seat),
-                match (infected, dies) {
-                    (false, _) => "not infected",
-                    (true, false) => "infected, but lucky",
-                    (true, true) => "infected, and dies",
+                match o {
+                    Some(o) => private("objective_chosen_private", vec![("card", objective(o))]),
+                    None => private("objective_chosen_table_private", vec![]),
                 }
-            ),
-        ),
-        Event::ObjectiveRevealed { seat, objective } => public(
-            "objective_revealed",
-            format!(
-                "{}'s objective: {}.",
-                name(s, *seat),
-                objective.map(|o| d.objectives[o.0 as usize].name.clone()).unwrap_or_else(|| "(the card on the table)".into())
-            ),
-        ),
-        Event::ObjectiveJudged { seat, met } => public("objective_judged", format!("{} {} the objective.", name(s, *seat), if *met { "met" } else { "did not meet" })),
+            } else {
+                public("objective_chosen", vec![who(seat)])
+            }
+        }
+        Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
+        Event::EggsDropped { seat, count, .. } => public("eggs_dropped", vec![who(seat), ("count", num(*count))]),
+        Event::NestEggsDestroyed { count } => public("nest_eggs_destroyed", vec![("count", num(*count))]),
+        Event::RoomEggsDestroyed { at, count } => public("room_eggs_destroyed", vec![room(at), ("count", num(*count))]),
+        Event::EggAdded => public("egg_added", vec![]),
+        Event::NestDestroyed => public("nest_destroyed", vec![]),
+        Event::WeaknessRevealed { card: x, .. } => {
+            let x = &d.weaknesses[x.0 as usize];
+            public("weakness", vec![("card", card("weakness", &x.key, &x.name))])
+        }
+        Event::RoomPeeked { seat, at, tile: t, token: x } => {
+            if mine(seat) {
+                let (effect, items) = exploration(x);
+                private("room_peeked_private", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", items)])
+            } else {
+                public("room_peeked", vec![who(seat), room(at)])
+            }
+        }
+        Event::EventCardDrawn { card: x, .. } => {
+            let corridor = d.events[x.0 as usize].corridor;
+            public("event_card", vec![("card", event_card(x)), ("corridor", num(corridor))])
+        }
+        Event::EventCardResolved { card: x } => public("event_resolved", vec![("card", event_card(x))]),
+        Event::EventCardDiscarded { card: x } => public("event_discarded", vec![("card", event_card(x))]),
+        Event::GameEnded { cause } => public("game_ended", vec![("cause", named("end", cause))]),
+        Event::ShipDestroyed => public("ship_destroyed", vec![]),
+        Event::VictoryStepReached { step } => public("victory_step", vec![("step", named("victory_step", step))]),
+        Event::EnginesRevealed { tops } => public("engines_revealed", vec![("engines", list(tops.iter().map(|t| engine_status(*t))))]),
+        Event::CoordinatesRevealed { destination, .. } => public("coordinates_revealed", vec![("destination", named("destination", destination))]),
+        Event::ContaminationChecked { seat, infected, dies, .. } => {
+            let key = match (infected, dies) {
+                (false, _) => "contamination_clean",
+                (true, false) => "contamination_lucky",
+                (true, true) => "contamination_dies",
+            };
+            public(key, vec![who(seat)])
+        }
+        Event::ObjectiveRevealed { seat, objective: o } => match o {
+            Some(o) => public("objective_revealed", vec![who(seat), ("card", objective(o))]),
+            None => public("objective_revealed_table", vec![who(seat)]),
+        },
+        Event::ObjectiveJudged { seat, met } => public(if *met { "objective_met" } else { "objective_not_met" }, vec![who(seat)]),
     }
 }
 
 /// The whole log for one audience, newest last. Undone and corrected entries stay, marked.
 pub fn log(entries: &[Entry], to: Audience) -> Vec<LogLine> {
+    let line = |seq: u32, said: Said| {
+        let text = said.text();
+        LogLine { seq, key: said.key.to_string(), params: said.params, text, private: said.private }
+    };
     let mut out = Vec::new();
     let mut state: Option<State> = None;
     for entry in entries {
         match entry.kind {
-            EntryKind::Undo(of) => out.push(LogLine { seq: entry.seq, key: "undone".into(), text: format!("Step {of} was undone."), private: false }),
-            EntryKind::Correction(of) => out.push(LogLine {
-                seq: entry.seq,
-                key: "correction".into(),
-                text: format!("Correction of step {of}: the table entered the real result."),
-                private: false,
-            }),
+            EntryKind::Undo(of) => out.push(line(entry.seq, Said { key: "undone", params: [("step".to_string(), num(of as i32))].into(), private: false })),
+            EntryKind::Correction(of) => {
+                out.push(line(entry.seq, Said { key: "correction", params: [("step".to_string(), num(of as i32))].into(), private: false }))
+            }
             EntryKind::Normal => {}
         }
         for e in &entry.events {
@@ -359,8 +604,8 @@ pub fn log(entries: &[Entry], to: Audience) -> Vec<LogLine> {
                 s.fold(e);
             }
             if let Some(s) = state.as_ref() {
-                if let Some((key, text, private)) = describe(s, e, to) {
-                    out.push(LogLine { seq: entry.seq, key, text, private });
+                if let Some(said) = describe(s, e, to) {
+                    out.push(line(entry.seq, said));
                 }
             }
         }

@@ -770,3 +770,16 @@ fn first_death_in_an_attack_unlocks_every_escape_pod_p12() {
     assert!(a.events.contains(&Event::PodsUnlocked { reason: UnlockReason::FirstDeath }), "the first death unlocks the pods");
     assert!(a.state.pods.iter().all(|p| !p.locked));
 }
+
+/// p. 21: a character takes wounds one by one; a command giving more than six at once, even with
+/// values large enough to overflow when added, is refused with a reason and changes nothing.
+#[test]
+fn wounds_beyond_six_at_once_are_refused_even_when_the_counts_would_overflow() {
+    let mut g = started(2, 2101);
+    let before = state(&g).clone();
+    for (light, serious) in [(200u8, 100u8), (255, 255), (7, 0), (0, 0)] {
+        let err = act(&mut g, Command::Wound { seat: Seat(0), light, serious }).unwrap_err();
+        assert_eq!(err.code, nemesis_engine::Code::NotAllowed, "{light} light and {serious} serious: {}", err.reason);
+        assert_eq!(state(&g), &before, "the refusal changes nothing");
+    }
+}

@@ -1,13 +1,25 @@
 // Short labels for seats, rooms and intruders, shared by forms and panels.
 import type { PublicRoom } from "../bindings/PublicRoom";
 import type { PublicSeat } from "../bindings/PublicSeat";
-import { t } from "./i18n.svelte";
+import { t, tMaybe } from "./i18n.svelte";
+
+/** A card's name in the screen's language (`card.<kind>.<key>`), else the name in the box data. */
+export function cardName(kind: string, c: { key: string; name: string }): string {
+  return tMaybe(`card.${kind}.${c.key}`) ?? c.name;
+}
+
+/** A room printed on the board (Cockpit, Hibernatorium, the Engines) in the screen's language. */
+function boardRoomName(name: string): string {
+  const engine = name.match(/^Engine #(\d)$/);
+  if (engine) return t("label.engine", { n: Number(engine[1]) });
+  return tMaybe(`location.${name.toLowerCase()}`) ?? name;
+}
 
 export function seatLabel(s: PublicSeat): string {
-  return s.character ? t("label.seat_with", { name: s.name, character: s.character.name }) : s.name;
+  return s.character ? t("label.seat_with", { name: s.name, character: cardName("character", s.character) }) : s.name;
 }
 
 export function roomLabel(r: PublicRoom): string {
-  const name = r.tile?.name ?? r.name ?? t("label.unexplored");
+  const name = r.tile ? cardName("room", r.tile) : r.name ? boardRoomName(r.name) : t("label.unexplored");
   return t("label.room", { at: r.at, name });
 }

@@ -100,7 +100,7 @@ impl<'a> Ctx<'a> {
         self.s
             .seats
             .get(seat)
-            .ok_or_else(|| Rejection::new(Code::NoSuchThing, format!("There is no seat {} at this table.", seat.0 + 1)))
+            .ok_or_else(|| Rejection::new(Code::NoSuchThing, format!("There is no seat {} at this table.", u16::from(seat.0) + 1)))
     }
 
 
@@ -347,7 +347,9 @@ impl<'a> Ctx<'a> {
             }
             Wound { seat, light, serious } => {
                 self.awake_or_in_pod(*seat)?;
-                if light + serious == 0 || light + serious > 6 {
+                // Summed wide: two fields of up to 255 each must not overflow before the check.
+                let total = u16::from(*light) + u16::from(*serious);
+                if total == 0 || total > 6 {
                     return refuse(Code::NotAllowed, "Give between 1 and 6 Wounds.");
                 }
                 combat::light_wounds(self, *seat, *light)?;

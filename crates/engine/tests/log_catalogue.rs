@@ -1,0 +1,95 @@
+//! The log speaks every language through the UI's catalogues: each line is a template key plus
+//! values, and the English catalogue must hold the engine's templates word for word, and every
+//! game term and card name a line can carry. A line the catalogue cannot render would reach a
+//! player as a bracketed key.
+
+mod common;
+use common::*;
+
+use nemesis_engine::content::Content;
+use nemesis_engine::log::{log, Audience, LogParam, TEMPLATES};
+use nemesis_engine::Actor;
+use std::collections::BTreeMap;
+
+fn english_catalogue() -> BTreeMap<String, String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the English catalogue")).expect("valid JSON")
+}
+
+fn placeholders(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string())).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_english_catalogue_holds_every_log_template_word_for_word() {
+    let en = english_catalogue();
+    for (key, template) in TEMPLATES {
+        assert_eq!(en.get(&format!("log.line.{key}")).map(String::as_str), Some(*template), "log.line.{key}");
+    }
+    let extra: Vec<&String> = en.keys().filter(|k| k.starts_with("log.line.") && !TEMPLATES.iter().any(|(t, _)| format!("log.line.{t}") == **k)).collect();
+    assert!(extra.is_empty(), "catalogue lines no template uses: {extra:?}");
+    let mut keys: Vec<&str> = TEMPLATES.iter().map(|(k, _)| *k).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), TEMPLATES.len(), "each template key once");
+}
+
+#[test]
+fn every_card_in_the_box_has_a_name_in_the_catalogue() {
+    let en = english_catalogue();
+    let d = &Content::base().data;
+    let cards = [
+        ("event", d.events.iter().map(|x| (&x.key, &x.name)).collect::<Vec<_>>()),
+        ("attack", d.attacks.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("wound", d.serious_wounds.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("weakness", d.weaknesses.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("objective", d.objectives.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("character", d.characters.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("room", d.room_tiles.iter().map(|x| (&x.key, &x.name)).collect()),
+    ];
+    for (kind, list) in cards {
+        for (key, name) in list {
+            assert_eq!(en.get(&format!("card.{kind}.{key}")), Some(name), "card.{kind}.{key}");
+        }
+    }
+}
+
+fn terms(p: &LogParam, out: &mut Vec<String>) {
+    match p {
+        LogParam::Term { key, .. } => out.push(key.clone()),
+        LogParam::List { items } => items.iter().for_each(|i| terms(i, out)),
+        LogParam::Text { .. } | LogParam::Number { .. } => {}
+    }
+}
+
+#[test]
+fn every_log_line_of_random_games_renders_from_the_catalogue_in_every_audience() {
+    let en = english_catalogue();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..24u64 {
+        let players = 1 + (seed % 5) as usize;
+        let mut g = started(players, 9000 + seed);
+        let mut p = Pick(seed.wrapping_mul(2862933555777941757).wrapping_add(3037000493) | 1);
+        for _ in 0..300 {
+            let req = random_command(state(&g), &mut p);
+            let _ = g.submit(Actor::Table, req);
+        }
+        let audiences = std::iter::once(Audience::Table).chain(state(&g).seats.seats().map(Audience::Seat));
+        for to in audiences {
+            for line in log(g.entries(), to) {
+                let template = en.get(&format!("log.line.{}", line.key)).unwrap_or_else(|| panic!("no template for {}", line.key));
+                let names: Vec<String> = line.params.keys().cloned().collect();
+                assert_eq!(placeholders(template), names, "{}: the values match the template's placeholders", line.key);
+                let mut found = Vec::new();
+                line.params.values().for_each(|p| terms(p, &mut found));
+                for key in found {
+                    assert!(en.contains_key(&key), "{}: the term {key} has no catalogue entry", line.key);
+                }
+                seen.insert(line.key.clone());
+            }
+        }
+    }
+    assert!(seen.len() > 40, "random games reach many kinds of line: {}", seen.len());
+}

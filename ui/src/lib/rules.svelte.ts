@@ -1,0 +1,61 @@
+// Which rules-reference entry is open, from anywhere on the table screen: a step card, an
+// action's help, a log line or the header. One drawer, with a back step through the entries read.
+import { referenceById } from "./reference";
+
+export const rules = $state({ open: false, id: null as string | null, back: [] as string[], query: "" });
+
+/** Opens the reference at `id` (or its index when `id` is missing or unknown). */
+export function openRule(id?: string | null) {
+  const known = id && referenceById.has(id) ? id : null;
+  if (rules.open && rules.id && known && rules.id !== known) rules.back.push(rules.id);
+  if (!rules.open) rules.back = [];
+  rules.id = known;
+  rules.open = true;
+}
+
+export function ruleBack() {
+  rules.id = rules.back.pop() ?? null;
+}
+
+export function closeRules() {
+  rules.open = false;
+}
+
+/** The reference entry that explains a log line, by the line's key. */
+export const ruleOfLine: Record<string, string> = {
+  game_set_up: "setup", room_tiles_placed: "setup", exploration_tokens_placed: "exploration", coordinates_placed: "coordinates",
+  escape_pods_placed: "escape_pods", engines_placed: "engines", weaknesses_placed: "weaknesses", bag_filled: "intruder_bag",
+  deck_shuffled: "setup", deck_reshuffled: "setup", objectives_dealt_private: "objectives", objectives_dealt: "objectives",
+  draft_offered: "setup", character_kept: "setup", play_started: "turn", phase_changed: "turn", phase_changed_event: "event_phase",
+  phase_changed_over: "end_of_game", turn_began: "player_phase", hand_size_set: "hand_size", character_moved: "move",
+  room_explored: "exploration", noise_rolled: "noise_roll", noise_rolled_table: "noise_roll", noise_placed: "noise_markers",
+  noise_placed_technical: "technical_corridors", noise_removed: "noise_markers", noise_removed_technical: "technical_corridors",
+  door_changed: "doors", fire_placed: "fire", fire_removed: "fire", malfunction_placed: "malfunction", malfunction_removed: "malfunction",
+  items_set: "item_counter", dice_rolled: "combat", encounter: "encounter", token_drawn_encounter: "encounter",
+  token_drawn_development: "bag_development", token_drawn_summoning: "intruder_bag", bag_empty: "intruder_bag",
+  token_returned: "intruder_bag", token_to_supply: "intruder_bag", token_added: "bag_development", intruder_placed: "encounter",
+  intruder_moved: "intruder_movement", intruder_left: "technical_corridors", intruder_killed: "intruder_death",
+  intruder_injured: "intruder_injuries", intruder_healed: "intruder_injuries", intruder_transformed: "bag_development",
+  infested: "larva_infestation", surprise_attack: "surprise_attack", attack_card: "intruder_attack", attack_missed: "intruder_attack",
+  endurance_dies: "intruder_injuries", endurance_retreats: "intruder_retreat", endurance_survives: "intruder_injuries",
+  light_wounds: "light_wounds", serious_wound: "serious_wounds", wound_dressed: "dress_heal", wound_healed: "dress_heal",
+  character_died: "character_death", slime_on: "slime", slime_off: "slime", signal: "signal", larva_on: "larva_infestation",
+  larva_off: "larva_infestation", contamination_given_private: "contamination", contamination_given: "contamination",
+  contamination_scanned_infected_private: "scanner", contamination_scanned_clean_private: "scanner", contamination_scanned: "scanner",
+  contamination_removed: "contamination", contamination_empty: "contamination", engine_checked_private: "engines",
+  engine_checked: "engines", engine_in_hand_private: "engines", engine_repair: "engines", engine_order_private: "engines",
+  engine_order_changed: "engines", engine_order_unchanged: "engines", coordinates_private: "coordinates",
+  coordinates_checked: "coordinates", destination_set: "coordinates", self_destruct_started: "self_destruct",
+  self_destruct_stopped: "self_destruct", self_destruct_advanced: "self_destruct", self_destruct_critical: "self_destruct",
+  time_advanced: "time_track", hibernation_opened: "hibernation", pod_locked: "escape_pods", pod_unlocked: "escape_pods",
+  pods_unlocked: "first_death", entered_pod: "escape_pods", left_pod: "escape_pods", pod_launched: "escape_pods",
+  pod_ejected: "escape_pods", hibernated: "hibernation", first_encounter: "first_encounter", objective_chosen_private: "objectives",
+  objective_chosen_table_private: "objectives", objective_chosen: "first_encounter", egg_taken: "nest_eggs", eggs_dropped: "nest_eggs",
+  nest_eggs_destroyed: "nest_eggs", room_eggs_destroyed: "nest_eggs", egg_added: "nest_eggs", nest_destroyed: "nest_eggs",
+  weakness: "weaknesses", room_peeked_private: "exploration", room_peeked: "exploration", event_card: "event_card",
+  event_resolved: "event_card", event_discarded: "intruder_retreat", game_ended: "end_of_game", ship_destroyed: "end_of_game",
+  victory_step: "victory_check", engines_revealed: "victory_check", coordinates_revealed: "victory_check",
+  contamination_clean: "victory_check", contamination_lucky: "victory_check", contamination_dies: "victory_check",
+  objective_revealed: "victory_check", objective_revealed_table: "victory_check", objective_met: "victory_check",
+  objective_not_met: "victory_check",
+};
