@@ -142,9 +142,7 @@ async function clickLatency(dir) {
         let stalled = 0;
         for (let i = 0; i < ${n}; i++) {
           if (!document.querySelector('[data-test="do-set_hand_size"]')) document.querySelector('[data-test="cmd-set_hand_size"]').click();
-          // The button is disabled while the previous call is still answering (its screen may
-          // arrive before its reply): a click then would be ignored, as it is for a player.
-          await wait(() => { const b = document.querySelector('[data-test="do-set_hand_size"]'); return b && !b.disabled ? b : null; });
+          await wait(() => document.querySelector('[data-test="do-set_hand_size"]'));
           const log = document.querySelector('[data-test="log"] ol');
           const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
           const before = newest();
@@ -160,7 +158,7 @@ async function clickLatency(dir) {
         }
         done({ times, stalled });
       })();`;
-    await wd("POST", `/session/${sessionId}/timeouts`, { script: 120000 });
+    await wd("POST", `/session/${sessionId}/timeouts`, { script: 900000 });
     const first = await wd("POST", `/session/${sessionId}/execute/async`, { script: batch(30), args: [] });
     const times = first.times;
     // Then on to 500 commands in this session, and the memory of the app and its WebKit
@@ -177,7 +175,7 @@ async function clickLatency(dir) {
       try { return readFileSync(`/proc/${d}/comm`, "utf8").trim() === "nemesis-table"; } catch { return false; }
     });
     const pids = appPid ? tree(Number(appPid)) : [];
-    const after = { commands: 30 + later.length + stalled, stalled, pss_kb: pids.reduce((a, p) => a + pss(p), 0), processes: pids.length,
+    const after = { commands: first.times.length + later.length + stalled, stalled, pss_kb: pids.reduce((a, p) => a + pss(p), 0), processes: pids.length,
       click_median_last_50: median(later.slice(-50)) };
     await wd("DELETE", `/session/${sessionId}`);
     return { median: median(times), p95: pct(times, 0.95), max: Math.max(...times), n: times.length, after };
