@@ -141,8 +141,14 @@ async function clickLatency(dir) {
         const times = [];
         let stalled = 0;
         for (let i = 0; i < ${n}; i++) {
-          if (!document.querySelector('[data-test="do-set_hand_size"]')) document.querySelector('[data-test="cmd-set_hand_size"]').click();
-          await wait(() => document.querySelector('[data-test="do-set_hand_size"]'));
+          // The next click waits for the previous call to finish: its screen arrives before its
+          // reply, and until then the button is disabled (a click would do nothing, as for a
+          // player). A form closed by the previous success is opened again.
+          await wait(() => {
+            const b = document.querySelector('[data-test="do-set_hand_size"]');
+            if (!b) document.querySelector('[data-test="cmd-set_hand_size"]')?.click();
+            return b && !b.disabled ? b : null;
+          });
           const log = document.querySelector('[data-test="log"] ol');
           const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
           const before = newest();

@@ -132,9 +132,10 @@ if app and app["click"].get("after") and app["pss_kb"] and app["click"]["after"]
                 "so the web process's heap and WebKit's allocator caches are the first suspects; a heap profile of the web process "
                 "over these 500 commands is the next step.")
 if app and app["click"].get("after") and app["click"]["after"]["stalled"]:
-    gaps.append(f"- Stalled clicks: {app['click']['after']['stalled']} of the {app['click']['after']['commands']} clicks got no new log line within 10 s. The same happens "
-                "in headless Chromium through the serve door, so it is in the table screen or the host, not in Tauri; it needs a trace of those clicks "
-                "(a refused command, or the screen still busy with the previous call, are the suspects).")
+    gaps.append(f"- Stalled clicks: {app['click']['after']['stalled']} of the {app['click']['after']['commands']} clicks got no new log line within 10 s. These look like the "
+                "measurement's own: the script clicked while the button was still disabled for the previous call (its screen reaches the window "
+                "before its reply), and a click on a disabled button does nothing, as it would for a player. `scripts/bench-app.mjs` now waits "
+                "for the button to be enabled; the next run of `./scripts/bench` should count 0.")
 if app and app["click"]["p95"] > 50:
     gaps.append("- Clicks: the median is within target; the slowest clicks (p95, max) are over 50 ms on this noisy 2-core machine and are worth a profile of the table screen's re-render.")
 if gaps:
