@@ -67,3 +67,13 @@ export async function createGame(page, names) {
   await page.click('[data-test="next"]');
   await page.click('[data-test="create"]');
 }
+
+/** Runs the expected next step from the "now" panel (confirming it when asked) and waits for the
+ *  log to grow. */
+export async function nextStep(page, type) {
+  const before = await page.locator('[data-test="log"] li').count();
+  await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
+  const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
+  if (await confirm.count()) await confirm.click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+}

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, root, startServe } from "./harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "./harness.mjs";
 
 const languages = ["en", "pt-BR", "es", "it", "fr"];
 const catalogue = (code) => JSON.parse(readFileSync(join(root, "ui/src/locales", `${code}.json`), "utf8"));
@@ -32,13 +32,6 @@ async function expectCard(page, step, words) {
   assert.equal((await card.locator('[data-test="step-card-table"]').textContent()).trim(), words[`guide.${step}.table`], `the ${step} card speaks the screen's language`);
 }
 
-async function nextStep(page, type) {
-  const before = await page.locator('[data-test="log"] li').count();
-  await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
-  const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
-  if (await confirm.count()) await confirm.click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
-}
 
 for (const code of languages) {
   test(`a first turn in ${code}: every step card appears, translated, and no key is missing`, { timeout: 90000 }, async () => {

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, root, startServe } from "./harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "./harness.mjs";
 
 let browser;
 const data = freshDataDir();
@@ -23,14 +23,6 @@ async function phase(page) {
   return (await page.locator('[data-test="phase"]').textContent()).trim();
 }
 
-/** Runs the expected next step from the "now" panel and waits for the log to grow. */
-async function nextStep(page, type) {
-  const before = await page.locator('[data-test="log"] li').count();
-  await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
-  const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
-  if (await confirm.count()) await confirm.click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
-}
 
 test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and resume", { timeout: 120000 }, async () => {
   let serve = await startServe(data);

@@ -4,7 +4,7 @@
 // system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, root, startServe } from "../e2e/harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "../e2e/harness.mjs";
 
 const out = join(root, "docs/screenshots");
 mkdirSync(out, { recursive: true });
@@ -17,13 +17,6 @@ async function top(page) {
   await page.evaluate(() => document.querySelectorAll(".scroll").forEach((el) => el.scrollTo(0, 0)));
 }
 
-async function step(page, type) {
-  const before = await page.locator('[data-test="log"] li').count();
-  await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
-  const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
-  if (await confirm.count()) await confirm.click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
-}
 
 async function game(lang, shots) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -36,10 +29,10 @@ async function game(lang, shots) {
   await page.locator('[data-test="step-card"]').waitFor();
   if (shots) await page.screenshot({ path: join(out, "guide-draft.png") });
   for (let i = 0; i < 3; i++) {
-    await step(page, "draft_draw");
+    await nextStep(page, "draft_draw");
     const select = page.locator('[data-test="now"] [data-test="field-character"]');
     await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
-    await step(page, "draft_keep");
+    await nextStep(page, "draft_keep");
   }
   return page;
 }
@@ -60,10 +53,10 @@ try {
   await page.click('[data-test="do-encounter"]');
   await page.locator('[data-test="outcome"] li').first().waitFor();
   await page.screenshot({ path: join(out, "guide-encounter.png") });
-  await step(page, "end_player_phase");
-  await step(page, "advance_time");
-  await step(page, "resolve_intruder_attacks");
-  await step(page, "resolve_fire_damage");
+  await nextStep(page, "end_player_phase");
+  await nextStep(page, "advance_time");
+  await nextStep(page, "resolve_intruder_attacks");
+  await nextStep(page, "resolve_fire_damage");
   await top(page);
   await page.screenshot({ path: join(out, "guide-event-card.png") });
   // The host holds one open game: close it, so the next page starts at the home screen.

@@ -203,8 +203,8 @@ impl<'a> Bounds<'a> {
             | Event::CharacterHibernated { seat }
             | Event::EggTaken { seat }
             | Event::ContaminationChecked { seat, .. }
-            | Event::ObjectiveJudged { seat, .. } => self.seat(*seat),
-            Event::LightWoundsSet { seat, .. } => self.seat(*seat),
+            | Event::ObjectiveJudged { seat, .. }
+            | Event::LightWoundsSet { seat, .. } => self.seat(*seat),
             Event::CharacterMoved { seat, to } => {
                 self.seat(*seat)?;
                 self.location(*to)
