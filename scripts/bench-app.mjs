@@ -61,9 +61,9 @@ function savedGame() {
 }
 
 /** Spawns `binary` and waits for its window's first IPC call (both binaries report it on stderr). */
-async function startOnce(binary, args, dir) {
+async function startOnce(binary, args, dir, env = {}) {
   const t0 = performance.now();
-  const child = spawn(binary, args, { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(binary, args, { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   const ms = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`${binary}: no first call within 20 s`)), 20000);
     child.stderr.on("data", (d) => {
@@ -98,6 +98,15 @@ async function main() {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
+    }
+    // The app turns WebKit's accelerated compositing off (src-tauri/lib.rs); the bare window
+    // as built keeps it. The bare window once more with it off is the like-for-like floor.
+    {
+      const { child } = await startOnce(bare, [], dir, { WEBKIT_DISABLE_COMPOSITING_MODE: "1" });
+      await sleep(3000);
+      result.bare_no_compositing_pss_kb = tree(child.pid).reduce((a, p) => a + pss(p), 0);
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
     }
     const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length });
     result.start_ms = spread(starts.app);

@@ -162,6 +162,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   }
   for (const p of phones) await p.phone.locator('[data-test="phone-now"][data-due="objective"]').waitFor();
   await shot(phones[0].phone, "phone-objective-due", true);
+  // The engine announces the turning point on the table: the objective choice (p. 12).
+  await table.locator('[data-test="outcome"] [data-test="moment-first_encounter"]').waitFor();
 
   // Each phone's own objectives, read while held; nothing secret is in a page not held.
   const own = [];

@@ -2,7 +2,7 @@
 // tauri-driver and WebKitWebDriver. It sets up a 2-player game through the wizard in the real
 // window, so IPC, the SQLite commit and the screen push are all exercised, then reads the save.
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import assert from "node:assert/strict";
 import { cleanup, freshDataDir, root } from "./harness.mjs";
@@ -79,6 +79,25 @@ async function main() {
     await click('[data-test="now"] [data-test="do-draft_draw"]');
     await until("the draft offer", async () => (await text('[data-test="log"]')).includes("draws"));
     console.log("window: wizard to the table screen and a draft draw in the real window");
+
+    // A change made through another door reaches the window only through the host's screen
+    // stream: a phone asks to join, and the table must show the request without being asked.
+    await click('[data-test="phones-open"]');
+    await click('[data-test="phones-address-127.0.0.1"]');
+    await click('[data-test="phones-on"]');
+    await click('[data-test="pair-show-0"]');
+    const pairUrl = (await text('[data-test="pair-url-0"]')).trim();
+    const code = new URL(pairUrl).hash.replace("#pair=", "");
+    // The pairing call waits for the table's answer, so it is left running while the window is read.
+    const paired = fetch(new URL("/api/phone", pairUrl), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ call: "pair", code, device: "window test" }) });
+    await until("the phone's request on the table screen", () => find('[data-test="ask-0"]'));
+    await click('[data-test="ask-confirm-0"]');
+    const res = await paired;
+    assert.equal(res.status, 200, `the phone is paired once the table confirms: ${await res.text()}`);
+    console.log("window: a phone's request reached the window through the screen stream");
+    const shot = await wd("GET", `/session/${sid}/screenshot`);
+    mkdirSync(join(root, "target/e2e"), { recursive: true });
+    writeFileSync(join(root, "target/e2e/window.png"), Buffer.from(shot, "base64"));
   } finally {
     await wd("DELETE", `/session/${sid}`).catch(() => {});
   }

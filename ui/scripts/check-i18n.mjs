@@ -57,7 +57,15 @@ for (const file of files(src)) {
   const block = (src, name) => src.slice(src.indexOf(name), src.indexOf("};", src.indexOf(name)));
   for (const m of block(rulesSrc, "ruleOfLine").matchAll(/\w+: "(\w+)"/g)) links.push(["rules.svelte.ts", m[1]]);
   for (const m of block(guideSrc, "ruleOfStep").matchAll(/\w+: "(\w+)"/g)) links.push(["guide.ts", m[1]]);
-  for (const m of guideSrc.matchAll(/add\([^,]+, "(\w+)"\)/g)) links.push(["guide.ts", m[1]]);
+  for (const m of block(guideSrc, "ruleOfMoment").matchAll(/\w+: "(\w+)"/g)) links.push(["guide.ts", m[1]]);
+  // Each setup step links to an entry that exists.
+  const setupSrc = readFileSync(join(lib, "setupSteps.ts"), "utf8");
+  for (const m of setupSrc.matchAll(/rule: "(\w+)"/g)) links.push(["setupSteps.ts", m[1]]);
+  // Every critical moment the engine can announce has its texts.
+  const momentSrc = readFileSync(join(locales, "..", "bindings", "Moment.ts"), "utf8");
+  for (const [, key] of momentSrc.slice(momentSrc.indexOf("export type")).matchAll(/"(\w+)"/g)) {
+    for (const part of ["title", "body"]) if (!(`moment.${key}.${part}` in en)) problems.push(`Moment.ts: ${key} has no moment.${key}.${part}`);
+  }
   for (const [file, id] of links) if (!ids.has(id)) problems.push(`${file}: links to ${id}, which is not in the reference`);
 }
 

@@ -56,6 +56,14 @@ fn every_card_in_the_box_has_a_name_in_the_catalogue() {
     }
 }
 
+#[test]
+fn every_objective_summary_in_the_box_is_in_the_catalogue() {
+    let en = english_catalogue();
+    for o in &Content::base().data.objectives {
+        assert_eq!(en.get(&format!("objective_summary.{}", o.key)), Some(&o.summary), "objective_summary.{}: the screens show this text in every language", o.key);
+    }
+}
+
 fn terms(p: &LogParam, out: &mut Vec<String>) {
     match p {
         LogParam::Term { key, .. } => out.push(key.clone()),

@@ -1,7 +1,7 @@
 //! The calls every door accepts and the replies and screens it sends back. Declared once here;
 //! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/bindings.rs`).
 
-use nemesis_engine::{Code, Component, LogLine, Mode, PublicView, Rejection, Request, Seat, SeatView};
+use nemesis_engine::{Code, Component, LogLine, Mode, Moment, PublicView, Rejection, Request, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -300,6 +300,8 @@ pub struct LastStep {
     pub private: bool,
     /// Which seats received that private result (who, never what).
     pub private_seats: Vec<Seat>,
+    /// The critical moments the step brought about (the first Encounter, the first death …).
+    pub moments: Vec<Moment>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

@@ -21,6 +21,9 @@ pub const LOG_TAIL: usize = 200;
 
 pub type Shared = Arc<Mutex<Table>>;
 
+/// A door's view of the newest table screen.
+pub type ScreenWatch = watch::Receiver<Arc<TableScreen>>;
+
 /// Locks the table for one call. After a panic in an earlier call the open game is closed, so a
 /// game that brought the host down cannot do it again on every later call.
 pub fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Table> {
@@ -93,7 +96,7 @@ impl Table {
     }
 
     /// The table screen after every change, newest only (a slow reader skips to the latest).
-    pub fn subscribe(&self) -> watch::Receiver<Arc<TableScreen>> {
+    pub fn subscribe(&self) -> ScreenWatch {
         self.screens.subscribe()
     }
 
@@ -465,6 +468,8 @@ fn open_screen(o: &Open) -> OpenGame {
             lines: lines.iter().filter(|l| l.seq == step.seq).cloned().collect(),
             private: step.is_private(),
             private_seats: step.private_seats(),
+            // Only the step in force is the newest: an undo line brings about nothing.
+            moments: if std::ptr::eq(step, newest) && step.command.is_some() { nemesis_engine::moments::of_step(&step.events, state) } else { Vec::new() },
         }
     });
     let log_total = lines.len() as u32;

@@ -8,6 +8,11 @@ export function cardName(kind: string, c: { key: string; name: string }): string
   return tMaybe(`card.${kind}.${c.key}`) ?? c.name;
 }
 
+/** An objective's summary in the screen's language (`objective_summary.<key>`), else the box data's. */
+export function objectiveSummary(o: { key: string; summary: string }): string {
+  return tMaybe(`objective_summary.${o.key}`) ?? o.summary;
+}
+
 /** A room printed on the board (Cockpit, Hibernatorium, the Engines) in the screen's language. */
 function boardRoomName(name: string): string {
   const engine = name.match(/^Engine #(\d)$/);

@@ -5,8 +5,7 @@ import type { Reply } from "../bindings/Reply";
 import type { TableScreen } from "../bindings/TableScreen";
 import { t } from "./i18n.svelte";
 // Imported up front: a lazily loaded chunk would delay the window's first call at start-up.
-import { invoke } from "@tauri-apps/api/core";
-import { listen } from "@tauri-apps/api/event";
+import { Channel, invoke } from "@tauri-apps/api/core";
 
 type Listener = (screen: TableScreen) => void;
 
@@ -27,7 +26,10 @@ function tauriDoor(): Door {
       }
     },
     listen(cb) {
-      void listen<TableScreen>("screen", (e) => cb(e.payload));
+      // A channel, not an event: the host streams every new screen through it (see `watch`).
+      const screens = new Channel<TableScreen>();
+      screens.onmessage = cb;
+      void invoke("watch", { to: screens });
     },
   };
 }

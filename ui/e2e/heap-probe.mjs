@@ -1,0 +1,59 @@
+// Where the table screen's memory goes as a game grows (docs/benchmarks.md): the same 500
+// commands as scripts/bench-app.mjs, through the serve door in the system Chromium, with the
+// JavaScript heap (after a forced collection) and the page's element count read every 100
+// commands. A flat heap here means growth in the window's web process is WebKit's own, not the
+// page's. Run: node ui/e2e/heap-probe.mjs (needs the release host).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServe, launch, hostBinary, cleanup } from "./harness.mjs";
+const host = hostBinary;
+function savedGame() {
+  const dir = mkdtempSync(join(tmpdir(), "nemesis-heap-"));
+  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
+  const send = (lines) => execFileSync(host, ["script", "--data", dir], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
+  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: all } }]);
+  const id = reply.screen.game.id;
+  for (;;) {
+    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
+    const next = seats.find((s) => !s.character);
+    if (!next) break;
+    const drawn = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } }])[1];
+    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
+    reply = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } }])[1];
+  }
+  return dir;
+}
+const dir = savedGame();
+const serve = await startServe(dir);
+const browser = await launch();
+const page = await browser.newPage();
+await page.goto(serve.url);
+await page.click('[data-test="resume"]');
+await page.waitForSelector('[data-test="group-characters"]');
+const cdp = await page.context().newCDPSession(page);
+async function measure(label) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  await cdp.send("HeapProfiler.collectGarbage");
+  const h = await cdp.send("Runtime.getHeapUsage");
+  const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+  console.log(`${label}: JS heap ${(h.usedSize / 1e6).toFixed(2)} MB used of ${(h.totalSize / 1e6).toFixed(2)} MB, ${nodes} elements`);
+}
+await measure("open");
+const batch = async (n) => page.evaluate(async (n) => {
+  const wait = (f) => new Promise((r) => { const tick = () => f() ? r(f()) : setTimeout(tick, 10); tick(); });
+  if (!document.querySelector('[data-test="cmd-set_hand_size"]')) document.querySelector('[data-test="group-characters"]').click();
+  for (let i = 0; i < n; i++) {
+    const b = await wait(() => { const b = document.querySelector('[data-test="do-set_hand_size"]'); if (!b) document.querySelector('[data-test="cmd-set_hand_size"]')?.click(); return b && !b.disabled ? b : null; });
+    const log = document.querySelector('[data-test="log"] ol');
+    const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
+    const before = newest();
+    b.click();
+    await wait(() => newest() !== before);
+  }
+}, n);
+for (let k = 1; k <= 5; k++) { await batch(100); await measure(`after ${k * 100}`); }
+await browser.close();
+await serve.stop();
+cleanup(dir);
