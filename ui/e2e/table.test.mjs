@@ -56,6 +56,11 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   // A bag draw: an Encounter for the first player (p. 15).
   await page.click('[data-test="group-characters"]');
   await page.click('[data-test="cmd-encounter"]');
+  // The action helper says what the Encounter will set off before it runs (p. 18), the hand
+  // size it compares with, and that this first one means choosing objectives (p. 12).
+  const hints = page.locator('[data-test="hints-encounter"]');
+  await hints.locator('[data-test="hint-encounter_surprise"]', { hasText: "holds 5 cards" }).waitFor();
+  assert.equal(await hints.locator('[data-test="hint-encounter_first"]').count(), 1, "the first Encounter is announced ahead");
   await page.click('[data-test="do-encounter"]');
   await page.locator('[data-test="outcome"]', { hasText: "Drawn from the bag" }).waitFor();
   const outcome = await page.locator('[data-test="outcome"]').textContent();

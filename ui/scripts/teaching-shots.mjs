@@ -1,6 +1,6 @@
 // Screenshots of the turn guide at key moments, for docs/teaching.md: the setup steps, the draft
-// card, the Player Phase card, a rule opened from a step card, an Event Phase card, a log line's
-// "why?", and the same card in Brazilian Portuguese. Uses the release host in serve mode and the
+// card, the Player Phase card, a rule opened from a step card, the action helpers of a move and an
+// Encounter, an Event Phase card, a log line's "why?", and the same card in Brazilian Portuguese. Uses the release host in serve mode and the
 // system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +24,11 @@ async function game(lang, shots) {
   await page.goto(serve.url);
   await createGame(page, ["Ana", "Bruno", "Chidi"]);
   await page.locator('[data-test="setup-steps"] li').first().waitFor();
-  if (shots) await page.screenshot({ path: join(out, "guide-setup.png") });
+  if (shots) {
+    await page.screenshot({ path: join(out, "guide-setup.png") });
+    // One step up close: what to do, why it matters, and its rule.
+    await page.locator('[data-test="setup-steps"] li').nth(6).screenshot({ path: join(out, "guide-setup-step.png") });
+  }
   await page.click('[data-test="to-table"]');
   await page.locator('[data-test="step-card"]').waitFor();
   if (shots) await page.screenshot({ path: join(out, "guide-draft.png") });
@@ -49,7 +53,20 @@ try {
   await page.screenshot({ path: join(out, "guide-search.png") });
   await page.click('[data-test="rules-close"]');
   await page.click('[data-test="group-characters"]');
+  // The action helpers: a move into an unexplored room, then the Encounter, before they run.
+  await page.click('[data-test="cmd-move_character"]');
+  const move = page.locator('[data-test="form-move_character"]');
+  const rooms = move.locator('[data-test="field-to"] option');
+  for (const o of await rooms.all()) {
+    await move.locator('[data-test="field-to"]').selectOption(await o.getAttribute("value"));
+    if (await move.locator('[data-test="hint-move_explore"]').count()) break;
+  }
+  await move.locator('[data-test="hint-noise_roll"]').waitFor();
+  await move.screenshot({ path: join(out, "guide-helper-move.png") });
   await page.click('[data-test="cmd-encounter"]');
+  const encounter = page.locator('[data-test="form-encounter"]');
+  await encounter.locator('[data-test="hint-encounter_surprise"]').waitFor();
+  await encounter.screenshot({ path: join(out, "guide-helper-encounter.png") });
   await page.click('[data-test="do-encounter"]');
   await page.locator('[data-test="outcome"] li').first().waitFor();
   await page.screenshot({ path: join(out, "guide-encounter.png") });

@@ -57,6 +57,16 @@ fn every_card_in_the_box_has_a_name_in_the_catalogue() {
 }
 
 #[test]
+fn the_action_helpers_english_templates_are_the_catalogues() {
+    let en = english_catalogue();
+    for (key, text) in nemesis_engine::hints::HINTS {
+        assert_eq!(en.get(&format!("helper.{key}")).map(String::as_str), Some(*text), "helper.{key} in en.json");
+    }
+    let extra: Vec<&String> = en.keys().filter(|k| k.strip_prefix("helper.").is_some_and(|k| !nemesis_engine::hints::HINTS.iter().any(|(x, _)| *x == k))).collect();
+    assert!(extra.is_empty(), "helper keys in en.json that the engine never sends: {extra:?}");
+}
+
+#[test]
 fn every_objective_summary_in_the_box_is_in_the_catalogue() {
     let en = english_catalogue();
     for o in &Content::base().data.objectives {

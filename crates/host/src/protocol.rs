@@ -1,7 +1,7 @@
 //! The calls every door accepts and the replies and screens it sends back. Declared once here;
 //! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/bindings.rs`).
 
-use nemesis_engine::{Code, Component, LogLine, Mode, Moment, PublicView, Rejection, Request, Seat, SeatView};
+use nemesis_engine::{Code, Component, Hint, LogLine, Mode, Moment, PublicView, Rejection, Request, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -38,6 +38,9 @@ pub enum Call {
     Log,
     /// Acts on the open game: a command, an undo, or a correction.
     Act { request: Request },
+    /// What a command would set off, explained before it runs (the action helpers); changes
+    /// nothing. Read from the public view: never a secret.
+    Explain { command: nemesis_engine::Command },
     /// One seat's private hand, for the "pass the device" curtain on the table screen: the
     /// table shows it only while that player holds the device.
     Private { seat: Seat },
@@ -70,6 +73,8 @@ pub enum Reply {
         game: i64,
     },
     Log { lines: Vec<LogLine> },
+    /// The action helpers' hints for a command (only for `Call::Explain`).
+    Hints { hints: Vec<Hint> },
     /// A seat's own view and its private log lines (only for `Call::Private`).
     Private { view: SeatView, log: Vec<LogLine> },
     /// A pairing or one-reveal QR for the table to show.

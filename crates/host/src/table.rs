@@ -165,6 +165,10 @@ impl Table {
                 Ok(Reply::Log { lines: log::log(open.game.entries(), Audience::Table) })
             }
             Call::Act { request } => self.act(actor, request),
+            Call::Explain { command } => {
+                let state = self.open.as_ref().and_then(|o| o.game.state()).ok_or_else(no_game)?;
+                Ok(Reply::Hints { hints: nemesis_engine::hints::explain(&state.public_view(), &command) })
+            }
             Call::Private { seat } => {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
                 let state = open.game.state().ok_or_else(no_game)?;

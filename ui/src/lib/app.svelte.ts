@@ -5,6 +5,7 @@ import type { Call } from "../bindings/Call";
 import type { Command } from "../bindings/Command";
 import type { Entered } from "../bindings/Entered";
 import type { Fault } from "../bindings/Fault";
+import type { Hint } from "../bindings/Hint";
 import type { Reply } from "../bindings/Reply";
 import type { SaveSummary } from "../bindings/SaveSummary";
 import type { TableScreen } from "../bindings/TableScreen";
@@ -76,6 +77,13 @@ export async function act(command: Command, entered: Entered[] = []): Promise<bo
   const r = await send({ call: "act", request: { request: "do", command, entered } });
   if (r.reply === "refused") app.refusedCommand = command;
   return r.reply === "screen";
+}
+
+/** The action helpers' hints for a command about to be sent; changes nothing, and a refusal
+ *  (no game open) simply means no hints. */
+export async function explain(command: Command): Promise<Hint[]> {
+  const r = await transport.call({ call: "explain", command });
+  return r.reply === "hints" ? r.hints : [];
 }
 
 export async function undo(): Promise<boolean> {

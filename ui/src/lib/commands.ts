@@ -56,6 +56,12 @@ export interface Spec {
 
 const seat: Field = { name: "seat", kind: "seat" };
 
+/** The commands the engine's action helpers explain before they run (`explain`). */
+export const explained = new Set<CommandType>([
+  "move_character", "noise_roll", "encounter", "attack_character", "injure_intruder",
+  "give_contamination", "reveal_engines", "reveal_coordinates", "check_contamination",
+]);
+
 export const specs: Spec[] = [
   { type: "draft_draw", group: "draft", fields: [seat], entered: ["draft"] },
   { type: "draft_keep", group: "draft", fields: [seat, { name: "character", kind: "offered_character" }], entered: [] },

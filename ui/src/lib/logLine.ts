@@ -1,6 +1,8 @@
-// Log lines in the screen's own language: the engine sends each line as a template key and its
-// values; this fills `log.line.<key>` with them, translating game terms and card names. The
-// engine's English text is the fallback, so a line never shows blank.
+// Log lines and action-helper hints in the screen's own language: the engine sends each as a
+// template key and its values; this fills `log.line.<key>` (or `helper.<key>`) with them,
+// translating game terms and card names. The engine's English text is the fallback, so a line
+// never shows blank.
+import type { Hint } from "../bindings/Hint";
 import type { LogLine } from "../bindings/LogLine";
 import type { LogParam } from "../bindings/LogParam";
 import { language, tMaybe } from "./i18n.svelte";
@@ -18,9 +20,18 @@ function value(p: LogParam): string {
   }
 }
 
+function fill(key: string, params: Partial<Record<string, LogParam>>, english: string): string {
+  const values: Record<string, string> = {};
+  for (const [name, p] of Object.entries(params)) if (p) values[name] = value(p);
+  return tMaybe(key, values) ?? english;
+}
+
 /** A log line's text in the current language. */
 export function lineText(line: LogLine): string {
-  const params: Record<string, string> = {};
-  for (const [name, p] of Object.entries(line.params)) if (p) params[name] = value(p);
-  return tMaybe(`log.line.${line.key}`, params) ?? line.text;
+  return fill(`log.line.${line.key}`, line.params, line.text);
+}
+
+/** An action helper's hint in the current language. */
+export function hintText(hint: Hint): string {
+  return fill(`helper.${hint.key}`, hint.params, hint.text);
 }
