@@ -80,6 +80,8 @@ if app:
         out.append(f"| The same after {after['commands']} commands through the window ({after['processes']} processes) | {after['pss_kb']/1024:.0f} MB | ≤ 320 MB | {verdict(after['pss_kb']/1024, 320)} |")
     if bare_pss:
         out.append(f"| The same for a bare Tauri window (the floor), {app['bare_processes']} processes | {bare_pss/1024:.0f} MB | | |")
+    if app.get("bare_no_compositing_pss_kb"):
+        out.append(f"| The bare window with accelerated compositing off, as the app runs (the like-for-like floor) | {app['bare_no_compositing_pss_kb']/1024:.0f} MB | | |")
     out.append(f"| Release binary size | {app['binary_bytes']/1024/1024:.1f} MB | ≤ 15 MB | {verdict(app['binary_bytes']/1024/1024, 15)} |")
     if app.get("bare_binary_bytes"):
         out.append(f"| The bare window's release binary | {app['bare_binary_bytes']/1024/1024:.1f} MB | | |")
@@ -98,6 +100,15 @@ out += ["",
         "  when loaded) is started the same way, alternating with the app, so a slow spell falls on both.",
         "- Click: measured inside the window with `performance.now()`, from the click on an action to the log",
         "  showing its line and the next animation frame; driven through tauri-driver.",
+        "- Memory: the app turns WebKitGTK's accelerated compositing off (`WEBKIT_DISABLE_COMPOSITING_MODE`, unless",
+        "  the environment sets it; `src-tauri/lib.rs`) and streams each new screen to the page through a Tauri",
+        "  channel rather than an event. Measured on this machine on 2026-11-21 with the same script, the",
+        "  app with compositing on and screens sent as events held 346 MB with a game open and 513 MB after",
+        "  500 commands (click median 40 ms); with the channel alone, 332 MB and 459 MB (37 ms); with both,",
+        "  the figures above. The page itself stays small: `node ui/e2e/heap-probe.mjs` reads its JavaScript",
+        "  heap over the same 500 commands in Chromium, about 6 MB and flat from the 200th command (the log",
+        "  shows a 200-line tail). What the web process still gains over 500 commands is WebKit's own",
+        "  (caches and allocator), not a leak in the page.",
         ""]
 out += ["## Phones (release binary in serve mode, phone server on loopback)", "", "| figure | measured | target | within |", "|---|---|---|---|"]
 if phones:

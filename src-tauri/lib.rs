@@ -40,7 +40,7 @@ struct Screens {
 /// The page asks for every new table screen through a channel rather than an event: Tauri
 /// evaluates an event as a script with the whole screen written into its source, while a channel
 /// lets the page fetch a large screen over the IPC protocol and parse it as JSON. Over 500
-/// commands the web process grew by 130 MB this way against 171 MB with events (both with
+/// commands the web process grew by 126 MB this way against 167 MB with events (both with
 /// compositing on; docs/benchmarks.md).
 #[tauri::command]
 fn watch(screens: tauri::State<'_, Screens>, to: Channel<InvokeResponseBody>) {
@@ -84,8 +84,8 @@ pub fn has_display() -> bool {
 /// `--resume` opens the most recently played unfinished game straight away.
 pub fn run(args: Vec<String>) -> i32 {
     // WebKitGTK's accelerated compositing keeps layer backing stores for the whole page. On this
-    // flat, mostly static screen, turning it off took the app with a game open from 340 to 241 MB,
-    // its growth over 500 commands from 130 to 62 MB, and a click from 37 to 14 ms (median), with
+    // flat, mostly static screen, turning it off took the app with a game open from 332 to 235 MB,
+    // its growth over 500 commands from 126 to 61 MB, and a click from 37 to 14 ms (median), with
     // no visible change (docs/benchmarks.md). Set before GTK starts, while this is the only
     // thread; a value already in the environment wins (`0` turns compositing back on).
     if cfg!(target_os = "linux") && std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {

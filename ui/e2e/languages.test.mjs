@@ -71,6 +71,15 @@ for (const code of languages) {
     await page.click('[data-test="do-encounter"]');
     await page.locator('[data-test="outcome"] li').first().waitFor();
 
+    // A refused command explains itself in the screen's language: an Event Phase step during the
+    // Player Phase (p. 10). Nothing changes.
+    await page.click('[data-test="group-turn"]');
+    await page.click('[data-test="cmd-advance_time"]');
+    await page.click('[data-test="do-advance_time"]');
+    const fault = page.locator('[data-test="fault"]');
+    await fault.waitFor();
+    assert.ok((await fault.innerText()).includes(words["refusal.that_is_an_event_phase_step_end_the"]), "the refusal's reason is translated");
+
     // The Event Phase, step by step (manual p. 10, steps 4–8), each with its card.
     await nextStep(page, "end_player_phase");
     for (const [step, command] of [

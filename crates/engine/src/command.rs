@@ -146,6 +146,11 @@ pub enum Entered {
 }
 
 impl Entered {
+    /// Its tag, e.g. `attack_card`: the catalogue's `entered.<kind>`.
+    pub fn kind(&self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string)).unwrap_or_default()
+    }
+
     pub fn what(&self) -> &'static str {
         match self {
             Entered::Noise { .. } => "Noise roll",

@@ -137,7 +137,7 @@ impl Game {
                     return refuse(Code::CannotCorrect, "The setup cannot be corrected: start a new game instead.");
                 }
                 if last.is_private() {
-                    return refuse(Code::CannotCorrect, "That step showed a secret to a player: it cannot be replayed.");
+                    return refuse(Code::CannotCorrect, "A secret was shown to a player at that step: it cannot be replayed.");
                 }
                 if entered.is_empty() {
                     return refuse(Code::CannotCorrect, "Enter the real result to record.");

@@ -45,6 +45,19 @@ pub enum LogParam {
 }
 
 impl LogParam {
+    pub fn number(n: impl Into<i32>) -> LogParam {
+        LogParam::Number { value: n.into() }
+    }
+    pub fn text(s: impl Into<String>) -> LogParam {
+        LogParam::Text { value: s.into() }
+    }
+    /// A unit enum value as a term of `group` (its serialized name is the catalogue key),
+    /// with `en` its English name.
+    pub fn of<T: Serialize + std::fmt::Debug>(group: &str, x: &T, en: impl Into<String>) -> LogParam {
+        let key = serde_json::to_value(x).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| format!("{x:?}"));
+        LogParam::Term { key: format!("{group}.{key}"), en: en.into() }
+    }
+
     /// The English rendering of this value.
     pub fn english(&self) -> String {
         match self {

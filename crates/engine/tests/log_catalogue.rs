@@ -111,3 +111,33 @@ fn every_log_line_of_random_games_renders_from_the_catalogue_in_every_audience()
     }
     assert!(seen.len() > 40, "random games reach many kinds of line: {}", seen.len());
 }
+
+#[test]
+fn every_refusal_of_random_games_renders_from_the_catalogue() {
+    let en = english_catalogue();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..24u64 {
+        let players = 1 + (seed % 5) as usize;
+        let mut g = started(players, 9100 + seed);
+        let mut p = Pick(seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1);
+        for _ in 0..300 {
+            let req = random_command(state(&g), &mut p);
+            let Err(r) = g.submit(Actor::Table, req) else { continue };
+            let template = en.get(&format!("refusal.{}", r.key)).unwrap_or_else(|| panic!("no refusal.{} for \"{}\"", r.key, r.reason));
+            let names: Vec<String> = r.params.keys().cloned().collect();
+            assert_eq!(placeholders(template), names, "refusal.{}: the values match the template's placeholders", r.key);
+            let mut english = template.clone();
+            for (name, value) in &r.params {
+                english = english.replace(&format!("{{{name}}}"), &value.english());
+            }
+            assert_eq!(english, r.reason, "refusal.{} in English is the reason the engine gives", r.key);
+            let mut found = Vec::new();
+            r.params.values().for_each(|p| terms(p, &mut found));
+            for key in found {
+                assert!(en.contains_key(&key), "refusal.{}: the term {key} has no catalogue entry", r.key);
+            }
+            seen.insert(r.key.clone());
+        }
+    }
+    assert!(seen.len() > 15, "random games meet many kinds of refusal: {}", seen.len());
+}

@@ -2,7 +2,9 @@
 //! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/bindings.rs`).
 
 use nemesis_engine::{Code, Component, Hint, LogLine, Mode, Moment, PublicView, Rejection, Request, Seat, SeatView};
+use nemesis_engine::log::LogParam;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use ts_rs::TS;
 
 /// What the table screen (or a script) asks of the host.
@@ -89,6 +91,11 @@ pub struct Fault {
     pub reason: String,
     /// With `result_needed`: the physical component whose result the table must enter.
     pub needs: Option<Component>,
+    /// The reason's catalogue key (`refusal.<key>`, made by `nemesis_engine::rejection::key_of`
+    /// from the English template) and its values: each screen shows the reason in its own
+    /// language, and falls back to `reason` for a key its catalogue lacks.
+    pub key: String,
+    pub params: BTreeMap<String, LogParam>,
 }
 
 /// The engine's refusal codes, and the host's own after them.
@@ -130,7 +137,8 @@ pub enum FaultCode {
 
 impl Fault {
     pub fn new(code: FaultCode, reason: impl Into<String>) -> Fault {
-        Fault { code, reason: reason.into(), needs: None }
+        let reason = reason.into();
+        Fault { code, key: nemesis_engine::rejection::key_of(&reason), reason, needs: None, params: BTreeMap::new() }
     }
 }
 
@@ -149,7 +157,7 @@ impl From<Rejection> for Fault {
             Code::CannotCorrect => FaultCode::CannotCorrect,
             Code::GameOver => FaultCode::GameOver,
         };
-        Fault { code, reason: r.reason, needs: r.needs }
+        Fault { code, reason: r.reason, needs: r.needs, key: r.key, params: r.params }
     }
 }
 

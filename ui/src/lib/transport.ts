@@ -22,7 +22,7 @@ function tauriDoor(): Door {
       try {
         return await invoke<Reply>("call", { call: c });
       } catch (e) {
-        return { reply: "refused", fault: { code: "bad_call", reason: String(e), needs: null } };
+        return { reply: "refused", fault: { code: "bad_call", reason: String(e), needs: null, key: "", params: {} } };
       }
     },
     listen(cb) {
@@ -56,13 +56,13 @@ function httpDoor(): Door {
           body: JSON.stringify(c),
         });
       } catch {
-        return { reply: "refused", fault: { code: "storage", reason: t("fault.offline"), needs: null } };
+        return { reply: "refused", fault: { code: "storage", reason: t("fault.offline"), needs: null, key: "", params: {} } };
       }
       try {
         return (await res.json()) as Reply;
       } catch {
         // Only the host's own error pages are not JSON (e.g. a body over the size limit).
-        return { reply: "refused", fault: { code: "bad_call", reason: t("fault.http", { status: res.status }), needs: null } };
+        return { reply: "refused", fault: { code: "bad_call", reason: t("fault.http", { status: res.status }), needs: null, key: "", params: {} } };
       }
     },
     listen(cb) {

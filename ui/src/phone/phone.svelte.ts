@@ -256,7 +256,7 @@ export async function leave() {
       store(null);
       phone.stage = "left";
     } else {
-      phone.fault = a.fault ?? { code: "storage", reason: "", needs: null };
+      phone.fault = a.fault ?? { code: "storage", reason: "", needs: null, key: "", params: {} };
     }
   } finally {
     phone.busy = false;

@@ -6,7 +6,8 @@ use crate::command::Entered;
 use crate::content::{Exit, ExplorationEffect, LocationKind};
 use crate::event::{DrawPurpose, Event};
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::log::LogParam;
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
 /// What a Noise roll or Encounter brought into the room.
@@ -58,7 +59,7 @@ pub(super) fn move_character(ctx: &mut Ctx, seat: Seat, to: Location, careful: O
     let to = ctx.location(to)?;
     let from = ctx.s.seats[seat].location;
     let Some(corridor) = ctx.c.board.corridor_between(from, to) else {
-        return refuse(Code::NotAllowed, format!("Room {} is not next to room {}.", to.0, from.0));
+        return refuse_with(Code::NotAllowed, "Room {to} is not next to room {from}.", vec![("to", LogParam::number(to.0)), ("from", LogParam::number(from.0))]);
     };
     if ctx.s.board.doors[corridor.0 as usize] == DoorState::Closed {
         return refuse(Code::NotAllowed, "A closed door blocks that corridor.");
@@ -139,7 +140,7 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
                 (None, _) => return refuse(Code::BadResult, "Enter the room tile turned over."),
                 (Some(key), _) => match ctx.c.room_tile(&key) {
                     Some(t) => t,
-                    None => return refuse(Code::BadResult, format!("There is no room tile '{key}'.")),
+                    None => return refuse_with(Code::BadResult, "There is no room tile '{key}'.", vec![("key", LogParam::text(key.clone()))]),
                 },
             };
             let token = match ctx.c.data.exploration_tokens.iter().position(|x| x.effect == effect && x.items == items) {
@@ -265,7 +266,7 @@ pub(super) fn draw_token(ctx: &mut Ctx, purpose: DrawPurpose) -> Outcome<Option<
             match exact.or_else(|| if ctx.handles(Component::IntruderBag) { None } else { of_kind.first().copied() }) {
                 // A physical bag's tokens are interchangeable to the app, but the back read at the table counts.
                 Some(t) => (t, back.or(ctx.c.token(t).back)),
-                None => return refuse(Code::BadResult, format!("No {} token with that number is in the bag.", kind.name())),
+                None => return refuse_with(Code::BadResult, "No {token} token with that number is in the bag.", vec![("token", LogParam::of("token", &kind, kind.name()))]),
             }
         }
         None if ctx.handles(Component::IntruderBag) => {

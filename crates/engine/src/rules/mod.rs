@@ -13,7 +13,8 @@ use crate::content::{Blood, Content};
 use crate::event::Event;
 use crate::fate::Fate;
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome, Rejection};
+use crate::log::LogParam;
+use crate::rejection::{key_of, refuse, refuse_with, Code, Outcome, Rejection};
 use crate::state::*;
 
 /// Applies one command. On success returns the events, in order; `state` and `fate` are untouched
@@ -62,14 +63,15 @@ impl<'a> Ctx<'a> {
 
     pub fn finish(self) -> Outcome<Applied> {
         if let Some(left) = self.entered.iter().flatten().next() {
-            return refuse(
+            return refuse_with(
                 Code::BadResult,
-                format!("An entered {} was not used by this step: nothing was changed.", left.what()),
+                "An entered {what} was not used by this step: nothing was changed.",
+                vec![("what", LogParam::Term { key: format!("entered.{}", left.kind()), en: left.what().to_string() })],
             );
         }
         if let Err(broken) = self.s.check_invariants() {
             // A command that would break the bookkeeping is refused rather than stored.
-            return refuse(Code::NotAllowed, format!("That would leave the game inconsistent ({broken}); nothing was changed."));
+            return refuse_with(Code::NotAllowed, "That would leave the game inconsistent ({broken}); nothing was changed.", vec![("broken", LogParam::text(broken.to_string()))]);
         }
         Ok(Applied { events: self.events, state: self.s })
     }
@@ -92,15 +94,17 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn need<T>(&self, comp: Component, what: &str) -> Outcome<T> {
-        let reason = format!("The {} {} physical: enter the {what} from the table.", comp.name(), if comp.name().ends_with('s') || comp.name() == "dice" { "are" } else { "is" });
-        Err(Rejection { code: Code::ResultNeeded, reason, needs: Some(comp) })
+        let what = LogParam::Term { key: format!("need.{}", key_of(what)), en: what.to_string() };
+        let mut r = Rejection::with(Code::ResultNeeded, "The table keeps the {component}: enter the {what} from there.", vec![("component", LogParam::of("component", &comp, comp.name())), ("what", what)]);
+        r.needs = Some(comp);
+        Err(r)
     }
 
     pub fn seat(&self, seat: Seat) -> Outcome<&SeatState> {
         self.s
             .seats
             .get(seat)
-            .ok_or_else(|| Rejection::new(Code::NoSuchThing, format!("There is no seat {} at this table.", u16::from(seat.0) + 1)))
+            .ok_or_else(|| Rejection::with(Code::NoSuchThing, "There is no seat {seat} at this table.", vec![("seat", LogParam::number(u16::from(seat.0) + 1))]))
     }
 
 
@@ -108,14 +112,14 @@ impl<'a> Ctx<'a> {
     pub fn awake(&self, seat: Seat) -> Outcome<()> {
         let s = self.seat(seat)?;
         if s.life != Life::Awake {
-            return refuse(Code::NotAllowed, format!("{}'s character is not awake on board.", s.name));
+            return refuse_with(Code::NotAllowed, "{player}'s character is not awake on board.", vec![("player", LogParam::text(s.name.clone()))]);
         }
         Ok(())
     }
 
     pub fn location(&self, at: Location) -> Outcome<Location> {
         if at.0 == 0 || at.0 as usize > self.c.data.locations.len() {
-            return refuse(Code::NoSuchThing, format!("There is no room {} on the board.", at.0));
+            return refuse_with(Code::NoSuchThing, "There is no room {room} on the board.", vec![("room", LogParam::number(at.0))]);
         }
         Ok(at)
     }
@@ -188,7 +192,7 @@ impl<'a> Ctx<'a> {
                 match found {
                     Some(id) => id,
                     None => {
-                        return refuse(Code::BadResult, format!("No '{key}' card of that value is left in the Intruder Attack deck."))
+                        return refuse_with(Code::BadResult, "No '{key}' card of that value is left in the Intruder Attack deck.", vec![("key", LogParam::text(key.clone()))])
                     }
                 }
             }
@@ -219,7 +223,7 @@ impl<'a> Ctx<'a> {
         let card = match entered {
             Some(key) => match self.s.events.draw.iter().copied().find(|id| self.c.event(*id).key == key) {
                 Some(id) => id,
-                None => return refuse(Code::BadResult, format!("The Event card '{key}' is not in the Event deck.")),
+                None => return refuse_with(Code::BadResult, "The Event card '{key}' is not in the Event deck.", vec![("key", LogParam::text(key.clone()))]),
             },
             None if self.handles(Component::EventDeck) => *self.s.events.draw.last().expect("reshuffled above"),
             None => return self.need(Component::EventDeck, "Event card"),
@@ -245,7 +249,7 @@ impl<'a> Ctx<'a> {
                 let kind = self.c.data.serious_wounds.iter().position(|w| w.key == key);
                 match kind.and_then(|k| self.s.wounds.draw.iter().copied().find(|c| c.0 as usize == k)) {
                     Some(c) => c,
-                    None => return refuse(Code::BadResult, format!("No '{key}' card is left in the Serious Wound deck.")),
+                    None => return refuse_with(Code::BadResult, "No '{key}' card is left in the Serious Wound deck.", vec![("key", LogParam::text(key.clone()))]),
                 }
             }
             None if self.handles(Component::SeriousWoundDeck) => *self.s.wounds.draw.last().expect("reshuffled above"),
@@ -426,7 +430,7 @@ impl<'a> Ctx<'a> {
     pub fn awake_or_in_pod(&self, seat: Seat) -> Outcome<()> {
         let s = self.seat(seat)?;
         if !s.life.is_awake_on_board() {
-            return refuse(Code::NotAllowed, format!("{}'s character is no longer on board.", s.name));
+            return refuse_with(Code::NotAllowed, "{player}'s character is no longer on board.", vec![("player", LogParam::text(s.name.clone()))]);
         }
         Ok(())
     }

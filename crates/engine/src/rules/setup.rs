@@ -8,7 +8,8 @@ use crate::content::{Content, LocationKind, ObjectiveSpec};
 use crate::event::{Event, SeatSetup};
 use crate::fate::Fate;
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::log::LogParam;
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
 pub const MAX_NAME: usize = 40;
@@ -29,7 +30,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
     for name in &o.players {
         let t = name.trim();
         if t.is_empty() || t.chars().count() > MAX_NAME || t.chars().any(|ch| ch.is_control()) {
-            return refuse(Code::BadSetup, format!("Each player needs a name of 1 to {MAX_NAME} letters."));
+            return refuse_with(Code::BadSetup, "Each player needs a name of 1 to {max} letters.", vec![("max", LogParam::number(MAX_NAME as i32))]);
         }
     }
     let mut handled = o.handled.clone();
@@ -42,7 +43,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
         handled,
     };
     if config.infected_cards > c.data.contamination.total {
-        return refuse(Code::BadSetup, format!("There are only {} Contamination cards.", c.data.contamination.total));
+        return refuse_with(Code::BadSetup, "There are only {count} Contamination cards.", vec![("count", LogParam::number(c.data.contamination.total))]);
     }
     if config.mode != Mode::Standard && config.handles(Component::Objectives) {
         return refuse(
@@ -61,7 +62,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
                 let mut sorted = v.clone();
                 sorted.sort();
                 if sorted != (1..=n as u8).collect::<Vec<_>>() {
-                    return refuse(Code::BadSetup, format!("Player numbers must be 1 to {n}, each once."));
+                    return refuse_with(Code::BadSetup, "Player numbers must be 1 to {count}, each once.", vec![("count", LogParam::number(n as i32))]);
                 }
                 v.clone()
             }
@@ -123,7 +124,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
                 d.sort();
                 d.dedup();
                 if d.len() != pod_count || d.iter().any(|p| *p == 0 || *p > c.data.escape_pods.count) {
-                    return refuse(Code::BadSetup, format!("Enter the {pod_count} Escape Pod numbers drawn, each from 1 to 4."));
+                    return refuse_with(Code::BadSetup, "Enter the {count} Escape Pod numbers drawn, each from 1 to 4.", vec![("count", LogParam::number(pod_count as i32))]);
                 }
                 d
             }
@@ -227,7 +228,7 @@ fn next_to_draft(ctx: &Ctx) -> Option<Seat> {
 fn character_by_key(ctx: &Ctx, key: &str) -> Outcome<CharacterId> {
     match ctx.c.data.characters.iter().position(|ch| ch.key == key) {
         Some(i) => Ok(CharacterId(i as u8)),
-        None => refuse(Code::NoSuchThing, format!("There is no character '{key}'.")),
+        None => refuse_with(Code::NoSuchThing, "There is no character '{key}'.", vec![("key", LogParam::text(key.to_string()))]),
     }
 }
 
@@ -250,7 +251,7 @@ pub(super) fn draft_draw(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
             for k in &keys {
                 let id = character_by_key(ctx, k)?;
                 if !ctx.s.draft.contains(&id) || ids.contains(&id) {
-                    return refuse(Code::BadResult, format!("'{k}' is not in the draft deck."));
+                    return refuse_with(Code::BadResult, "'{key}' is not in the draft deck.", vec![("key", LogParam::text(k.to_string()))]);
                 }
                 ids.push(id);
             }

@@ -7,7 +7,8 @@ use crate::command::Entered;
 use crate::content::LocationKind;
 use crate::event::{Event, UnlockReason};
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::log::LogParam;
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
 fn engine_top(ctx: &Ctx, engine: EngineNumber) -> Outcome<EngineStatus> {
@@ -130,8 +131,8 @@ pub(super) fn stop_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 
 fn docked_pod(ctx: &Ctx, pod: PodNumber) -> Outcome<Pod> {
     match ctx.s.pod(pod) {
-        None => refuse(Code::NoSuchThing, format!("Escape Pod {} is not in this game.", pod.0)),
-        Some(p) if p.state != PodState::Docked => refuse(Code::NotAllowed, format!("Escape Pod {} has already left.", pod.0)),
+        None => refuse_with(Code::NoSuchThing, "Escape Pod {pod} is not in this game.", vec![("pod", LogParam::number(pod.0))]),
+        Some(p) if p.state != PodState::Docked => refuse_with(Code::NotAllowed, "Escape Pod {pod} has already left.", vec![("pod", LogParam::number(pod.0))]),
         Some(p) => Ok(p.clone()),
     }
 }
@@ -140,7 +141,8 @@ fn docked_pod(ctx: &Ctx, pod: PodNumber) -> Outcome<Pod> {
 pub(super) fn set_pod_lock(ctx: &mut Ctx, pod: PodNumber, locked: bool) -> Outcome<()> {
     let p = docked_pod(ctx, pod)?;
     if p.locked == locked {
-        return refuse(Code::NotAllowed, format!("Escape Pod {} is already {}.", pod.0, if locked { "locked" } else { "unlocked" }));
+        let pod = vec![("pod", LogParam::number(pod.0))];
+        return if locked { refuse_with(Code::NotAllowed, "Escape Pod {pod} is already locked.", pod) } else { refuse_with(Code::NotAllowed, "Escape Pod {pod} is already unlocked.", pod) };
     }
     ctx.emit(Event::PodLockSet { pod, locked });
     Ok(())
@@ -159,13 +161,13 @@ pub(super) fn try_enter_pod(ctx: &mut Ctx, seat: Seat, pod: PodNumber) -> Outcom
     let p = docked_pod(ctx, pod)?;
     let at = ctx.s.seats[seat].location;
     if section_room(ctx, p.section) != Some(at) {
-        return refuse(Code::NotAllowed, format!("The character must be in Evacuation Section {:?}.", p.section));
+        return refuse_with(Code::NotAllowed, "The character must be in Evacuation Section {section}.", vec![("section", LogParam::text(format!("{:?}", p.section)))]);
     }
     if p.locked {
-        return refuse(Code::NotAllowed, format!("Escape Pod {} is locked.", pod.0));
+        return refuse_with(Code::NotAllowed, "Escape Pod {pod} is locked.", vec![("pod", LogParam::number(pod.0))]);
     }
     if p.occupants.len() >= ctx.c.data.escape_pods.seats as usize {
-        return refuse(Code::NotAllowed, format!("Escape Pod {} is full.", pod.0));
+        return refuse_with(Code::NotAllowed, "Escape Pod {pod} is full.", vec![("pod", LogParam::number(pod.0))]);
     }
     if ctx.s.room(at).malfunction {
         return refuse(Code::NotAllowed, "A Malfunction stops the Evacuation Section's Action.");
@@ -186,7 +188,7 @@ pub(super) fn try_enter_pod(ctx: &mut Ctx, seat: Seat, pod: PodNumber) -> Outcom
 pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber) -> Outcome<()> {
     let p = docked_pod(ctx, pod)?;
     if p.occupants.is_empty() {
-        return refuse(Code::NotAllowed, format!("Nobody is in Escape Pod {}.", pod.0));
+        return refuse_with(Code::NotAllowed, "Nobody is in Escape Pod {pod}.", vec![("pod", LogParam::number(pod.0))]);
     }
     ctx.emit(Event::PodLaunched { pod });
     super::turn::last_awake_check(ctx);
@@ -269,7 +271,7 @@ pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Out
         (None, Some(k)) => match ctx.c.data.weaknesses.iter().position(|w| w.key == k) {
             Some(i) if !ctx.s.weaknesses.iter().any(|w| w.revealed == Some(WeaknessId(i as u8))) => WeaknessId(i as u8),
             Some(_) => return refuse(Code::BadResult, "That Weakness is already face up."),
-            None => return refuse(Code::BadResult, format!("There is no Weakness card '{k}'.")),
+            None => return refuse_with(Code::BadResult, "There is no Weakness card '{key}'.", vec![("key", LogParam::text(k.to_string()))]),
         },
         (None, None) => return ctx.need(Component::Weaknesses, "Weakness card turned over"),
     };

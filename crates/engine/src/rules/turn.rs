@@ -6,7 +6,8 @@ use crate::command::Entered;
 use crate::content::{EventEffect, EventFate, LocationKind, RoomColour};
 use crate::event::{DeathCause, DrawPurpose, Event, EventDraw, UnlockReason};
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::log::LogParam;
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
 /// Step 1: every character draws up to 5 (4 with an undressed Body wound, 6 resting in working Cabins).
@@ -33,9 +34,10 @@ pub(super) fn refill_hands(ctx: &mut Ctx) {
 fn in_step(ctx: &Ctx, step: EventStep) -> Outcome<()> {
     match ctx.s.phase {
         Phase::Event { step: now } if now == step => Ok(()),
-        Phase::Event { step: now } => refuse(
+        Phase::Event { step: now } => refuse_with(
             Code::WrongPhase,
-            format!("The Event Phase is at the {} step, not {}.", step_name(now), step_name(step)),
+            "The Event Phase is at the {now} step, not {step}.",
+            vec![("now", LogParam::of("step", &now, step_name(now))), ("step", LogParam::of("step", &step, step_name(step)))],
         ),
         _ => refuse(Code::WrongPhase, "That is an Event Phase step: end the Player Phase first."),
     }
