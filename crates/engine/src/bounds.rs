@@ -205,7 +205,7 @@ impl<'a> Bounds<'a> {
             | Event::ContaminationChecked { seat, .. }
             | Event::ObjectiveJudged { seat, .. }
             | Event::LightWoundsSet { seat, .. } => self.seat(*seat),
-            Event::CharacterMoved { seat, to } => {
+            Event::CharacterMoved { seat, to } | Event::CharacterRevived { seat, at: to } => {
                 self.seat(*seat)?;
                 self.location(*to)
             }

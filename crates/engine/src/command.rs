@@ -86,6 +86,9 @@ pub enum Command {
     SetSlime { seat: Seat, on: bool },
     SendSignal { seat: Seat },
     KillCharacter { seat: Seat },
+    /// Cooperative mode's Revive (p. 27): the crew carried this dead character's Corpse to a
+    /// working Emergency Room; at the start of a turn the character stands up there.
+    ReviveCharacter { seat: Seat },
     GiveContamination { seat: Seat, count: u8 },
     ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure },
 

@@ -134,6 +134,8 @@ pub enum Event {
     SeriousWoundDressed { seat: Seat, index: u8 },
     SeriousWoundHealed { seat: Seat, index: u8 },
     CharacterDied { seat: Seat, cause: DeathCause },
+    /// Cooperative mode's Revive (p. 27): back on board in the Emergency Room.
+    CharacterRevived { seat: Seat, at: Location },
     SlimeSet { seat: Seat, on: bool },
     SignalSent { seat: Seat },
     LarvaSet { seat: Seat, on: bool },
@@ -532,6 +534,15 @@ impl State {
                 s.life = Life::Dead;
                 let eggs = std::mem::take(&mut s.eggs_carried);
                 self.room_mut(at).eggs = self.room(at).eggs.saturating_add(eggs);
+            }
+            Event::CharacterRevived { seat, at } => {
+                let s = &mut self.seats[*seat];
+                s.life = Life::Awake;
+                s.location = *at;
+                s.light_wounds = 0;
+                for w in &mut s.serious {
+                    w.dressed = true;
+                }
             }
             Event::SlimeSet { seat, on } => self.seats[*seat].slime = *on,
             Event::SignalSent { seat } => self.seats[*seat].signal = true,

@@ -4,6 +4,7 @@
 import type { Command } from "../bindings/Command";
 import type { Component } from "../bindings/Component";
 import type { Entered } from "../bindings/Entered";
+import type { Mode } from "../bindings/Mode";
 
 export type CommandType = Command["type"];
 export type EnteredKind = Entered["kind"];
@@ -52,6 +53,8 @@ export interface Spec {
   confirm?: boolean;
   /** A key that runs it from the table screen (when it needs no fields). */
   shortcut?: string;
+  /** Offered only in these modes (every mode when left out). */
+  modes?: Mode[];
 }
 
 const seat: Field = { name: "seat", kind: "seat" };
@@ -95,6 +98,7 @@ export const specs: Spec[] = [
   { type: "destroy_eggs", group: "characters", fields: [seat, { name: "count", kind: "count", min: 1, max: 8, initial: 1 }], entered: [] },
   { type: "drop_eggs", group: "characters", fields: [seat], entered: [] },
   { type: "kill_character", group: "characters", fields: [seat], entered: [], confirm: true },
+  { type: "revive_character", group: "characters", fields: [seat], entered: [], modes: ["cooperative"] },
 
   { type: "set_noise", group: "board", fields: [{ name: "spot", kind: "noise_spot" }, { name: "on", kind: "switch", initial: true }], entered: [] },
   { type: "set_door", group: "board", fields: [{ name: "corridor", kind: "corridor" }, { name: "state", kind: "door_state", initial: "closed" }], entered: [] },

@@ -184,6 +184,33 @@ pub(super) fn serious_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.draw_wound(seat)
 }
 
+/// Cooperative mode's Revive (p. 27): a dead character whose Corpse the crew carried to a working
+/// Emergency Room stands up there at the start of a turn, Light Wounds gone and Serious Wounds
+/// dressed. The Emergency Room works only with no Intruder and no Malfunction in it.
+pub(super) fn revive(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.s.config.mode != Mode::Cooperative {
+        return refuse(Code::NotAllowed, "Only the fully cooperative mode revives characters, in the Emergency Room.");
+    }
+    if ctx.seat(seat)?.life != Life::Dead {
+        return refuse(Code::NotAllowed, "Only a dead character can be revived.");
+    }
+    if ctx.s.phase != Phase::Player {
+        return refuse(Code::WrongPhase, "A character is revived at the start of a turn, in the Player Phase.");
+    }
+    let er = ctx.c.room_tile("emergency_room");
+    let Some(at) = ctx.c.board.locations().find(|l| ctx.s.room(*l).explored && er.is_some() && ctx.s.room(*l).tile == er) else {
+        return refuse(Code::NotAllowed, "The Emergency Room is not on the board yet: it must be explored first.");
+    };
+    if ctx.s.intruders_at(at).next().is_some() {
+        return refuse(Code::NotAllowed, "An Intruder in the Emergency Room stops it from working.");
+    }
+    if ctx.s.room(at).malfunction {
+        return refuse(Code::NotAllowed, "A Malfunction in the Emergency Room stops it from working.");
+    }
+    ctx.emit(Event::CharacterRevived { seat, at });
+    Ok(())
+}
+
 /// A character dies (p. 21). The first death unlocks every Escape Pod (p. 12).
 pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> {
     if !ctx.s.seats[seat].life.is_alive() {

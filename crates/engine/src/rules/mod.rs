@@ -384,6 +384,7 @@ impl<'a> Ctx<'a> {
                 self.awake_or_in_pod(*seat)?;
                 combat::kill(self, *seat, crate::event::DeathCause::Table)
             }
+            ReviveCharacter { seat } => combat::revive(self, *seat),
             GiveContamination { seat, count } => {
                 self.awake_or_in_pod(*seat)?;
                 if *count == 0 || *count > 4 {

@@ -1,0 +1,83 @@
+//! The fully cooperative mode's Revive (manual p. 27): a dead character whose Corpse the crew
+//! carried to a working Emergency Room stands up there at the start of a turn.
+
+mod common;
+use common::*;
+
+use nemesis_engine::command::Command;
+use nemesis_engine::content::Content;
+use nemesis_engine::event::Event;
+use nemesis_engine::ids::*;
+use nemesis_engine::state::*;
+use nemesis_engine::{apply, Applied, Code, Fate, Rejection};
+
+fn coop(seed: u64) -> (State, Fate) {
+    let mut o = options(3);
+    o.mode = Mode::Cooperative;
+    o.handled.retain(|c| *c != Component::Objectives);
+    let g = started_with(o, seed);
+    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
+}
+
+fn run(s: &State, f: &mut Fate, c: Command) -> Result<Applied, Rejection> {
+    apply(Some(s), f, Actor::Table, &c, &[])
+}
+
+/// The Emergency Room's place on this board, explored, with seat 0 dead and wounded.
+fn with_a_corpse_in_the_emergency_room(s: &mut State, f: &mut Fate) -> Location {
+    let er = Content::base().room_tile("emergency_room").expect("the Emergency Room is a room tile");
+    let at = Content::base().board.locations().find(|l| s.room(*l).tile == Some(er)).expect("the Emergency Room is aboard in this game");
+    s.room_mut(at).explored = true;
+    let dead = run(s, f, Command::Wound { seat: Seat(0), light: 2, serious: 0 }).unwrap().state;
+    *s = run(&dead, f, Command::KillCharacter { seat: Seat(0) }).unwrap().state;
+    at
+}
+
+#[test]
+fn in_the_cooperative_mode_a_corpse_in_a_working_emergency_room_is_revived_there_p27() {
+    let (mut s, mut f) = coop(701);
+    let at = with_a_corpse_in_the_emergency_room(&mut s, &mut f);
+    let a = run(&s, &mut f, Command::ReviveCharacter { seat: Seat(0) }).expect("revived");
+    assert!(a.events.contains(&Event::CharacterRevived { seat: Seat(0), at }));
+    let me = &a.state.seats[Seat(0)];
+    assert_eq!((me.life, me.location, me.light_wounds), (Life::Awake, at, 0), "back on board in the Emergency Room, Light Wounds gone");
+    assert!(me.serious.iter().all(|w| w.dressed), "every Serious Wound dressed");
+    assert_eq!(run(&a.state, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "once up, not again");
+}
+
+#[test]
+fn the_revive_needs_the_cooperative_mode_a_dead_character_and_the_player_phase_p27() {
+    let (mut s, mut f) = table_standard();
+    with_a_corpse_in_the_emergency_room(&mut s, &mut f);
+    assert_eq!(run(&s, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "the standard game has no AutoDoc");
+
+    let (mut s, mut f) = coop(711);
+    let er_at = with_a_corpse_in_the_emergency_room(&mut s, &mut f);
+    assert_eq!(run(&s, &mut f, Command::ReviveCharacter { seat: Seat(1) }).unwrap_err().code, Code::NotAllowed, "only the dead are revived");
+    let mut event = s.clone();
+    event.phase = Phase::Event { step: EventStep::TimeTrack };
+    assert_eq!(run(&event, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err().code, Code::WrongPhase, "at the start of a turn");
+    let mut far = s.clone();
+    far.room_mut(er_at).explored = false;
+    assert_eq!(run(&far, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "an unexplored Emergency Room does not work");
+}
+
+#[test]
+fn an_intruder_or_a_malfunction_stops_the_emergency_room_p27() {
+    let (mut s, mut f) = coop(721);
+    let at = with_a_corpse_in_the_emergency_room(&mut s, &mut f);
+    let mut broken = s.clone();
+    broken.room_mut(at).malfunction = true;
+    let err = run(&broken, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err();
+    assert_eq!(err.code, Code::NotAllowed, "a Malfunction: {}", err.reason);
+    let mut guarded = s.clone();
+    guarded.intruders.push(Intruder { id: IntruderId(guarded.next_intruder), kind: IntruderKind::Adult, at, injuries: 0, token: None });
+    guarded.next_intruder += 1;
+    let err = run(&guarded, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err();
+    assert_eq!(err.code, Code::NotAllowed, "an Intruder: {}", err.reason);
+}
+
+fn table_standard() -> (State, Fate) {
+    let g = started(3, 731);
+    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
+}
