@@ -56,6 +56,7 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   // A bag draw: an Encounter for the first player (p. 15).
   await page.click('[data-test="group-characters"]');
   assert.equal(await page.locator('[data-test="cmd-revive_character"]').count(), 0, "the Revive belongs to the fully cooperative mode only (p. 27)");
+  assert.equal(await page.locator('[data-test="cmd-become_intruder_player"]').count(), 1, "playing as the Intruders is offered in the standard game (p. 27)");
   await page.click('[data-test="cmd-encounter"]');
   // The action helper says what the Encounter will set off before it runs (p. 18), the hand
   // size it compares with, and that this first one means choosing objectives (p. 12).

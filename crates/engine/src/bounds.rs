@@ -194,6 +194,7 @@ impl<'a> Bounds<'a> {
             | Event::SeriousWoundDressed { seat, .. }
             | Event::SeriousWoundHealed { seat, .. }
             | Event::CharacterDied { seat, .. }
+            | Event::IntruderPlayerJoined { seat }
             | Event::SlimeSet { seat, .. }
             | Event::SignalSent { seat }
             | Event::LarvaSet { seat, .. }

@@ -89,6 +89,9 @@ pub enum Command {
     /// Cooperative mode's Revive (p. 27): the crew carried this dead character's Corpse to a
     /// working Emergency Room; at the start of a turn the character stands up there.
     ReviveCharacter { seat: Seat },
+    /// Playing as an Intruder (p. 27): the player whose character died first takes the
+    /// Intruders; from the next turn the Event Phase keeps only the Time track and Fire damage.
+    BecomeIntruderPlayer { seat: Seat },
     GiveContamination { seat: Seat, count: u8 },
     ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure },
 

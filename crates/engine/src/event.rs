@@ -136,6 +136,8 @@ pub enum Event {
     CharacterDied { seat: Seat, cause: DeathCause },
     /// Cooperative mode's Revive (p. 27): back on board in the Emergency Room.
     CharacterRevived { seat: Seat, at: Location },
+    /// The first dead character's player takes the Intruders (p. 27), from the next turn.
+    IntruderPlayerJoined { seat: Seat },
     SlimeSet { seat: Seat, on: bool },
     SignalSent { seat: Seat },
     LarvaSet { seat: Seat, on: bool },
@@ -333,6 +335,8 @@ impl State {
             self_destruct: None,
             first_encounter: false,
             first_death: false,
+            first_dead: None,
+            intruder_player: None,
             ship_destroyed: false,
         }
     }
@@ -530,10 +534,16 @@ impl State {
                         pod.occupants.retain(|o| o != seat);
                     }
                 }
+                self.first_dead.get_or_insert(*seat);
                 let s = &mut self.seats[*seat];
                 s.life = Life::Dead;
                 let eggs = std::mem::take(&mut s.eggs_carried);
                 self.room_mut(at).eggs = self.room(at).eggs.saturating_add(eggs);
+            }
+            Event::IntruderPlayerJoined { seat } => {
+                self.intruder_player = Some((*seat, self.turn + 1));
+                // The former character's cards leave with it; the Intruder deck starts in the box.
+                self.seats[*seat].hand = 0;
             }
             Event::CharacterRevived { seat, at } => {
                 let s = &mut self.seats[*seat];

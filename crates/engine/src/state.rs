@@ -407,11 +407,21 @@ pub struct State {
     pub self_destruct: Option<u8>,
     pub first_encounter: bool,
     pub first_death: bool,
+    /// The seat whose character died first (p. 27: only that player may take the Intruders).
+    pub first_dead: Option<Seat>,
+    /// Playing as the Intruders (p. 27): the seat, and the turn from which its rules apply
+    /// (the one after it took over).
+    pub intruder_player: Option<(Seat, u16)>,
     /// The hull is lost or exploded: everyone on board died with it.
     pub ship_destroyed: bool,
 }
 
 impl State {
+    /// The Intruder player whose rules apply this turn (p. 27).
+    pub fn intruder_player_now(&self) -> Option<Seat> {
+        self.intruder_player.filter(|(_, from)| self.turn >= *from).map(|(seat, _)| seat)
+    }
+
     pub fn content(&self) -> &'static Content {
         Content::base()
     }

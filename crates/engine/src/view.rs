@@ -172,6 +172,9 @@ pub struct PublicView {
     pub doors: Pool,
     pub first_encounter: bool,
     pub first_death: bool,
+    /// The seat playing the Intruders (p. 27), and whether its rules apply this turn.
+    pub intruder_player: Option<Seat>,
+    pub intruder_player_active: bool,
     pub ship_destroyed: bool,
     /// A seat holding an Engine's two tokens (which engine is public; their order is not).
     pub repairing: Option<(Seat, EngineNumber)>,
@@ -428,6 +431,8 @@ impl State {
             doors: Pool { used: self.doors_in_use(), of: d.pools.doors },
             first_encounter: self.first_encounter,
             first_death: self.first_death,
+            intruder_player: self.intruder_player.map(|(seat, _)| seat),
+            intruder_player_active: self.intruder_player_now().is_some(),
             ship_destroyed: self.ship_destroyed,
             repairing: self.repair,
         }

@@ -81,3 +81,80 @@ fn table_standard() -> (State, Fate) {
     let g = started(3, 731);
     (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
 }
+
+// ---------------------------------------------------------------- Playing as an Intruder (p. 27)
+
+fn standard(players: usize, seed: u64) -> (State, Fate) {
+    let g = started(players, seed);
+    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
+}
+
+fn ok(s: &State, f: &mut Fate, c: Command, entered: Vec<nemesis_engine::command::Entered>) -> State {
+    let what = format!("{c:?}");
+    apply(Some(s), f, Actor::Table, &c, &entered).unwrap_or_else(|r| panic!("{what}: {r:?}")).state
+}
+
+#[test]
+fn only_the_first_player_to_lose_their_character_may_take_the_intruders_and_only_once_p27() {
+    let (s, mut f) = standard(4, 741);
+    assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "nobody has died yet");
+    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(2) }, vec![]);
+    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "Seat 0 died second");
+    assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }).unwrap_err().code, Code::NotAllowed, "Seat 1 is alive");
+    let a = run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(2) }).expect("the first dead player takes the Intruders");
+    assert!(a.events.contains(&Event::IntruderPlayerJoined { seat: Seat(2) }));
+    assert_eq!(a.state.public_view().intruder_player, Some(Seat(2)));
+    assert!(!a.state.public_view().intruder_player_active, "changes apply only from the next Player Phase");
+    assert_eq!(run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(2) }).unwrap_err().code, Code::NotAllowed, "only one player takes the Intruders");
+
+    let (mut c, mut f) = coop(742);
+    c = ok(&c, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert_eq!(run(&c, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "not in the cooperative mode");
+}
+
+/// Runs the Event Phase from its start, step by step, noting each step it stops at.
+fn event_phase(mut s: State, f: &mut Fate) -> (State, Vec<EventStep>) {
+    use nemesis_engine::command::Entered;
+    s = ok(&s, f, Command::EndPlayerPhase, vec![]);
+    let mut steps = Vec::new();
+    while let Phase::Event { step } = s.phase {
+        steps.push(step);
+        let (c, e) = match step {
+            EventStep::TimeTrack => (Command::AdvanceTime, vec![]),
+            EventStep::IntruderAttack => (Command::ResolveIntruderAttacks, vec![]),
+            EventStep::FireDamage => (Command::ResolveFireDamage, vec![]),
+            EventStep::EventCard => (Command::ResolveEventCard, vec![Entered::EventCard { key: "bulkheads_open".into() }]),
+            EventStep::BagDevelopment => (Command::DevelopBag, vec![Entered::Token { token: TokenKind::Larva, back: None }]),
+        };
+        s = ok(&s, f, c, e);
+    }
+    (s, steps)
+}
+
+#[test]
+fn with_an_intruder_player_the_event_phase_keeps_only_the_time_track_and_fire_damage_from_the_next_turn_p27() {
+    let (s, mut f) = standard(3, 751);
+    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    let s = ok(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]);
+    let (s, this_turn) = event_phase(s, &mut f);
+    assert_eq!(this_turn.len(), 5, "the current turn ends by the standard rules: {this_turn:?}");
+    assert!(s.public_view().intruder_player_active);
+    let (_, next_turn) = event_phase(s, &mut f);
+    assert_eq!(next_turn, vec![EventStep::TimeTrack, EventStep::FireDamage], "no attacks, no Event card, no bag development");
+}
+
+#[test]
+fn the_intruder_player_draws_three_up_to_four_and_never_takes_the_first_player_token_p27() {
+    let (s, mut f) = standard(3, 761);
+    let first = s.first_player;
+    let next = Seat((first.0 + 1) % 3);
+    let s = ok(&s, &mut f, Command::KillCharacter { seat: next }, vec![]);
+    let s = ok(&s, &mut f, Command::BecomeIntruderPlayer { seat: next }, vec![]);
+    let (s, _) = event_phase(s, &mut f);
+    assert_eq!(s.seats[next].hand, 3, "3 Intruder Action cards");
+    assert_eq!(s.first_player, Seat((first.0 + 2) % 3), "the token passes over the Intruder player, who would have been next");
+    let s = ok(&s, &mut f, Command::SetHandSize { seat: next, cards: 2 }, vec![]);
+    let (s, _) = event_phase(s, &mut f);
+    assert_eq!(s.seats[next].hand, 4, "2 kept + 3 drawn, but the hand limit is 4");
+}

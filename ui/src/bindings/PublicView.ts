@@ -32,7 +32,11 @@ engines: [EngineStatus, EngineStatus, EngineStatus] | null, destination: Destina
 /**
  * The Coordinates card's destination, only once revealed at the end.
  */
-revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, time: Track, hibernation_open: boolean, hibernation_opens_at: number, self_destruct: Track | null, self_destruct_yellow_from: number, self_destruct_unstoppable: boolean, fire: Pool, malfunction: Pool, noise: Pool, doors: Pool, first_encounter: boolean, first_death: boolean, ship_destroyed: boolean, 
+revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, time: Track, hibernation_open: boolean, hibernation_opens_at: number, self_destruct: Track | null, self_destruct_yellow_from: number, self_destruct_unstoppable: boolean, fire: Pool, malfunction: Pool, noise: Pool, doors: Pool, first_encounter: boolean, first_death: boolean, 
+/**
+ * The seat playing the Intruders (p. 27), and whether its rules apply this turn.
+ */
+intruder_player: Seat | null, intruder_player_active: boolean, ship_destroyed: boolean, 
 /**
  * A seat holding an Engine's two tokens (which engine is public; their order is not).
  */

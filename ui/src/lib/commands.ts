@@ -99,6 +99,7 @@ export const specs: Spec[] = [
   { type: "drop_eggs", group: "characters", fields: [seat], entered: [] },
   { type: "kill_character", group: "characters", fields: [seat], entered: [], confirm: true },
   { type: "revive_character", group: "characters", fields: [seat], entered: [], modes: ["cooperative"] },
+  { type: "become_intruder_player", group: "characters", fields: [seat], entered: [], confirm: true, modes: ["standard"] },
 
   { type: "set_noise", group: "board", fields: [{ name: "spot", kind: "noise_spot" }, { name: "on", kind: "switch", initial: true }], entered: [] },
   { type: "set_door", group: "board", fields: [{ name: "corridor", kind: "corridor" }, { name: "state", kind: "door_state", initial: "closed" }], entered: [] },

@@ -385,6 +385,7 @@ impl<'a> Ctx<'a> {
                 combat::kill(self, *seat, crate::event::DeathCause::Table)
             }
             ReviveCharacter { seat } => combat::revive(self, *seat),
+            BecomeIntruderPlayer { seat } => turn::become_intruder_player(self, *seat),
             GiveContamination { seat, count } => {
                 self.awake_or_in_pod(*seat)?;
                 if *count == 0 || *count > 4 {

@@ -29,6 +29,14 @@ pub(super) fn refill_hands(ctx: &mut Ctx) {
             ctx.emit(Event::HandSizeSet { seat, cards: target });
         }
     }
+    // The Intruder player draws 3 Intruder Action cards, up to a hand of 4 (p. 27).
+    if let Some(seat) = ctx.s.intruder_player_now() {
+        let hand = ctx.s.seats[seat].hand;
+        let target = hand.saturating_add(3).min(4);
+        if target != hand {
+            ctx.emit(Event::HandSizeSet { seat, cards: target });
+        }
+    }
 }
 
 fn in_step(ctx: &Ctx, step: EventStep) -> Outcome<()> {
@@ -53,20 +61,55 @@ fn step_name(s: EventStep) -> &'static str {
     }
 }
 
+/// The step after `from`. With an Intruder player (p. 27) only the Time track and Fire damage
+/// remain: no Intruder attacks, no Event card, no bag development.
+fn following(ctx: &Ctx, from: EventStep) -> Option<EventStep> {
+    let reduced = ctx.s.intruder_player_now().is_some();
+    let mut step = from.next();
+    while let Some(s) = step {
+        if !(reduced && matches!(s, EventStep::IntruderAttack | EventStep::EventCard | EventStep::BagDevelopment)) {
+            break;
+        }
+        step = s.next();
+    }
+    step
+}
+
 fn next_step(ctx: &mut Ctx, from: EventStep) {
     if ctx.s.is_over() {
         return;
     }
-    match from.next() {
+    match following(ctx, from) {
         Some(step) => ctx.emit(Event::PhaseChanged { phase: Phase::Event { step } }),
         None => {
-            // Step 9: a new turn; the First Player token passes to the left (p. 10).
+            // Step 9: a new turn; the First Player token passes to the left (p. 10), past the
+            // Intruder player, who never takes it (p. 27).
             let n = ctx.s.seats.len() as u8;
-            let first = Seat((ctx.s.first_player.0 + 1) % n);
+            let mut first = Seat((ctx.s.first_player.0 + 1) % n);
+            if ctx.s.intruder_player.is_some_and(|(seat, _)| seat == first) && n > 1 {
+                first = Seat((first.0 + 1) % n);
+            }
             ctx.emit(Event::TurnBegan { turn: ctx.s.turn + 1, first_player: first });
             refill_hands(ctx);
         }
     }
+}
+
+/// Playing as an Intruder (p. 27): only in the standard game, only the player whose character
+/// died first, and only once. Their rules apply from the next Player Phase.
+pub(super) fn become_intruder_player(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.s.config.mode != Mode::Standard {
+        return refuse(Code::NotAllowed, "Playing as the Intruders belongs to the standard game.");
+    }
+    ctx.seat(seat)?;
+    if ctx.s.intruder_player.is_some() {
+        return refuse(Code::NotAllowed, "A player already controls the Intruders.");
+    }
+    if ctx.s.first_dead != Some(seat) {
+        return refuse(Code::NotAllowed, "Only the player whose character died first may take the Intruders.");
+    }
+    ctx.emit(Event::IntruderPlayerJoined { seat });
+    Ok(())
 }
 
 pub(super) fn end_player_phase(ctx: &mut Ctx) -> Outcome<()> {
