@@ -77,3 +77,24 @@ export async function nextStep(page, type) {
   if (await confirm.count()) await confirm.click();
   await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
 }
+
+/** The page's controls (buttons, fields, links, tabs…) that a screen reader could not name, read
+ *  from Chromium's own accessibility tree: each as "role: its HTML". */
+export async function unnamedControls(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  const roles = new Set(["button", "checkbox", "combobox", "link", "listbox", "menuitem", "radio", "slider", "spinbutton", "switch", "tab", "textbox", "searchbox"]);
+  const out = [];
+  for (const n of nodes) {
+    if (n.ignored || !roles.has(n.role?.value)) continue;
+    if ((n.name?.value ?? "").trim()) continue;
+    const { outerHTML } = n.backendDOMNodeId
+      ? await cdp.send("DOM.resolveNode", { backendNodeId: n.backendDOMNodeId }).then(({ object }) =>
+          cdp.send("Runtime.callFunctionOn", { objectId: object.objectId, functionDeclaration: "function () { return this.outerHTML.slice(0, 160); }", returnByValue: true }),
+        ).then((r) => ({ outerHTML: r.result.value }))
+      : { outerHTML: "?" };
+    out.push(`${n.role.value}: ${outerHTML}`);
+  }
+  await cdp.detach();
+  return out;
+}

@@ -5,7 +5,7 @@
 // table, and a one-reveal QR that opens once.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cleanup, createGame, freshDataDir, launch, startServe } from "./harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, startServe, unnamedControls } from "./harness.mjs";
 
 let browser;
 const data = freshDataDir();
@@ -121,6 +121,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     if (seat === 0) await shot(table, "table-ask");
     await table.click(`[data-test="ask-confirm-${seat}"]`);
     await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+    if (seat === 0) assert.deepEqual(await unnamedControls(phone), [], "every control on the phone has a screen-reader name");
     assert.equal((await phone.locator('[data-test="phone-name"]').textContent()).trim(), names[seat]);
     assert.equal(new URL(phone.url()).hash, "", "the spent code is gone from the address");
     phones.push({ seat, context, phone });

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "./harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe, unnamedControls } from "./harness.mjs";
 
 let browser;
 const data = freshDataDir();
@@ -57,6 +57,10 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   await page.click('[data-test="group-characters"]');
   assert.equal(await page.locator('[data-test="cmd-revive_character"]').count(), 0, "the Revive belongs to the fully cooperative mode only (p. 27)");
   assert.equal(await page.locator('[data-test="cmd-become_intruder_player"]').count(), 1, "playing as the Intruders is offered in the standard game (p. 27)");
+  // Every control a screen reader meets has a name: the table screen with a command form open.
+  await page.click('[data-test="cmd-move_character"]');
+  await page.locator('[data-test="hints-move_character"]').waitFor();
+  assert.deepEqual(await unnamedControls(page), [], "every control has a screen-reader name");
   await page.click('[data-test="cmd-encounter"]');
   // The action helper says what the Encounter will set off before it runs (p. 18), the hand
   // size it compares with, and that this first one means choosing objectives (p. 12).
