@@ -17,7 +17,7 @@ fn engine_top(ctx: &Ctx, engine: EngineNumber) -> Outcome<EngineStatus> {
     }
     match ctx.s.engines[engine.0 as usize - 1] {
         Hidden::Known(t) => Ok(t),
-        Hidden::Unknown => refuse(Code::NotAllowed, "The Engine tokens are physical: look under them at the table."),
+        Hidden::Unknown => refuse(Code::NotAllowed, "The Engine tokens are at the table: check the top one there, in secret."),
     }
 }
 
@@ -53,7 +53,7 @@ pub(super) fn begin_repair(ctx: &mut Ctx, seat: Seat, engine: EngineNumber) -> O
 /// Repair/Break, second half: the seat sets the order; the table learns only whether it changed.
 pub(super) fn set_engine_order(ctx: &mut Ctx, seat: Seat, top: EngineStatus) -> Outcome<()> {
     let Some((holder, engine)) = ctx.s.repair else {
-        return refuse(Code::WrongPhase, "No Engine's tokens are in hand: start a Repair/Break first.");
+        return refuse(Code::WrongPhase, "Nobody holds an Engine's tokens: first use “Repair or break an Engine”.");
     };
     if holder != seat {
         return refuse(Code::NotYourSeat, "Another player holds those Engine tokens.");
@@ -70,7 +70,7 @@ pub(super) fn report_engine_order(ctx: &mut Ctx, seat: Seat, engine: EngineNumbe
         return refuse(Code::NoSuchThing, "Engines are numbered 1 to 3.");
     }
     if ctx.handles(Component::Engines) {
-        return refuse(Code::NotAllowed, "The app holds the Engine tokens: use Repair/Break to set their order.");
+        return refuse(Code::NotAllowed, "The app holds the Engine tokens: use “Repair or break an Engine” to set their order.");
     }
     ctx.emit(Event::EngineOrderReported { seat, engine, changed });
     Ok(())
