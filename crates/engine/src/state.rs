@@ -417,6 +417,18 @@ pub struct State {
 }
 
 impl State {
+    /// Whose objectives the victory check judges, in turn order: the survivors' (p. 11); in the
+    /// fully cooperative mode every player's, as the crew wins only if all are met (p. 27).
+    pub fn judged_seats(&self) -> Vec<Seat> {
+        let survivor = |s: &Seat| matches!(self.seats[*s].life, Life::Hibernating | Life::Escaped);
+        self.turn_order().into_iter().filter(|s| self.config.mode == Mode::Cooperative || survivor(s)).collect()
+    }
+
+    /// The fully cooperative crew's verdict (p. 27): every objective met and someone survived.
+    pub fn crew_won(&self) -> bool {
+        self.seats.iter().all(|(_, s)| s.objective_met == Some(true)) && self.seats.iter().any(|(_, s)| s.life.is_alive())
+    }
+
     /// The Intruder player whose rules apply this turn (p. 27).
     pub fn intruder_player_now(&self) -> Option<Seat> {
         self.intruder_player.filter(|(_, from)| self.turn >= *from).map(|(seat, _)| seat)

@@ -55,6 +55,8 @@ pub struct PublicSeat {
     pub objective: ObjectiveStatus,
     /// Shown only once revealed at the victory check.
     pub revealed_objective: Option<Named>,
+    /// Revealed at the victory check (a physical card shows only at the table).
+    pub objective_revealed: bool,
     pub objective_met: Option<bool>,
     pub contamination_checked: bool,
     /// Survived and met the objective (decided at the end of the victory check).
@@ -175,6 +177,8 @@ pub struct PublicView {
     /// The seat playing the Intruders (p. 27), and whether its rules apply this turn.
     pub intruder_player: Option<Seat>,
     pub intruder_player_active: bool,
+    /// Whose objectives the victory check judges, in order (see `State::judged_seats`).
+    pub judged_seats: Vec<Seat>,
     pub ship_destroyed: bool,
     /// A seat holding an Engine's two tokens (which engine is public; their order is not).
     pub repairing: Option<(Seat, EngineNumber)>,
@@ -327,9 +331,16 @@ impl State {
                 } else {
                     None
                 },
+                objective_revealed: s.objective_revealed,
                 objective_met: s.objective_met,
                 contamination_checked: s.contamination_checked,
-                winner: if over_done { Some(s.life.is_alive() && s.objective_met == Some(true)) } else { None },
+                winner: if !over_done {
+                    None
+                } else if self.config.mode == Mode::Cooperative {
+                    Some(self.crew_won())
+                } else {
+                    Some(s.life.is_alive() && s.objective_met == Some(true))
+                },
             })
             .collect();
         let rooms = c
@@ -433,6 +444,7 @@ impl State {
             first_death: self.first_death,
             intruder_player: self.intruder_player.map(|(seat, _)| seat),
             intruder_player_active: self.intruder_player_now().is_some(),
+            judged_seats: self.judged_seats(),
             ship_destroyed: self.ship_destroyed,
             repairing: self.repair,
         }

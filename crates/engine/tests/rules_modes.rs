@@ -158,3 +158,69 @@ fn the_intruder_player_draws_three_up_to_four_and_never_takes_the_first_player_t
     let (s, _) = event_phase(s, &mut f);
     assert_eq!(s.seats[next].hand, 4, "2 kept + 3 drawn, but the hand limit is 4");
 }
+
+// ---------------------------------------------------------------- The cooperative verdict (p. 27)
+
+/// A fully cooperative 3-player game at the victory check's objectives: seat 0 dead, seats 1
+/// and 2 escaped, every step before the objectives done.
+fn coop_at_objectives(seed: u64) -> (State, Fate) {
+    let (mut s, mut f) = coop(seed);
+    s.seats[Seat(1)].life = Life::Escaped;
+    s.seats[Seat(2)].life = Life::Escaped;
+    s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    // Through the check's earlier steps, whichever this game needs (p. 11).
+    while let Phase::Over { check, .. } = s.phase {
+        let c = match check {
+            VictoryStep::Engines => Command::RevealEngines,
+            VictoryStep::Coordinates => Command::RevealCoordinates { quarantine: vec![] },
+            VictoryStep::Contamination => {
+                let seat = [Seat(1), Seat(2)].into_iter().find(|x| !s.seats[*x].contamination_checked).expect("someone to check");
+                Command::CheckContamination { seat }
+            }
+            _ => break,
+        };
+        s = ok(&s, &mut f, c, vec![]);
+    }
+    assert!(matches!(s.phase, Phase::Over { check: VictoryStep::Objectives, .. }), "at the objectives: {:?}", s.phase);
+    (s, f)
+}
+
+fn judge_all(mut s: State, f: &mut Fate, met: impl Fn(Seat) -> bool) -> State {
+    for seat in s.judged_seats() {
+        s = ok(&s, f, Command::RevealObjective { seat }, vec![]);
+        assert!(s.public_view().seats[seat.0 as usize].objective_revealed, "revealed, even a card that stays at the table");
+        s = ok(&s, f, Command::JudgeObjective { seat, met: met(seat) }, vec![]);
+    }
+    s
+}
+
+#[test]
+fn in_the_cooperative_mode_every_players_objective_is_judged_the_dead_players_too_p27() {
+    let (s, _) = coop_at_objectives(781);
+    let mut judged = s.judged_seats();
+    judged.sort();
+    assert_eq!(judged, vec![Seat(0), Seat(1), Seat(2)], "all objectives must be met, the dead player's included");
+    assert_eq!(s.public_view().judged_seats.len(), 3, "the screen knows whom to ask");
+}
+
+#[test]
+fn the_cooperative_crew_wins_together_only_if_every_objective_is_met_and_someone_survived_p27() {
+    let (s, mut f) = coop_at_objectives(782);
+    let won = judge_all(s.clone(), &mut f, |_| true);
+    assert!(matches!(won.phase, Phase::Over { check: VictoryStep::Done, .. }));
+    assert!(won.public_view().seats.iter().all(|x| x.winner == Some(true)), "the whole crew wins, the dead player too");
+
+    let lost = judge_all(s, &mut f, |seat| seat != Seat(0));
+    assert!(lost.public_view().seats.iter().all(|x| x.winner == Some(false)), "one objective missed: the whole crew loses");
+}
+
+#[test]
+fn in_the_standard_game_only_survivors_are_judged_p11() {
+    let (mut s, mut f) = standard(3, 783);
+    s.seats[Seat(1)].life = Life::Escaped;
+    s.seats[Seat(2)].life = Life::Escaped;
+    s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    let mut judged = s.judged_seats();
+    judged.sort();
+    assert_eq!(judged, vec![Seat(1), Seat(2)]);
+}

@@ -11,7 +11,11 @@ export type PublicSeat = { seat: Seat, name: string, number: PlayerNumber, first
 /**
  * Shown only once revealed at the victory check.
  */
-revealed_objective: Named | null, objective_met: boolean | null, contamination_checked: boolean, 
+revealed_objective: Named | null, 
+/**
+ * Revealed at the victory check (a physical card shows only at the table).
+ */
+objective_revealed: boolean, objective_met: boolean | null, contamination_checked: boolean, 
 /**
  * Survived and met the objective (decided at the end of the victory check).
  */

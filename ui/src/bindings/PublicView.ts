@@ -36,7 +36,11 @@ revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Ar
 /**
  * The seat playing the Intruders (p. 27), and whether its rules apply this turn.
  */
-intruder_player: Seat | null, intruder_player_active: boolean, ship_destroyed: boolean, 
+intruder_player: Seat | null, intruder_player_active: boolean, 
+/**
+ * Whose objectives the victory check judges, in order (see `State::judged_seats`).
+ */
+judged_seats: Array<Seat>, ship_destroyed: boolean, 
 /**
  * A seat holding an Engine's two tokens (which engine is public; their order is not).
  */

@@ -714,7 +714,7 @@ fn checked(ctx: &Ctx, seat: Seat) -> bool {
 pub(super) fn reveal_objective(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     at_check(ctx, VictoryStep::Objectives)?;
     ctx.seat(seat)?;
-    if !survivors(ctx).contains(&seat) {
+    if !ctx.s.judged_seats().contains(&seat) {
         return refuse(Code::NotAllowed, "Only surviving characters reveal their objective.");
     }
     if ctx.s.seats[seat].objective_revealed {
@@ -739,7 +739,7 @@ pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool) -> Outcome<(
         return refuse(Code::NotAllowed, "That objective is already judged.");
     }
     ctx.emit(Event::ObjectiveJudged { seat, met });
-    if survivors(ctx).iter().all(|s| ctx.s.seats[*s].objective_met.is_some()) {
+    if ctx.s.judged_seats().iter().all(|s| ctx.s.seats[*s].objective_met.is_some()) {
         step_to(ctx, VictoryStep::Done);
     }
     Ok(())
