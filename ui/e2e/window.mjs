@@ -22,8 +22,10 @@ function start(cmd, args, env) {
   return child;
 }
 
-async function wd(method, path, body) {
-  const res = await fetch(driverUrl + path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+async function wd(method, path, body, ms = 60000) {
+  // Every driver call has a deadline, so a stuck WebKitWebDriver fails the test instead of
+  // hanging the run.
+  const res = await fetch(driverUrl + path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(ms) });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
   return json.value;
@@ -95,9 +97,15 @@ async function main() {
     const res = await paired;
     assert.equal(res.status, 200, `the phone is paired once the table confirms: ${await res.text()}`);
     console.log("window: a phone's request reached the window through the screen stream");
-    const shot = await wd("GET", `/session/${sid}/screenshot`);
-    mkdirSync(join(root, "target/e2e"), { recursive: true });
-    writeFileSync(join(root, "target/e2e/window.png"), Buffer.from(shot, "base64"));
+    // A picture of the window for people to look at (target/e2e/window.png). Not a check:
+    // WebKitWebDriver's screenshot has been seen to stall on a slow machine, so it gets 20 s.
+    try {
+      const shot = await wd("GET", `/session/${sid}/screenshot`, undefined, 20000);
+      mkdirSync(join(root, "target/e2e"), { recursive: true });
+      writeFileSync(join(root, "target/e2e/window.png"), Buffer.from(shot, "base64"));
+    } catch (e) {
+      console.log(`window: no screenshot (${e.name ?? e})`);
+    }
   } finally {
     await wd("DELETE", `/session/${sid}`).catch(() => {});
   }
