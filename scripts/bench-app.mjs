@@ -4,14 +4,13 @@
 // updated screen. A bare Tauri window (crates/bare-window), built the same way, is measured the
 // same way in the same run as the floor. Writes target/bench/app.json. Needs both release
 // binaries, Xvfb and tauri-driver.
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { savedGame } from "../ui/e2e/harness.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const app = join(root, "target/release/nemesis-table");
-const host = join(root, "target/release/nemesis-host");
 const bare = join(root, "target/release/nemesis-bare-window");
 const display = ":96";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -41,24 +40,6 @@ function tree(pid) {
   return out;
 }
 
-/** A save folder holding one 4-player game past the draft (made through the script door). */
-function savedGame() {
-  const dir = mkdtempSync(join(tmpdir(), "nemesis-bench-"));
-  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
-  const send = (lines) => execFileSync(host, ["script", "--data", dir], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
-  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: all } }]);
-  const id = reply.screen.game.id;
-  // The draft, in player-number order: draw two, keep the first offered.
-  for (;;) {
-    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
-    const next = seats.find((s) => !s.character);
-    if (!next) break;
-    const drawn = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } }])[1];
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } }])[1];
-  }
-  return dir;
-}
 
 /** Spawns `binary` and waits for its window's first IPC call (both binaries report it on stderr). */
 async function startOnce(binary, args, dir, env = {}) {

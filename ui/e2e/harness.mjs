@@ -1,6 +1,6 @@
 // Shared by the browser tests: starts the real host in serve mode on a free loopback port with a
 // fresh save folder, and launches the system Chromium through playwright-core (never a download).
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -97,4 +97,24 @@ export async function unnamedControls(page) {
   }
   await cdp.detach();
   return out;
+}
+
+/** A save folder holding one 4-player game past the draft, made through the script door (the
+ *  benchmarks and the heap probe start from it). */
+export function savedGame() {
+  const dir = freshDataDir();
+  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
+  const send = (lines) => execFileSync(hostBinary, ["script", "--data", dir], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
+  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: all } }]);
+  const id = reply.screen.game.id;
+  // The draft, in player-number order: draw two, keep the first offered.
+  for (;;) {
+    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
+    const next = seats.find((s) => !s.character);
+    if (!next) break;
+    const drawn = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } }])[1];
+    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
+    reply = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } }])[1];
+  }
+  return dir;
 }

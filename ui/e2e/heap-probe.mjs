@@ -3,28 +3,7 @@
 // JavaScript heap (after a forced collection) and the page's element count read every 100
 // commands. A flat heap here means growth in the window's web process is WebKit's own, not the
 // page's. Run: node ui/e2e/heap-probe.mjs (needs the release host).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startServe, launch, hostBinary, cleanup } from "./harness.mjs";
-const host = hostBinary;
-function savedGame() {
-  const dir = mkdtempSync(join(tmpdir(), "nemesis-heap-"));
-  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
-  const send = (lines) => execFileSync(host, ["script", "--data", dir], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
-  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: all } }]);
-  const id = reply.screen.game.id;
-  for (;;) {
-    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
-    const next = seats.find((s) => !s.character);
-    if (!next) break;
-    const drawn = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } }])[1];
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } }])[1];
-  }
-  return dir;
-}
+import { startServe, launch, cleanup, savedGame } from "./harness.mjs";
 const dir = savedGame();
 const serve = await startServe(dir);
 const browser = await launch();

@@ -336,6 +336,7 @@ impl State {
             first_encounter: false,
             first_death: false,
             first_dead: None,
+            deaths: 0,
             intruder_player: None,
             ship_destroyed: false,
         }
@@ -535,6 +536,7 @@ impl State {
                     }
                 }
                 self.first_dead.get_or_insert(*seat);
+                self.deaths = self.deaths.saturating_add(1);
                 let s = &mut self.seats[*seat];
                 s.life = Life::Dead;
                 let eggs = std::mem::take(&mut s.eggs_carried);

@@ -7,7 +7,7 @@
 use crate::command::Command;
 use crate::content::{Content, Exit};
 use crate::ids::*;
-use crate::log::LogParam;
+use crate::log::{render, LogParam};
 use crate::state::Life;
 use crate::view::{PublicSeat, PublicView};
 use serde::{Deserialize, Serialize};
@@ -59,34 +59,22 @@ pub const HINTS: &[(&str, &str)] = &[
     ("victory_contamination_clean", "{player} has no Contamination card and no Larva: they survive this check."),
 ];
 
-fn template(key: &str) -> &'static str {
-    HINTS.iter().find(|(k, _)| *k == key).map(|(_, t)| *t).unwrap_or("")
-}
-
 fn hint(key: &str, rule: &str, params: Vec<(&str, LogParam)>) -> Hint {
     let params: BTreeMap<String, LogParam> = params.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let mut text = template(key).to_string();
-    for (name, value) in &params {
-        text = text.replace(&format!("{{{name}}}"), &value.english());
-    }
-    Hint { key: key.to_string(), params, text, rule: rule.to_string() }
+    let template = HINTS.iter().find(|(k, _)| *k == key).map_or("", |(_, t)| *t);
+    Hint { key: key.to_string(), text: render(template, &params), params, rule: rule.to_string() }
 }
 
 fn num(n: impl Into<i32>) -> LogParam {
-    LogParam::Number { value: n.into() }
+    LogParam::number(n)
 }
 
 fn player(s: &PublicSeat) -> LogParam {
-    LogParam::Text { value: s.name.clone() }
+    LogParam::text(s.name.clone())
 }
 
 fn kind(k: IntruderKind) -> LogParam {
-    let key = serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-    let mut en = key.clone();
-    if let Some(first) = en.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    LogParam::Term { key: format!("intruder.{key}"), en }
+    LogParam::of("intruder", &k, k.name())
 }
 
 /// The characters able to act in a room (awake, on board), in turn order.

@@ -275,8 +275,7 @@ fn term(key: String, en: impl Into<String>) -> LogParam {
 
 /// A unit enum value as a term of `group`: its serialized name is the catalogue key.
 fn named<T: Serialize + std::fmt::Debug>(group: &str, x: &T) -> LogParam {
-    let key = serde_json::to_value(x).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| format!("{x:?}"));
-    term(format!("{group}.{key}"), words(x))
+    LogParam::of(group, x, words(x))
 }
 
 fn card(kind: &str, key: &str, name: &str) -> LogParam {

@@ -3,7 +3,7 @@
 //! and the state after it, so every door announces the same ones.
 
 use crate::event::Event;
-use crate::state::{Life, State};
+use crate::state::State;
 use serde::{Deserialize, Serialize};
 
 /// A turn of the game worth stopping the table for, with the rule behind it.
@@ -61,8 +61,10 @@ pub fn of_step(events: &[Event], after: &State) -> Vec<Moment> {
             out.push(m);
         }
     };
-    let deaths_now = after.seats.0.iter().filter(|s| s.life == Life::Dead).count();
-    let deaths_here = events.iter().filter(|e| matches!(e, Event::CharacterDied { .. })).count();
+    // Counted over the whole game, so a character revived in the Emergency Room (p. 27) who dies
+    // again is not a first death.
+    let deaths_here = events.iter().filter(|e| matches!(e, Event::CharacterDied { .. })).count() as u16;
+    let first_death_here = deaths_here > 0 && after.deaths == deaths_here;
     let fire_before = before_count(events, after.fire_count(), |e| matches!(e, Event::FirePlaced { .. }), |e| matches!(e, Event::FireRemoved { .. }));
     let malfunction_before = before_count(
         events,
@@ -76,28 +78,12 @@ pub fn of_step(events: &[Event], after: &State) -> Vec<Moment> {
         match e {
             Event::FirstEncounter => add(Moment::FirstEncounter),
             // Only the step in which the dead go from none to some.
-            Event::CharacterDied { .. } if deaths_now == deaths_here => add(Moment::FirstDeath),
+            Event::CharacterDied { .. } if first_death_here => add(Moment::FirstDeath),
             Event::HibernationOpened => add(Moment::HibernationOpened),
             Event::SelfDestructCritical => add(Moment::SelfDestructCritical),
-            Event::FirePlaced { .. } => {
-                fire += 1;
-                if fire == 7 {
-                    add(Moment::Fire7);
-                }
-                if fire == 8 {
-                    add(Moment::Fire8);
-                }
-            }
+            Event::FirePlaced { .. } => placed(&mut fire, Moment::Fire7, Moment::Fire8).into_iter().for_each(&mut add),
             Event::FireRemoved { .. } => fire = fire.saturating_sub(1),
-            Event::MalfunctionPlaced { .. } => {
-                malfunction += 1;
-                if malfunction == 7 {
-                    add(Moment::Malfunction7);
-                }
-                if malfunction == 8 {
-                    add(Moment::Malfunction8);
-                }
-            }
+            Event::MalfunctionPlaced { .. } => placed(&mut malfunction, Moment::Malfunction7, Moment::Malfunction8).into_iter().for_each(&mut add),
             Event::MalfunctionRemoved { .. } => malfunction = malfunction.saturating_sub(1),
             _ => {}
         }
@@ -107,6 +93,16 @@ pub fn of_step(events: &[Event], after: &State) -> Vec<Moment> {
         add(Moment::LastCharacter);
     }
     out
+}
+
+/// A marker placed: the count grows, and the 7th and the 8th are moments (p. 17).
+fn placed(count: &mut u8, seventh: Moment, eighth: Moment) -> Option<Moment> {
+    *count = count.saturating_add(1);
+    match *count {
+        7 => Some(seventh),
+        8 => Some(eighth),
+        _ => None,
+    }
 }
 
 /// How many markers were on the board before a step, from the count after it and the step's

@@ -59,11 +59,7 @@ impl Rejection {
     /// A refusal whose reason names values: `{name}` in the template is filled from `params`.
     pub fn with(code: Code, template: &str, params: Vec<(&str, LogParam)>) -> Rejection {
         let params: BTreeMap<String, LogParam> = params.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        let mut reason = template.to_string();
-        for (name, value) in &params {
-            reason = reason.replace(&format!("{{{name}}}"), &value.english());
-        }
-        Rejection { code, key: key_of(template), reason, needs: None, params }
+        Rejection { code, key: key_of(template), reason: crate::log::render(template, &params), needs: None, params }
     }
 }
 

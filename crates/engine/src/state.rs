@@ -409,6 +409,8 @@ pub struct State {
     pub first_death: bool,
     /// The seat whose character died first (p. 27: only that player may take the Intruders).
     pub first_dead: Option<Seat>,
+    /// Deaths over the whole game, a revived character's included.
+    pub deaths: u16,
     /// Playing as the Intruders (p. 27): the seat, and the turn from which its rules apply
     /// (the one after it took over).
     pub intruder_player: Option<(Seat, u16)>,

@@ -12,19 +12,8 @@ use nemesis_engine::hints::{explain, Hint, HINTS};
 use nemesis_engine::ids::*;
 use nemesis_engine::log::LogParam;
 use nemesis_engine::state::*;
-use nemesis_engine::{apply, Applied, Fate};
 
 const HIB: Location = Location(11);
-
-fn table(players: usize, seed: u64) -> (State, Fate) {
-    let g = started(players, seed);
-    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
-}
-
-fn ok(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Applied {
-    let what = format!("{command:?} with {entered:?}");
-    apply(Some(s), fate, Actor::Table, &command, &entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
-}
 
 fn keys(h: &[Hint]) -> Vec<&str> {
     h.iter().map(|x| x.key.as_str()).collect()

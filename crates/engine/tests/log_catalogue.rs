@@ -126,11 +126,7 @@ fn every_refusal_of_random_games_renders_from_the_catalogue() {
             let template = en.get(&format!("refusal.{}", r.key)).unwrap_or_else(|| panic!("no refusal.{} for \"{}\"", r.key, r.reason));
             let names: Vec<String> = r.params.keys().cloned().collect();
             assert_eq!(placeholders(template), names, "refusal.{}: the values match the template's placeholders", r.key);
-            let mut english = template.clone();
-            for (name, value) in &r.params {
-                english = english.replace(&format!("{{{name}}}"), &value.english());
-            }
-            assert_eq!(english, r.reason, "refusal.{} in English is the reason the engine gives", r.key);
+            assert_eq!(nemesis_engine::log::render(template, &r.params), r.reason, "refusal.{} in English is the reason the engine gives", r.key);
             let mut found = Vec::new();
             r.params.values().for_each(|p| terms(p, &mut found));
             for key in found {

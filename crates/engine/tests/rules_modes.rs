@@ -46,8 +46,17 @@ fn in_the_cooperative_mode_a_corpse_in_a_working_emergency_room_is_revived_there
 }
 
 #[test]
+fn a_revived_character_who_dies_again_is_not_the_first_death_p12_p27() {
+    let (mut s, mut f) = coop(704);
+    with_a_corpse_in_the_emergency_room(&mut s, &mut f);
+    let up = run(&s, &mut f, Command::ReviveCharacter { seat: Seat(0) }).expect("revived").state;
+    let again = run(&up, &mut f, Command::KillCharacter { seat: Seat(0) }).unwrap();
+    assert!(!nemesis_engine::moments::of_step(&again.events, &again.state).contains(&nemesis_engine::Moment::FirstDeath), "the pods unlocked at the first death already");
+}
+
+#[test]
 fn the_revive_needs_the_cooperative_mode_a_dead_character_and_the_player_phase_p27() {
-    let (mut s, mut f) = table_standard();
+    let (mut s, mut f) = table(3, 731);
     with_a_corpse_in_the_emergency_room(&mut s, &mut f);
     assert_eq!(run(&s, &mut f, Command::ReviveCharacter { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "the standard game has no AutoDoc");
 
@@ -77,29 +86,20 @@ fn an_intruder_or_a_malfunction_stops_the_emergency_room_p27() {
     assert_eq!(err.code, Code::NotAllowed, "an Intruder: {}", err.reason);
 }
 
-fn table_standard() -> (State, Fate) {
-    let g = started(3, 731);
-    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
-}
 
 // ---------------------------------------------------------------- Playing as an Intruder (p. 27)
 
-fn standard(players: usize, seed: u64) -> (State, Fate) {
-    let g = started(players, seed);
-    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
-}
-
-fn ok(s: &State, f: &mut Fate, c: Command, entered: Vec<nemesis_engine::command::Entered>) -> State {
-    let what = format!("{c:?}");
-    apply(Some(s), f, Actor::Table, &c, &entered).unwrap_or_else(|r| panic!("{what}: {r:?}")).state
+/// Applies an accepted command and keeps only the state after it.
+fn then(s: &State, f: &mut Fate, c: Command, entered: Vec<nemesis_engine::command::Entered>) -> State {
+    ok(s, f, c, entered).state
 }
 
 #[test]
 fn only_the_first_player_to_lose_their_character_may_take_the_intruders_and_only_once_p27() {
-    let (s, mut f) = standard(4, 741);
+    let (s, mut f) = table(4, 741);
     assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "nobody has died yet");
-    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(2) }, vec![]);
-    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(2) }, vec![]);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
     assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "Seat 0 died second");
     assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }).unwrap_err().code, Code::NotAllowed, "Seat 1 is alive");
     let a = run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(2) }).expect("the first dead player takes the Intruders");
@@ -109,14 +109,14 @@ fn only_the_first_player_to_lose_their_character_may_take_the_intruders_and_only
     assert_eq!(run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(2) }).unwrap_err().code, Code::NotAllowed, "only one player takes the Intruders");
 
     let (mut c, mut f) = coop(742);
-    c = ok(&c, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    c = then(&c, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
     assert_eq!(run(&c, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "not in the cooperative mode");
 }
 
 /// Runs the Event Phase from its start, step by step, noting each step it stops at.
 fn event_phase(mut s: State, f: &mut Fate) -> (State, Vec<EventStep>) {
     use nemesis_engine::command::Entered;
-    s = ok(&s, f, Command::EndPlayerPhase, vec![]);
+    s = then(&s, f, Command::EndPlayerPhase, vec![]);
     let mut steps = Vec::new();
     while let Phase::Event { step } = s.phase {
         steps.push(step);
@@ -127,16 +127,16 @@ fn event_phase(mut s: State, f: &mut Fate) -> (State, Vec<EventStep>) {
             EventStep::EventCard => (Command::ResolveEventCard, vec![Entered::EventCard { key: "bulkheads_open".into() }]),
             EventStep::BagDevelopment => (Command::DevelopBag, vec![Entered::Token { token: TokenKind::Larva, back: None }]),
         };
-        s = ok(&s, f, c, e);
+        s = then(&s, f, c, e);
     }
     (s, steps)
 }
 
 #[test]
 fn with_an_intruder_player_the_event_phase_keeps_only_the_time_track_and_fire_damage_from_the_next_turn_p27() {
-    let (s, mut f) = standard(3, 751);
-    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
-    let s = ok(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]);
+    let (s, mut f) = table(3, 751);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    let s = then(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]);
     let (s, this_turn) = event_phase(s, &mut f);
     assert_eq!(this_turn.len(), 5, "the current turn ends by the standard rules: {this_turn:?}");
     assert!(s.public_view().intruder_player_active);
@@ -146,15 +146,15 @@ fn with_an_intruder_player_the_event_phase_keeps_only_the_time_track_and_fire_da
 
 #[test]
 fn the_intruder_player_draws_three_up_to_four_and_never_takes_the_first_player_token_p27() {
-    let (s, mut f) = standard(3, 761);
+    let (s, mut f) = table(3, 761);
     let first = s.first_player;
     let next = Seat((first.0 + 1) % 3);
-    let s = ok(&s, &mut f, Command::KillCharacter { seat: next }, vec![]);
-    let s = ok(&s, &mut f, Command::BecomeIntruderPlayer { seat: next }, vec![]);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: next }, vec![]);
+    let s = then(&s, &mut f, Command::BecomeIntruderPlayer { seat: next }, vec![]);
     let (s, _) = event_phase(s, &mut f);
     assert_eq!(s.seats[next].hand, 3, "3 Intruder Action cards");
     assert_eq!(s.first_player, Seat((first.0 + 2) % 3), "the token passes over the Intruder player, who would have been next");
-    let s = ok(&s, &mut f, Command::SetHandSize { seat: next, cards: 2 }, vec![]);
+    let s = then(&s, &mut f, Command::SetHandSize { seat: next, cards: 2 }, vec![]);
     let (s, _) = event_phase(s, &mut f);
     assert_eq!(s.seats[next].hand, 4, "2 kept + 3 drawn, but the hand limit is 4");
 }
@@ -167,7 +167,7 @@ fn coop_at_objectives(seed: u64) -> (State, Fate) {
     let (mut s, mut f) = coop(seed);
     s.seats[Seat(1)].life = Life::Escaped;
     s.seats[Seat(2)].life = Life::Escaped;
-    s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    s = then(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
     // Through the check's earlier steps, whichever this game needs (p. 11).
     while let Phase::Over { check, .. } = s.phase {
         let c = match check {
@@ -179,7 +179,7 @@ fn coop_at_objectives(seed: u64) -> (State, Fate) {
             }
             _ => break,
         };
-        s = ok(&s, &mut f, c, vec![]);
+        s = then(&s, &mut f, c, vec![]);
     }
     assert!(matches!(s.phase, Phase::Over { check: VictoryStep::Objectives, .. }), "at the objectives: {:?}", s.phase);
     (s, f)
@@ -187,9 +187,9 @@ fn coop_at_objectives(seed: u64) -> (State, Fate) {
 
 fn judge_all(mut s: State, f: &mut Fate, met: impl Fn(Seat) -> bool) -> State {
     for seat in s.judged_seats() {
-        s = ok(&s, f, Command::RevealObjective { seat }, vec![]);
+        s = then(&s, f, Command::RevealObjective { seat }, vec![]);
         assert!(s.public_view().seats[seat.0 as usize].objective_revealed, "revealed, even a card that stays at the table");
-        s = ok(&s, f, Command::JudgeObjective { seat, met: met(seat) }, vec![]);
+        s = then(&s, f, Command::JudgeObjective { seat, met: met(seat) }, vec![]);
     }
     s
 }
@@ -216,10 +216,10 @@ fn the_cooperative_crew_wins_together_only_if_every_objective_is_met_and_someone
 
 #[test]
 fn in_the_standard_game_only_survivors_are_judged_p11() {
-    let (mut s, mut f) = standard(3, 783);
+    let (mut s, mut f) = table(3, 783);
     s.seats[Seat(1)].life = Life::Escaped;
     s.seats[Seat(2)].life = Life::Escaped;
-    s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    s = then(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
     let mut judged = s.judged_seats();
     judged.sort();
     assert_eq!(judged, vec![Seat(1), Seat(2)]);

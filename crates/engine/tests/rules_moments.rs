@@ -10,17 +10,7 @@ use nemesis_engine::content::Content;
 use nemesis_engine::ids::*;
 use nemesis_engine::moments::{of_step, Moment};
 use nemesis_engine::state::*;
-use nemesis_engine::{apply, Applied, Fate};
-
-fn table(players: usize, seed: u64) -> (State, Fate) {
-    let g = started(players, seed);
-    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
-}
-
-fn ok(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Applied {
-    let what = format!("{command:?} with {entered:?}");
-    apply(Some(s), fate, Actor::Table, &command, &entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
-}
+use nemesis_engine::{Applied, Fate};
 
 fn moments(a: &Applied) -> Vec<Moment> {
     of_step(&a.events, &a.state)

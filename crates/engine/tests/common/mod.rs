@@ -36,6 +36,18 @@ pub fn started(players: usize, seed: u64) -> Game {
     started_with(options(players), seed)
 }
 
+/// A started game as a state and its generator, for driving `rules::apply` directly.
+pub fn table(players: usize, seed: u64) -> (State, Fate) {
+    let g = started(players, seed);
+    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
+}
+
+/// Applies a command the test expects to be accepted.
+pub fn ok(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> nemesis_engine::Applied {
+    let what = format!("{command:?} with {entered:?}");
+    nemesis_engine::apply(Some(s), fate, Actor::Table, &command, &entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
+}
+
 pub fn started_with(opts: SetupOptions, seed: u64) -> Game {
     let mut g = Game::new(Fate::seeded(seed));
     act(&mut g, Command::SetUp(opts)).expect("setup accepted");
