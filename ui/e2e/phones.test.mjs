@@ -2,7 +2,8 @@
 // screen in one Chromium context and five phone-sized contexts (separate storage each, as five
 // phones): pairing with the table's confirmation, the draft kept on the phones, objectives
 // chosen on a phone and never seen by another, a reload that rejoins, a seat freed by the
-// table, and a one-reveal QR that opens once.
+// table, a one-reveal QR that opens once, and the Intruder player's Attack cards picked on
+// their own phone.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { cleanup, createGame, freshDataDir, launch, startServe, unnamedControls } from "./harness.mjs";
@@ -69,7 +70,7 @@ async function closePhones(table) {
   if (await table.locator('[data-test="phones-panel"]').count()) await table.click('[data-test="phones-close"]');
 }
 
-test("five phones: pairing, the draft and objectives on the phones, rejoin, freeing a seat, a one-time reveal", { timeout: 90000 }, async () => {
+test("five phones: pairing, the draft and objectives on the phones, rejoin, freeing a seat, a one-time reveal, the Intruder player's pick", { timeout: 120000 }, async () => {
   const t0 = Date.now();
   const serve = await startServe(data);
   running.push(() => serve.stop());
@@ -255,6 +256,59 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await second.locator('[data-test="reveal-refused"]').waitFor();
   await shot(second, "reveal-refused");
   await table.click('[data-test="curtain"] button:has-text("Close")');
+
+  // Playing as an Intruder (p. 27): Bruno dies first and takes the Intruders; from the next turn
+  // his ATTACK draws as many Intruder Attack cards as his card shows, and he picks one on his phone.
+  const runForm = async (type, fill = async () => {}) => {
+    const form = table.locator(`[data-test="actions"] [data-test="form-${type}"]`);
+    if (!(await form.count())) await table.click(`[data-test="cmd-${type}"]`);
+    await fill(form);
+    const before = await logLength(table);
+    await form.locator(`[data-test="do-${type}"]`).click();
+    if (await form.locator('[data-test="confirm"]').count()) await form.locator('[data-test="confirm"]').click();
+    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+  };
+  await table.click('[data-test="group-characters"]');
+  await runForm("kill_character", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
+  await runForm("become_intruder_player", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
+  await table.locator('[data-test="seat-1"] [data-test="crew-intruder-player-1"]').waitFor();
+  const confirmNext = async (type) => {
+    const before = await logLength(table);
+    await table.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
+    if (await table.locator('[data-test="now"] [data-test="confirm"]').count()) await table.locator('[data-test="now"] [data-test="confirm"]').click();
+    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+  };
+  await confirmNext("end_player_phase");
+  for (const type of ["advance_time", "resolve_intruder_attacks", "resolve_fire_damage", "resolve_event_card", "develop_bag"]) await confirmNext(type);
+  await table.locator('[data-test="step-card"][data-step="player_intruder"]').waitFor();
+  await shot(table, "table-intruder-player-turn");
+  await table.click('[data-test="group-intruders"]');
+  await runForm("place_intruder", async (f) => {
+    await f.locator('[data-test="field-kind"]').selectOption("adult");
+    await f.locator('[data-test="field-at"]').selectOption("11");
+  });
+  await runForm("intruder_player_attack", async (f) => {
+    const ids = await f.locator('[data-test="field-id"] option').evaluateAll((os) => os.map((o) => o.value));
+    await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));
+    await f.locator('[data-test="field-target"]').selectOption("0");
+    await f.locator('input[type="number"]').fill("3");
+    await f.locator('[data-test="hint-intruder_player_cards"]').waitFor();
+  });
+  await table.locator('[data-test="attack-choice"]').waitFor();
+  await shot(table, "table-attack-choice");
+  const brunoNow = bruno.locator('[data-test="phone-now"][data-due="attack"]');
+  await brunoNow.waitFor();
+  for (const p of phones) if (p.seat !== 1) assert.equal(await p.phone.locator('[data-test="attack-offer"]').count(), 0, `phone ${p.seat} shows no Attack cards`);
+  await bruno.click('[data-test="phone-choose-open"]');
+  const offered = bruno.locator('[data-test="attack-offer"] [data-test^="attack-offer-"]');
+  assert.equal(await offered.count(), 3, "three Intruder Attack cards to choose from");
+  await shot(bruno, "phone-attack-choice", true);
+  const beforePick = await logLength(table);
+  await offered.first().click();
+  await brunoNow.waitFor({ state: "detached" });
+  await table.locator('[data-test="attack-choice"]').waitFor({ state: "detached" });
+  await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, beforePick);
+  await table.locator('[data-test="log"]', { hasText: "Cards put back at the bottom of the deck: 2" }).waitFor();
 
   assert.deepEqual(problems, [], "no page errors, no failed requests");
   console.log(`phones e2e: ${((Date.now() - t0) / 1000).toFixed(1)} s`);

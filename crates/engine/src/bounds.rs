@@ -257,6 +257,16 @@ impl<'a> Bounds<'a> {
                 }
                 self.attack_card(*card)
             }
+            Event::AttackCardsOffered { seat, target, cards, .. } => {
+                self.seat(*seat)?;
+                self.seat(*target)?;
+                cards.iter().try_for_each(|c| self.attack_card(*c))
+            }
+            Event::AttackCardChosen { seat, card, rest } => {
+                self.seat(*seat)?;
+                self.attack_card(*card)?;
+                rest.iter().try_for_each(|c| self.attack_card(*c))
+            }
             Event::SeriousWoundDrawn { seat, card } => {
                 self.seat(*seat)?;
                 self.wound_card(*card)

@@ -92,6 +92,13 @@ pub enum Command {
     /// Playing as an Intruder (p. 27): the player whose character died first takes the
     /// Intruders; from the next turn the Event Phase keeps only the Time track and Fire damage.
     BecomeIntruderPlayer { seat: Seat },
+    /// The Intruder player's ATTACK (p. 27): they play an Intruder Action card showing `card_number`
+    /// (1 to 4), and the Intruder `id` attacks `target` in its room. They draw that many Intruder
+    /// Attack cards and resolve one of their choice; with the app's deck they choose on their
+    /// phone (`choose_attack_card`), with a physical deck the table enters the chosen card.
+    IntruderPlayerAttack { seat: Seat, id: IntruderId, target: Seat, card_number: u8 },
+    /// The Intruder player's choice among the Intruder Attack cards they drew.
+    ChooseAttackCard { seat: Seat, card: AttackCardId },
     GiveContamination { seat: Seat, count: u8 },
     ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure },
 

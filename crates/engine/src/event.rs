@@ -138,6 +138,10 @@ pub enum Event {
     CharacterRevived { seat: Seat, at: Location },
     /// The first dead character's player takes the Intruders (p. 27), from the next turn.
     IntruderPlayerJoined { seat: Seat },
+    /// The Intruder player drew these Intruder Attack cards, top card first, to choose one (p. 27).
+    AttackCardsOffered { seat: Seat, intruder: IntruderId, target: Seat, cards: Vec<AttackCardId> },
+    /// They resolve `card`; `rest` goes to the bottom of the Intruder Attack deck, in that order.
+    AttackCardChosen { seat: Seat, card: AttackCardId, rest: Vec<AttackCardId> },
     SlimeSet { seat: Seat, on: bool },
     SignalSent { seat: Seat },
     LarvaSet { seat: Seat, on: bool },
@@ -213,6 +217,7 @@ impl Event {
                 | Event::TokenDrawn { .. }
                 | Event::TokenAddedToBag { .. }
                 | Event::AttackCardDrawn { .. }
+                | Event::AttackCardsOffered { .. }
                 | Event::DeckReshuffled { .. }
                 | Event::SeriousWoundDrawn { .. }
                 | Event::ContaminationGiven { .. }
@@ -232,6 +237,7 @@ impl Event {
     pub fn private_to(&self) -> Option<Seat> {
         match self {
             Event::ObjectivesDealt { seat, .. }
+            | Event::AttackCardsOffered { seat, .. }
             | Event::EngineChecked { seat, .. }
             | Event::EngineRepairBegun { seat, .. }
             | Event::CoordinatesChecked { seat, .. }
@@ -337,6 +343,7 @@ impl State {
             first_death: false,
             first_dead: None,
             deaths: 0,
+            attack_offer: None,
             intruder_player: None,
             ship_destroyed: false,
         }
@@ -546,6 +553,16 @@ impl State {
                 self.intruder_player = Some((*seat, self.turn + 1));
                 // The former character's cards leave with it; the Intruder deck starts in the box.
                 self.seats[*seat].hand = 0;
+            }
+            Event::AttackCardsOffered { seat, intruder, target, cards } => {
+                self.attacks.draw.retain(|c| !cards.contains(c));
+                self.attack_offer = Some(AttackOffer { seat: *seat, intruder: *intruder, target: *target, cards: cards.clone() });
+            }
+            Event::AttackCardChosen { card, rest, .. } => {
+                self.attack_offer = None;
+                self.attacks.discard.push(*card);
+                // The draw pile's top is its end, so its bottom is the front.
+                self.attacks.draw.splice(0..0, rest.iter().rev().copied());
             }
             Event::CharacterRevived { seat, at } => {
                 let s = &mut self.seats[*seat];

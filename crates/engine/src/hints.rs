@@ -48,6 +48,7 @@ pub const HINTS: &[(&str, &str)] = &[
     ("attack_nobody", "No character is in room {room}: {kind} {id} has no one to attack."),
     ("attack_larva", "A Larva draws no card: it crawls onto {player}'s board and gives a Contamination card."),
     ("attack_card", "An Intruder Attack card is drawn: it hits only if it shows the {kind} symbol."),
+    ("intruder_player_cards", "{player} draws {cards} Intruder Attack cards and picks the one that {kind} #{id} uses on {target}; only a card showing the {kind} symbol hits. The others go to the bottom of the deck."),
     ("injury_larva", "A Larva dies from a single Injury."),
     ("injury_check_one", "{kind} {id} will have {total} Injuries: an Intruder Attack card is drawn, and if its blood number is {total} or less, it dies."),
     ("injury_check_two", "{kind} {id} will have {total} Injuries: two Intruder Attack cards are drawn, and if their blood numbers add up to {total} or less, it dies."),
@@ -178,6 +179,18 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
                 out.push(hint("attack_larva", "larva_infestation", vec![("player", player(chosen))]));
             } else {
                 out.push(hint("attack_card", "intruder_attack", vec![("kind", kind(i.kind))]));
+            }
+        }
+        Command::IntruderPlayerAttack { seat, id, target, card_number: cards } => {
+            let (Some(i), Some(by), Some(on)) = (v.intruders.iter().find(|i| i.id == *id), seat_of(*seat), seat_of(*target)) else { return out };
+            if i.kind == IntruderKind::Larva {
+                out.push(hint("attack_larva", "larva_infestation", vec![("player", player(on))]));
+            } else if *cards == 1 {
+                out.push(hint("attack_target_chosen", "intruder_attack", vec![("kind", kind(i.kind)), ("id", num(i.id.0)), ("player", player(on))]));
+                out.push(hint("attack_card", "intruder_attack", vec![("kind", kind(i.kind))]));
+            } else {
+                let params = vec![("player", player(by)), ("cards", num(*cards)), ("kind", kind(i.kind)), ("id", num(i.id.0)), ("target", player(on))];
+                out.push(hint("intruder_player_cards", "intruder_player", params));
             }
         }
         Command::InjureIntruder { id, injuries } => {

@@ -144,6 +144,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("wound_healed", "{player} heals a Serious Wound."),
     ("character_died", "{player} dies ({cause})."),
     ("intruder_player_joined", "{player} now plays the Intruders: from the next turn they draw Intruder Action cards, and the Event Phase keeps only the Time track and Fire damage."),
+    ("attack_cards_offered", "{player} draws Intruder Attack cards for Intruder #{id}'s attack on {target} and chooses one of them. Cards drawn: {count}."),
+    ("attack_cards_offered_private", "You drew for Intruder #{id}'s attack on {target}: {cards}. Choose the one it resolves."),
+    ("attack_card_chosen", "{player} chooses an Intruder Attack card: {card}. Cards put back at the bottom of the deck: {count}."),
+    ("attack_card_chosen_private", "You chose {card}; at the bottom of the Intruder Attack deck: {rest}."),
     ("character_revived", "{player} is revived in the Emergency Room (room {room}): Light Wounds gone, Serious Wounds dressed."),
     ("slime_on", "{player} is covered in Slime."),
     ("slime_off", "{player} is clean of Slime."),
@@ -341,6 +345,10 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         card("room", &x.key, &x.name)
     };
     let token = |t: &TokenId| named("token", &c.token(*t).kind);
+    let attack_card = |x: &AttackCardId| {
+        let x = &d.attacks[x.0 as usize];
+        card("attack", &x.key, &x.name)
+    };
     let event_card = |x: &EventCardId| {
         let x = &d.events[x.0 as usize];
         card("event", &x.key, &x.name)
@@ -445,6 +453,22 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::AttackCardDrawn { card: x, .. } => {
             let x = &d.attacks[x.0 as usize];
             public("attack_card", vec![("card", card("attack", &x.key, &x.name))])
+        }
+        Event::AttackCardsOffered { seat, intruder, target, cards } => {
+            let ids = vec![("id", num(intruder.0 as i32)), ("target", who(target).1)];
+            if mine(seat) {
+                let shown = cards.iter().map(|x| attack_card(x));
+                private("attack_cards_offered_private", [ids, vec![("cards", list(shown))]].concat())
+            } else {
+                public("attack_cards_offered", [vec![who(seat), ("count", num(cards.len() as i32))], ids].concat())
+            }
+        }
+        Event::AttackCardChosen { seat, card: x, rest } => {
+            if mine(seat) {
+                private("attack_card_chosen_private", vec![("card", attack_card(x)), ("rest", list(rest.iter().map(|r| attack_card(r))))])
+            } else {
+                public("attack_card_chosen", vec![who(seat), ("card", attack_card(x)), ("count", num(rest.len() as i32))])
+            }
         }
         Event::AttackMissed { target, .. } => public("attack_missed", vec![who(target)]),
         Event::EnduranceChecked { id: i, retreat, killed, .. } => {

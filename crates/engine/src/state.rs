@@ -226,6 +226,17 @@ pub struct BoardState {
     pub doors: Vec<DoorState>,
 }
 
+/// The Intruder player's ATTACK in progress (p. 27): the cards they drew, top card first, of
+/// which they resolve one and put the others at the bottom of the Intruder Attack deck.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AttackOffer {
+    pub seat: Seat,
+    pub intruder: IntruderId,
+    pub target: Seat,
+    pub cards: Vec<AttackCardId>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Intruder {
@@ -414,6 +425,8 @@ pub struct State {
     /// Playing as the Intruders (p. 27): the seat, and the turn from which its rules apply
     /// (the one after it took over).
     pub intruder_player: Option<(Seat, u16)>,
+    /// Intruder Attack cards the Intruder player drew and is choosing among (p. 27); secret to them.
+    pub attack_offer: Option<AttackOffer>,
     /// The hull is lost or exploded: everyone on board died with it.
     pub ship_destroyed: bool,
 }
@@ -591,7 +604,8 @@ impl State {
             return Err("an Event card is missing or in two places".into());
         }
         let mut seen = vec![0u8; d.attacks.len()];
-        for c in self.attacks.draw.iter().chain(&self.attacks.discard).chain(&self.attacks.removed) {
+        let offered = self.attack_offer.iter().flat_map(|o| &o.cards);
+        for c in self.attacks.draw.iter().chain(&self.attacks.discard).chain(&self.attacks.removed).chain(offered) {
             match seen.get_mut(c.0 as usize) {
                 Some(n) => *n += 1,
                 // A card that does not exist (only a hand-made journal can name one).

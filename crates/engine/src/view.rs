@@ -182,6 +182,40 @@ pub struct PublicView {
     pub ship_destroyed: bool,
     /// A seat holding an Engine's two tokens (which engine is public; their order is not).
     pub repairing: Option<(Seat, EngineNumber)>,
+    /// The Intruder player choosing among Intruder Attack cards they drew (how many is public;
+    /// which cards is not).
+    pub attack_choice: Option<AttackChoice>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AttackChoice {
+    pub seat: Seat,
+    pub intruder: IntruderId,
+    pub target: Seat,
+    pub cards: u8,
+}
+
+/// The Intruder Attack cards in the Intruder player's hand, to choose one (p. 27).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AttackOfferView {
+    pub intruder: IntruderId,
+    pub kind: IntruderKind,
+    pub target: Seat,
+    /// The target's name, for a phone that sees no other seat.
+    pub target_name: String,
+    pub cards: Vec<OfferedAttack>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OfferedAttack {
+    pub id: AttackCardId,
+    pub card: Named,
+    /// Whether the card shows this Intruder's symbol: without it the attack misses (p. 20).
+    pub hits: bool,
+    pub summary: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -257,6 +291,7 @@ pub struct SeatView {
     pub coordinates: Option<KnownCoordinates>,
     pub peeked_rooms: Vec<KnownRoom>,
     pub engine_in_hand: Option<EngineInHand>,
+    pub attack_offer: Option<AttackOfferView>,
 }
 
 fn named(key: &str, name: &str) -> Named {
@@ -447,6 +482,12 @@ impl State {
             judged_seats: self.judged_seats(),
             ship_destroyed: self.ship_destroyed,
             repairing: self.repair,
+            attack_choice: self.attack_offer.as_ref().map(|o| AttackChoice {
+                seat: o.seat,
+                intruder: o.intruder,
+                target: o.target,
+                cards: o.cards.len() as u8,
+            }),
         }
     }
 
@@ -512,6 +553,23 @@ impl State {
             coordinates,
             peeked_rooms,
             engine_in_hand,
+            attack_offer: self.attack_offer.as_ref().filter(|o| o.seat == seat).map(|o| {
+                let kind = self.intruder(o.intruder).map_or(IntruderKind::Adult, |i| i.kind);
+                AttackOfferView {
+                    intruder: o.intruder,
+                    kind,
+                    target: o.target,
+                    target_name: self.seats.get(o.target).map_or_else(String::new, |t| t.name.clone()),
+                    cards: o
+                        .cards
+                        .iter()
+                        .map(|id| {
+                            let a = &d.attacks[id.0 as usize];
+                            OfferedAttack { id: *id, card: named(&a.key, &a.name), hits: a.symbols.contains(&kind), summary: a.summary.clone() }
+                        })
+                        .collect(),
+                }
+            }),
         })
     }
 }

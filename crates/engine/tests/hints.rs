@@ -223,3 +223,24 @@ fn every_hint_of_random_games_is_a_known_template_fully_filled_and_links_a_rule(
         }
     }
 }
+
+#[test]
+fn the_intruder_players_attack_draws_as_many_cards_as_their_card_shows_and_they_pick_one_p27() {
+    let (s, mut f) = table(3, 412);
+    let s = ok(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]).state;
+    let mut s = ok(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]).state;
+    s.intruder_player = Some((Seat(1), s.turn));
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB, 0);
+    let attack = Command::IntruderPlayerAttack { seat: Seat(1), id, target: Seat(0), card_number: 3 };
+    let h = hints(&s, &attack);
+    assert_eq!(keys(&h), ["intruder_player_cards"]);
+    assert_eq!(h[0].rule, "intruder_player");
+    assert_eq!(param(&h[0], "cards"), &LogParam::Number { value: 3 });
+    // The engine does draw three and waits for the pick.
+    let a = ok(&s, &mut f, attack, vec![]);
+    assert_eq!(a.state.attack_offer.map(|o| o.cards.len()), Some(3));
+    // A Larva draws nothing: the helper says it infests.
+    let larva = add_intruder(&mut s, IntruderKind::Larva, HIB, 0);
+    let h = hints(&s, &Command::IntruderPlayerAttack { seat: Seat(1), id: larva, target: Seat(0), card_number: 3 });
+    assert_eq!(keys(&h), ["attack_larva"]);
+}

@@ -94,6 +94,15 @@ fn check_views(s: &State) -> usize {
             checked += 1;
         }
     }
+    // The Intruder Attack cards the Intruder player drew: only they see which (p. 27).
+    let choice = s.public_view().attack_choice;
+    assert_eq!(choice.as_ref().map(|c| c.cards as usize), s.attack_offer.as_ref().map(|o| o.cards.len()), "the table sees only how many");
+    for seat in s.seats.seats() {
+        let shown = s.seat_view(seat).unwrap().attack_offer.map(|o| o.cards.iter().map(|c| c.id).collect::<Vec<_>>());
+        let theirs = s.attack_offer.as_ref().filter(|o| o.seat == seat).map(|o| o.cards.clone());
+        assert_eq!(shown, theirs, "seat {} sees drawn Intruder Attack cards only if it drew them", seat.0);
+        checked += 1;
+    }
     // Face-down weaknesses stay face down.
     for w in &s.weaknesses {
         if let (Some(card), None) = (w.card, w.revealed) {
@@ -111,6 +120,7 @@ fn check_views(s: &State) -> usize {
 fn no_view_or_log_ever_shows_a_secret_to_the_wrong_audience() {
     let mut facts = 0usize;
     let mut games = 0;
+    let mut offers = 0;
     for seed in 0..2000u64 {
         let players = 1 + (seed % 5) as usize;
         let mut g = started(players, seed ^ 0xA5A5_5A5A);
@@ -141,8 +151,10 @@ fn no_view_or_log_ever_shows_a_secret_to_the_wrong_audience() {
                 assert!(!table.iter().any(|x| x.text == line.text), "a private line reached the table: {}", line.text);
             }
         }
+        offers += g.entries().iter().flat_map(|e| &e.events).filter(|e| matches!(e, nemesis_engine::Event::AttackCardsOffered { .. })).count();
         games += 1;
     }
     assert_eq!(games, 2000);
+    assert!(offers > 0, "no random game reached the Intruder player's choice of Attack cards");
     assert!(facts > 50_000, "the test checked too few secret facts ({facts}) to mean anything");
 }

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 
-use nemesis_engine::command::Command;
+use nemesis_engine::command::{Command, Entered};
 use nemesis_engine::content::Content;
 use nemesis_engine::event::Event;
 use nemesis_engine::ids::*;
@@ -157,6 +157,121 @@ fn the_intruder_player_draws_three_up_to_four_and_never_takes_the_first_player_t
     let s = then(&s, &mut f, Command::SetHandSize { seat: next, cards: 2 }, vec![]);
     let (s, _) = event_phase(s, &mut f);
     assert_eq!(s.seats[next].hand, 4, "2 kept + 3 drawn, but the hand limit is 4");
+}
+
+/// A 3-player game in turn 2's Player Phase with seat 1 playing the Intruders, an Adult
+/// placed with seat 0, and the app's Intruder Attack deck.
+fn intruder_player_at_work(seed: u64) -> (State, Fate, IntruderId) {
+    let (s, mut f) = table(3, seed);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    let s = then(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]);
+    let (s, _) = event_phase(s, &mut f);
+    let at = s.seats[Seat(0)].location;
+    let s = then(&s, &mut f, Command::PlaceIntruder { kind: IntruderKind::Adult, at }, vec![]);
+    let id = s.intruders.last().expect("placed").id;
+    (s, f, id)
+}
+
+fn attack_pile(s: &State) -> usize {
+    s.attacks.draw.len() + s.attacks.discard.len() + s.attacks.removed.len()
+}
+
+#[test]
+fn the_intruder_player_draws_as_many_attack_cards_as_their_card_shows_and_only_they_see_them_p27() {
+    let (s, mut f, id) = intruder_player_at_work(771);
+    let top3: Vec<AttackCardId> = s.attacks.draw.iter().rev().take(3).copied().collect();
+    let a = run(&s, &mut f, Command::IntruderPlayerAttack { seat: Seat(1), id, target: Seat(0), card_number: 3 }).expect("accepted");
+    let offer = a.state.attack_offer.clone().expect("the drawn cards wait for a choice");
+    assert_eq!(offer.cards, top3, "the top three cards of the deck");
+    assert_eq!(attack_pile(&a.state) + 3, 20, "the three cards are in the Intruder player's hand, not in the deck");
+    assert!(a.events.iter().all(|e| !matches!(e, Event::LightWoundsSet { .. } | Event::SeriousWoundDrawn { .. })), "nothing is resolved before the choice");
+    let mine = a.state.seat_view(Seat(1)).unwrap().attack_offer.expect("the Intruder player sees their cards");
+    assert_eq!(mine.cards.iter().map(|c| c.id).collect::<Vec<_>>(), top3);
+    assert!(a.state.seat_view(Seat(0)).unwrap().attack_offer.is_none(), "the target does not see them");
+    let public = a.state.public_view().attack_choice.expect("the table sees that a choice is pending");
+    assert_eq!((public.seat, public.target, public.cards), (Seat(1), Seat(0), 3));
+    assert_eq!(run(&a.state, &mut f, Command::EndPlayerPhase).unwrap_err().code, Code::WrongPhase, "nothing else happens until they choose");
+}
+
+#[test]
+fn the_chosen_attack_card_resolves_and_the_others_go_to_the_bottom_of_the_deck_p27() {
+    let (s, mut f, id) = intruder_player_at_work(772);
+    let s = then(&s, &mut f, Command::IntruderPlayerAttack { seat: Seat(1), id, target: Seat(0), card_number: 3 }, vec![]);
+    let cards = s.attack_offer.clone().unwrap().cards;
+    let pick = cards[1];
+    assert_eq!(run(&s, &mut f, Command::ChooseAttackCard { seat: Seat(0), card: pick }).unwrap_err().code, Code::NotYourSeat, "only the Intruder player chooses");
+    let a = run(&s, &mut f, Command::ChooseAttackCard { seat: Seat(1), card: pick }).expect("chosen");
+    assert!(a.state.attack_offer.is_none());
+    assert_eq!(a.state.attacks.discard.last(), Some(&pick), "the chosen card is resolved and discarded");
+    let bottom: Vec<AttackCardId> = a.state.attacks.draw.iter().take(2).copied().collect();
+    assert!(bottom.contains(&cards[0]) && bottom.contains(&cards[2]), "the other two are at the bottom: {bottom:?}");
+    assert_eq!(attack_pile(&a.state), 20);
+    assert!(a.state.check_invariants().is_ok(), "every Intruder Attack card is in exactly one place");
+    let spec = &Content::base().data.attacks[pick.0 as usize];
+    let hit = spec.symbols.contains(&IntruderKind::Adult);
+    assert_eq!(a.events.iter().any(|e| matches!(e, Event::AttackMissed { .. })), !hit, "the chosen card decides whether the Adult hits");
+}
+
+#[test]
+fn the_intruder_player_attacks_only_in_their_own_phase_with_an_intruder_beside_its_target_p27() {
+    let (s, mut f, id) = intruder_player_at_work(773);
+    let attack = |seat: u8, target: u8, cards: u8| Command::IntruderPlayerAttack { seat: Seat(seat), id, target: Seat(target), card_number: cards };
+    assert_eq!(run(&s, &mut f, attack(2, 0, 2)).unwrap_err().code, Code::NotAllowed, "seat 2 does not play the Intruders");
+    assert_eq!(run(&s, &mut f, attack(1, 0, 5)).unwrap_err().code, Code::NoSuchThing, "Intruder Action cards show 1 to 4");
+    assert_eq!(run(&s, &mut f, attack(1, 0, 0)).unwrap_err().code, Code::NoSuchThing);
+    let elsewhere = Content::base().board.locations().find(|l| *l != s.seats[Seat(2)].location && *l != s.seats[Seat(0)].location).unwrap();
+    let moved = then(&s, &mut f, Command::PlaceCharacter { seat: Seat(2), at: elsewhere }, vec![]);
+    assert_eq!(run(&moved, &mut f, attack(1, 2, 2)).unwrap_err().code, Code::NotAllowed, "the Intruder is not in seat 2's room");
+    assert_eq!(run(&s, &mut f, Command::ChooseAttackCard { seat: Seat(1), card: AttackCardId(0) }).unwrap_err().code, Code::WrongPhase, "no cards were drawn");
+    // Before the Intruder player's rules apply (the turn they took over), no such attack.
+    let (t, mut g) = table(3, 774);
+    let t = then(&t, &mut g, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    let t = then(&t, &mut g, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]);
+    let at = t.seats[Seat(0)].location;
+    let t = then(&t, &mut g, Command::PlaceIntruder { kind: IntruderKind::Adult, at }, vec![]);
+    let id2 = t.intruders.last().unwrap().id;
+    let early = run(&t, &mut g, Command::IntruderPlayerAttack { seat: Seat(1), id: id2, target: Seat(0), card_number: 2 });
+    assert_eq!(early.unwrap_err().code, Code::NotAllowed, "their rules apply from the next Player Phase");
+}
+
+#[test]
+fn a_larva_or_a_single_card_attack_needs_no_choice_p20_p27() {
+    let (s, mut f, id) = intruder_player_at_work(775);
+    let one = run(&s, &mut f, Command::IntruderPlayerAttack { seat: Seat(1), id, target: Seat(0), card_number: 1 }).expect("accepted");
+    assert!(one.state.attack_offer.is_none(), "one card: it is simply resolved");
+    assert!(one.events.iter().any(|e| matches!(e, Event::AttackCardDrawn { .. })));
+    let at = s.seats[Seat(0)].location;
+    let s = then(&s, &mut f, Command::PlaceIntruder { kind: IntruderKind::Larva, at }, vec![]);
+    let larva = s.intruders.last().unwrap().id;
+    let a = run(&s, &mut f, Command::IntruderPlayerAttack { seat: Seat(1), id: larva, target: Seat(0), card_number: 3 }).expect("accepted");
+    assert!(a.state.attack_offer.is_none(), "a Larva draws no card");
+    assert!(a.events.iter().any(|e| matches!(e, Event::CharacterInfested { .. })), "it infests its target");
+}
+
+#[test]
+fn with_a_physical_attack_deck_the_table_enters_the_card_the_intruder_player_chose_p27() {
+    let (mut s, mut f, id) = intruder_player_at_work(776);
+    s.config.handled.retain(|c| *c != Component::AttackDeck);
+    let attack = Command::IntruderPlayerAttack { seat: Seat(1), id, target: Seat(0), card_number: 3 };
+    let err = run(&s, &mut f, attack.clone()).unwrap_err();
+    assert_eq!(err.code, Code::ResultNeeded, "the app asks for the chosen card");
+    let a = ok(&s, &mut f, attack, vec![Entered::AttackCard { key: "scratch".into(), blood: None }]);
+    assert!(a.state.attack_offer.is_none());
+    assert!(a.events.iter().any(|e| matches!(e, Event::LightWoundsSet { seat: Seat(0), .. })), "Scratch: a Light Wound");
+}
+
+#[test]
+fn when_the_deck_runs_short_the_discards_are_shuffled_in_under_the_cards_left_p20_p27() {
+    let (mut s, mut f, id) = intruder_player_at_work(777);
+    let keep: Vec<AttackCardId> = s.attacks.draw.iter().rev().take(1).copied().collect();
+    let rest: Vec<AttackCardId> = s.attacks.draw.iter().copied().filter(|c| !keep.contains(c)).collect();
+    s.attacks.draw = keep.clone();
+    s.attacks.discard.extend(rest);
+    let a = run(&s, &mut f, Command::IntruderPlayerAttack { seat: Seat(1), id, target: Seat(0), card_number: 3 }).expect("accepted");
+    let offer = a.state.attack_offer.clone().expect("three cards drawn");
+    assert_eq!(offer.cards.len(), 3);
+    assert_eq!(offer.cards[0], keep[0], "the card left on the deck is drawn first");
+    assert!(a.state.check_invariants().is_ok());
 }
 
 // ---------------------------------------------------------------- The cooperative verdict (p. 27)

@@ -248,7 +248,7 @@ pub enum PhoneCall {
     Reveal { code: String },
     /// This seat's screen now.
     Hand,
-    /// One of the seat's private choices: `draft_keep`, `choose_objective`, `set_engine_order`.
+    /// One of the seat's private choices: `draft_keep`, `choose_objective`, `set_engine_order`, `choose_attack_card`.
     Act { command: nemesis_engine::Command },
     /// Gives the seat back: the token stops working.
     Leave,

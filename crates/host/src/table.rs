@@ -411,7 +411,7 @@ impl Table {
     /// A private choice made on the seat's own phone. Only the choices the rules keep secret are
     /// taken from a phone; everything else is done at the table.
     pub fn phone_act(&mut self, seat: Seat, command: Command) -> Result<Arc<PhoneScreen>, Fault> {
-        if !matches!(command, Command::DraftKeep { .. } | Command::ChooseObjective { .. } | Command::SetEngineOrder { .. }) {
+        if !matches!(command, Command::DraftKeep { .. } | Command::ChooseObjective { .. } | Command::SetEngineOrder { .. } | Command::ChooseAttackCard { .. }) {
             return Err(Fault::new(FaultCode::NotYourSeat, "A phone makes only its private choices; the rest is done on the table screen."));
         }
         self.act(Actor::Seat(seat), Request::Do { command, entered: Vec::new() })?;

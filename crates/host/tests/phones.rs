@@ -407,6 +407,56 @@ async fn the_draft_is_chosen_on_the_phone_and_the_table_sees_only_the_choice() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_intruder_players_attack_cards_reach_only_their_phone_and_their_pick_is_made_there() {
+    // Manual p. 27: the Intruder player draws as many Intruder Attack cards as their card shows,
+    // resolves one and puts the others at the bottom of the deck.
+    use nemesis_engine::ids::IntruderKind;
+    use nemesis_engine::state::EventStep;
+    let l = lan(3).await;
+    let (intruders, target) = (Seat(1), Seat(0));
+    let at = on_table(&l.table, |t| {
+        act(t, Command::KillCharacter { seat: intruders });
+        act(t, Command::BecomeIntruderPlayer { seat: intruders });
+        act(t, Command::EndPlayerPhase);
+        // The rest of this turn runs by the standard rules; the Intruder player's start next turn.
+        while let Phase::Event { step } = view(t).phase {
+            act(t, match step {
+                EventStep::TimeTrack => Command::AdvanceTime,
+                EventStep::IntruderAttack => Command::ResolveIntruderAttacks,
+                EventStep::FireDamage => Command::ResolveFireDamage,
+                EventStep::EventCard => Command::ResolveEventCard,
+                EventStep::BagDevelopment => Command::DevelopBag,
+            });
+        }
+        let v = view(t);
+        assert!(v.intruder_player_active, "the Intruder player's rules apply from this turn");
+        v.seats[target.0 as usize].location
+    });
+    let theirs = pair(&l, intruders).await;
+    let victims = pair(&l, target).await;
+    let (id, table) = on_table(&l.table, |t| {
+        act(t, Command::PlaceIntruder { kind: IntruderKind::Adult, at });
+        let id = view(t).intruders.iter().find(|i| i.at == at).unwrap().id;
+        (id, act(t, Command::IntruderPlayerAttack { seat: intruders, id, target, card_number: 3 }))
+    });
+    let choice = table.game.as_ref().unwrap().view.attack_choice.clone().expect("the table sees a choice pending");
+    assert_eq!((choice.seat, choice.cards), (intruders, 3));
+    let hand = hand_of(&phone(l.port, Some(&theirs), HAND).await).game.unwrap().hand;
+    let offer = hand.attack_offer.expect("the Intruder player's phone shows the cards");
+    assert_eq!(offer.cards.len(), 3);
+    assert!(hand_of(&phone(l.port, Some(&victims), HAND).await).game.unwrap().hand.attack_offer.is_none(), "the target's phone does not");
+    let pick = offer.cards[2].id;
+    let choose = |seat: Seat| serde_json::json!({"call": "act", "command": {"type": "choose_attack_card", "seat": seat, "card": pick}}).to_string();
+    assert_fault(&phone(l.port, Some(&victims), &choose(intruders)).await, 403, "not_your_seat", "another seat's pick");
+    assert_fault(&phone(l.port, Some(&victims), &choose(target)).await, 403, "not_your_seat", "the target cannot pick");
+    let after = hand_of(&phone(l.port, Some(&theirs), &choose(intruders)).await).game.unwrap();
+    assert!(after.hand.attack_offer.is_none(), "the pick is made");
+    let v = on_table(&l.table, view);
+    assert!(v.attack_choice.is_none());
+    assert_eq!(v.attacks.discard.last().map(|c| c.key.clone()), Some(offer.cards[2].card.key.clone()), "the table sees the chosen card");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reveal_code_opens_one_private_reveal_once() {
     let l = lan(2).await;
     // Setup dealt each player two objectives: a private reveal for every seat.

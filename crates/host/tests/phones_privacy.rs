@@ -80,11 +80,22 @@ async fn pair_all(table: &Shared, port: u16) -> Vec<String> {
 
 /// One random step of a game, by the table or by a seat's phone.
 async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
-    let (phase, seats) = on_table(table, |t| {
+    let (phase, seats, attack) = on_table(table, |t| {
         let s = t.open_game().unwrap().state().unwrap();
         let views: Vec<_> = (0..PLAYERS).map(|i| (s.seat_view(Seat(i)).unwrap(), s.public_view().seats[i as usize].clone())).collect();
-        (s.phase, views)
+        // The Intruder player's ATTACK (p. 27), when an Intruder stands with a character.
+        let attack = s.intruder_player_now().and_then(|by| {
+            s.intruders.iter().find_map(|i| s.characters_at(i.at).first().map(|on| (by, i.id, *on)))
+        });
+        (s.phase, views, attack)
     });
+    // The Intruder player's pick among the Attack cards they drew is made on their phone.
+    if let Some((hand, _)) = seats.iter().find(|(h, _)| h.attack_offer.is_some()) {
+        let offer = hand.attack_offer.as_ref().unwrap();
+        let card = offer.cards[p.below(offer.cards.len() as u64) as usize].id;
+        assert!(phone_act(port, &tokens[hand.seat.0 as usize], serde_json::json!({"type": "choose_attack_card", "seat": hand.seat, "card": card})).await);
+        return;
+    }
     let seat = Seat(p.below(PLAYERS as u64) as u8);
     let (hand, me) = &seats[seat.0 as usize];
     let token = &tokens[seat.0 as usize];
@@ -135,6 +146,10 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
             return;
         }
         18 if me.life == nemesis_engine::state::Life::Awake && p.below(10) == 0 => Command::KillCharacter { seat },
+        19 => match attack {
+            Some((by, id, target)) => Command::IntruderPlayerAttack { seat: by, id, target, card_number: 1 + p.below(4) as u8 },
+            None => Command::BecomeIntruderPlayer { seat },
+        },
         _ => Command::EndPlayerPhase,
     };
     on_table(table, |t| try_act(t, command));

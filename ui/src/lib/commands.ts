@@ -5,6 +5,7 @@ import type { Command } from "../bindings/Command";
 import type { Component } from "../bindings/Component";
 import type { Entered } from "../bindings/Entered";
 import type { Mode } from "../bindings/Mode";
+import type { PublicView } from "../bindings/PublicView";
 
 export type CommandType = Command["type"];
 export type EnteredKind = Entered["kind"];
@@ -31,7 +32,8 @@ export type FieldKind =
   | "research_object"
   | "scan_procedure"
   | "offered_character"
-  | "objective_or_none";
+  | "objective_or_none"
+  | "intruder_player";
 
 export interface Field {
   name: string;
@@ -55,13 +57,15 @@ export interface Spec {
   shortcut?: string;
   /** Offered only in these modes (every mode when left out). */
   modes?: Mode[];
+  /** Offered only while this holds (always when left out). */
+  when?: (view: PublicView) => boolean;
 }
 
 const seat: Field = { name: "seat", kind: "seat" };
 
 /** The commands the engine's action helpers explain before they run (`explain`). */
 export const explained = new Set<CommandType>([
-  "move_character", "noise_roll", "encounter", "attack_character", "injure_intruder",
+  "move_character", "noise_roll", "encounter", "attack_character", "intruder_player_attack", "injure_intruder",
   "give_contamination", "reveal_engines", "reveal_coordinates", "check_contamination",
 ]);
 
@@ -109,6 +113,7 @@ export const specs: Spec[] = [
   { type: "place_intruder", group: "intruders", fields: [{ name: "kind", kind: "intruder_kind", initial: "adult" }, { name: "at", kind: "location" }], entered: [] },
   { type: "move_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "corridor", kind: "corridor_number", initial: 1 }], entered: [] },
   { type: "attack_character", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "target", kind: "seat_or_none" }], entered: ["attack_card", "serious_wound", "token"] },
+  { type: "intruder_player_attack", group: "intruders", fields: [{ name: "seat", kind: "intruder_player" }, { name: "id", kind: "intruder" }, { name: "target", kind: "seat" }, { name: "card_number", kind: "count", min: 1, max: 4, initial: 2 }], entered: ["attack_card", "serious_wound", "token"], modes: ["standard"], when: (v) => v.intruder_player_active },
   { type: "injure_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "injuries", kind: "count", min: 1, max: 6, initial: 1 }], entered: ["attack_card"] },
   { type: "kill_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }], entered: [] },
   { type: "intruder_flees", group: "intruders", fields: [{ name: "id", kind: "intruder" }], entered: ["event_card"] },

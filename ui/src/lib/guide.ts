@@ -13,6 +13,7 @@ export interface StepCard {
 const ruleOfStep: Record<string, string> = {
   draft: "setup",
   player: "player_phase",
+  player_intruder: "intruder_player",
   time_track: "time_track",
   intruder_attack: "intruder_attack",
   fire_damage: "fire_damage",
@@ -23,7 +24,9 @@ const ruleOfStep: Record<string, string> = {
 
 export function stepCard(view: PublicView): StepCard {
   const p = view.phase;
-  const step = p.phase === "event" ? p.step : p.phase;
+  let step: string = p.phase === "event" ? p.step : p.phase;
+  // With an Intruder player (p. 27) the Player Phase runs differently for them: its own card.
+  if (step === "player" && view.intruder_player_active) step = "player_intruder";
   return { step, rule: ruleOfStep[step] ?? "turn" };
 }
 

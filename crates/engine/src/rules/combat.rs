@@ -45,6 +45,75 @@ pub(super) fn attack(ctx: &mut Ctx, id: IntruderId, seat: Seat) -> Outcome<()> {
         return Ok(());
     }
     let card = ctx.draw_attack(AttackDraw::Attack { intruder: id, target: seat })?;
+    resolve_attack_card(ctx, &i, seat, card)
+}
+
+/// The Intruder player's ATTACK (p. 27): an Intruder in a room with a character attacks that
+/// character by the standard rules, except that the Intruder player draws as many Intruder
+/// Attack cards as the number on the Intruder Action card they played, resolves one of them and
+/// puts the others at the bottom of the deck. A Larva draws no card (it infests), and with a
+/// physical deck the choice is made at the table and the chosen card entered.
+pub(super) fn intruder_player_attack(ctx: &mut Ctx, seat: Seat, id: IntruderId, target: Seat, cards: u8) -> Outcome<()> {
+    if ctx.s.intruder_player_now() != Some(seat) {
+        return refuse(Code::NotAllowed, "Only the Intruder player attacks this way, from the turn after they took the Intruders.");
+    }
+    if ctx.s.phase != Phase::Player {
+        return refuse(Code::WrongPhase, "The Intruder player attacks during the Player Phase, in their own round.");
+    }
+    if !(1..=4).contains(&cards) {
+        return refuse(Code::NoSuchThing, "An Intruder Action card shows a number from 1 to 4.");
+    }
+    let i = ctx.intruder(id)?;
+    ctx.awake(target)?;
+    if ctx.s.seats[target].location != i.at {
+        return refuse(Code::NotAllowed, "An Intruder only attacks characters in its own room.");
+    }
+    if i.kind == IntruderKind::Larva || cards == 1 || !ctx.handles(Component::AttackDeck) {
+        return attack(ctx, id, target);
+    }
+    if ctx.s.attacks.draw.len() < cards as usize {
+        // The discard pile is shuffled into a new deck under the cards still left (p. 20).
+        let mut order = ctx.shuffled(ctx.s.attacks.discard.iter().map(|c| c.0).collect());
+        order.extend(ctx.s.attacks.draw.iter().map(|c| c.0));
+        if order.len() > ctx.s.attacks.draw.len() {
+            ctx.emit(Event::DeckReshuffled { deck: DeckKind::Attack, order });
+        }
+    }
+    let drawn: Vec<AttackCardId> = ctx.s.attacks.draw.iter().rev().take(cards as usize).copied().collect();
+    if drawn.is_empty() {
+        return refuse(Code::Empty, "No Intruder Attack card is left in the deck or its discard pile.");
+    }
+    ctx.emit(Event::AttackCardsOffered { seat, intruder: id, target, cards: drawn.clone() });
+    if drawn.len() == 1 {
+        // Only one card was left to draw: there is nothing to choose.
+        return choose_attack_card(ctx, seat, drawn[0]);
+    }
+    Ok(())
+}
+
+/// The Intruder player resolves one of the cards they drew; the others go to the bottom (p. 27).
+pub(super) fn choose_attack_card(ctx: &mut Ctx, seat: Seat, card: AttackCardId) -> Outcome<()> {
+    let Some(offer) = ctx.s.attack_offer.clone() else {
+        return refuse(Code::WrongPhase, "No Intruder Attack cards are waiting for a choice.");
+    };
+    if offer.seat != seat {
+        return refuse(Code::NotYourSeat, "Only the Intruder player chooses among the cards they drew.");
+    }
+    if !offer.cards.contains(&card) {
+        return refuse(Code::NoSuchThing, "That card is not among the Intruder Attack cards drawn.");
+    }
+    let rest: Vec<AttackCardId> = offer.cards.iter().copied().filter(|c| *c != card).collect();
+    ctx.emit(Event::AttackCardChosen { seat, card, rest });
+    let Some(i) = ctx.s.intruder(offer.intruder).cloned() else { return Ok(()) };
+    if ctx.s.seats[offer.target].life != Life::Awake {
+        return Ok(());
+    }
+    resolve_attack_card(ctx, &i, offer.target, card)
+}
+
+/// What an Intruder Attack card does to its target, once drawn (p. 20).
+fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCardId) -> Outcome<()> {
+    let id = i.id;
     let spec = ctx.c.attack(card).clone();
     if !spec.symbols.contains(&i.kind) {
         ctx.emit(Event::AttackMissed { id, target: seat });

@@ -281,6 +281,9 @@ impl<'a> Ctx<'a> {
             }
         } else if self.s.phase == Phase::Draft && !matches!(command, DraftDraw { .. } | DraftKeep { .. }) {
             return refuse(Code::WrongPhase, "Finish the character draft first.");
+        } else if self.s.attack_offer.is_some() && !matches!(command, ChooseAttackCard { .. }) {
+            // The drawn cards are in the Intruder player's hand: nothing else happens until one is chosen.
+            return refuse(Code::WrongPhase, "The Intruder player is choosing an Intruder Attack card: wait for their choice.");
         }
         match command {
             SetUp(_) => refuse(Code::WrongPhase, "This game is already set up."),
@@ -386,6 +389,8 @@ impl<'a> Ctx<'a> {
             }
             ReviveCharacter { seat } => combat::revive(self, *seat),
             BecomeIntruderPlayer { seat } => turn::become_intruder_player(self, *seat),
+            IntruderPlayerAttack { seat, id, target, card_number } => combat::intruder_player_attack(self, *seat, *id, *target, *card_number),
+            ChooseAttackCard { seat, card } => combat::choose_attack_card(self, *seat, *card),
             GiveContamination { seat, count } => {
                 self.awake_or_in_pod(*seat)?;
                 if *count == 0 || *count > 4 {
@@ -479,7 +484,9 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | PeekRoom { seat, .. }
         | CheckContamination { seat }
         | RevealObjective { seat }
-        | JudgeObjective { seat, .. } => Some(*seat),
+        | JudgeObjective { seat, .. }
+        | IntruderPlayerAttack { seat, .. }
+        | ChooseAttackCard { seat, .. } => Some(*seat),
         _ => None,
     }
 }

@@ -121,6 +121,26 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
         };
         return Request::Do { command: cmd, entered: Vec::new() };
     }
+    if let Some(offer) = &s.attack_offer {
+        // The Intruder player's choice, now and then tried by the wrong seat.
+        let who = if p.chance(90) { offer.seat } else { seat };
+        let card = offer.cards[p.below(offer.cards.len() as u64) as usize];
+        return Request::Do { command: Command::ChooseAttackCard { seat: who, card }, entered: Vec::new() };
+    }
+    if let (Some(dead), None, Phase::Player) = (s.first_dead, s.intruder_player, s.phase) {
+        if p.chance(30) {
+            return Request::Do { command: Command::BecomeIntruderPlayer { seat: dead }, entered: Vec::new() };
+        }
+    }
+    if let (Some((player, _)), Phase::Player, false) = (s.intruder_player, s.phase, s.intruders.is_empty()) {
+        if p.chance(15) {
+            let i = &s.intruders[p.below(s.intruders.len() as u64) as usize];
+            let beside: Vec<Seat> = s.characters_at(i.at);
+            let target = if beside.is_empty() { seat } else { beside[p.below(beside.len() as u64) as usize] };
+            let cmd = Command::IntruderPlayerAttack { seat: player, id: i.id, target, card_number: 1 + p.below(4) as u8 };
+            return Request::Do { command: cmd, entered: Vec::new() };
+        }
+    }
     let cmd = match s.phase {
         Phase::Event { step } => match (step, p.below(10)) {
             (_, 0) => Command::SetHandSize { seat, cards: p.below(6) as u8 },
