@@ -195,6 +195,7 @@ impl<'a> Bounds<'a> {
             | Event::SeriousWoundHealed { seat, .. }
             | Event::CharacterDied { seat, .. }
             | Event::IntruderPlayerJoined { seat }
+            | Event::FirstDeathSettled { seat }
             | Event::SlimeSet { seat, .. }
             | Event::SignalSent { seat }
             | Event::LarvaSet { seat, .. }

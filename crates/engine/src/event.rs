@@ -138,6 +138,8 @@ pub enum Event {
     CharacterRevived { seat: Seat, at: Location },
     /// The first dead character's player takes the Intruders (p. 27), from the next turn.
     IntruderPlayerJoined { seat: Seat },
+    /// Several characters died in one step: this one, the lowest player number, counts as the first.
+    FirstDeathSettled { seat: Seat },
     /// The Intruder player drew these Intruder Attack cards, top card first, to choose one (p. 27).
     AttackCardsOffered { seat: Seat, intruder: IntruderId, target: Seat, cards: Vec<AttackCardId> },
     /// They resolve `card`; `rest` goes to the bottom of the Intruder Attack deck, in that order.
@@ -549,6 +551,7 @@ impl State {
                 let eggs = std::mem::take(&mut s.eggs_carried);
                 self.room_mut(at).eggs = self.room(at).eggs.saturating_add(eggs);
             }
+            Event::FirstDeathSettled { seat } => self.first_dead = Some(*seat),
             Event::IntruderPlayerJoined { seat } => {
                 self.intruder_player = Some((*seat, self.turn + 1));
                 // The former character's cards leave with it; the Intruder deck starts in the box.

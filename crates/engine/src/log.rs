@@ -148,6 +148,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("attack_cards_offered_private", "You drew for Intruder #{id}'s attack on {target}: {cards}. Choose the one it resolves."),
     ("attack_card_chosen", "{player} chooses an Intruder Attack card: {card}. Cards put back at the bottom of the deck: {count}."),
     ("attack_card_chosen_private", "You chose {card}; at the bottom of the Intruder Attack deck: {rest}."),
+    ("first_death_settled", "Those characters died together: {player}, with the lowest player number, counts as the first death."),
     ("character_revived", "{player} is revived in the Emergency Room (room {room}): Light Wounds gone, Serious Wounds dressed."),
     ("slime_on", "{player} is covered in Slime."),
     ("slime_off", "{player} is clean of Slime."),
@@ -488,6 +489,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         }
         Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", vec![who(seat)]),
         Event::SeriousWoundHealed { seat, .. } => public("wound_healed", vec![who(seat)]),
+        Event::FirstDeathSettled { seat } => public("first_death_settled", vec![who(seat)]),
         Event::CharacterDied { seat, cause } => public("character_died", vec![who(seat), ("cause", named("death", cause))]),
         Event::CharacterRevived { seat, at } => public("character_revived", vec![who(seat), room(at)]),
         Event::IntruderPlayerJoined { seat } => public("intruder_player_joined", vec![who(seat)]),

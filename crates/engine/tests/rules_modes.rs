@@ -113,6 +113,28 @@ fn only_the_first_player_to_lose_their_character_may_take_the_intruders_and_only
     assert_eq!(run(&c, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed, "not in the cooperative mode");
 }
 
+#[test]
+fn when_two_characters_die_together_the_lower_player_number_takes_the_intruders_p27() {
+    let (mut s, mut f) = table(3, 744);
+    // Seat 0 dies first in the step's order, but seat 1 holds the lower player number.
+    s.seats[Seat(0)].number = PlayerNumber(3);
+    s.seats[Seat(1)].number = PlayerNumber(1);
+    s.seats[Seat(2)].number = PlayerNumber(2);
+    let at = s.seats[Seat(0)].location;
+    let s = then(&s, &mut f, Command::PlaceCharacter { seat: Seat(1), at }, vec![]);
+    let s = then(&s, &mut f, Command::Wound { seat: Seat(0), light: 0, serious: 2 }, vec![]);
+    let s = then(&s, &mut f, Command::Wound { seat: Seat(1), light: 0, serious: 2 }, vec![]);
+    let s = then(&s, &mut f, Command::PlaceIntruder { kind: IntruderKind::Breeder, at }, vec![]);
+    let id = s.intruders.last().unwrap().id;
+    // Frenzy: everyone in the room with 2 or more Serious Wounds dies (p. 20).
+    let a = ok(&s, &mut f, Command::AttackCharacter { id, target: Some(Seat(0)) }, vec![Entered::AttackCard { key: "frenzy".into(), blood: None }]);
+    let died: Vec<Seat> = a.events.iter().filter_map(|e| if let Event::CharacterDied { seat, .. } = e { Some(*seat) } else { None }).collect();
+    assert_eq!(died, vec![Seat(0), Seat(1)], "both die in the one attack, seat 0 first");
+    assert_eq!(a.state.first_dead, Some(Seat(1)), "the lower player number counts as the first death");
+    assert_eq!(run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }).unwrap_err().code, Code::NotAllowed);
+    run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }).expect("player 1 takes the Intruders");
+}
+
 /// Runs the Event Phase from its start, step by step, noting each step it stops at.
 fn event_phase(mut s: State, f: &mut Fate) -> (State, Vec<EventStep>) {
     use nemesis_engine::command::Entered;

@@ -28,6 +28,7 @@ pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Com
         (Some(s), _) => {
             let mut ctx = Ctx::new(s.clone(), &mut working_fate, entered);
             ctx.dispatch(actor, command)?;
+            ctx.settle_first_death(s.first_dead);
             ctx.finish()?
         }
     };
@@ -59,6 +60,22 @@ impl<'a> Ctx<'a> {
     pub fn emit(&mut self, e: Event) {
         self.s.fold(&e);
         self.events.push(e);
+    }
+
+    /// Characters who die in the same step die together: the lower player number counts as the
+    /// first death, the one who may take the Intruders (p. 27).
+    fn settle_first_death(&mut self, before: Option<Seat>) {
+        if before.is_some() {
+            return;
+        }
+        let together = self.events.iter().filter_map(|e| match e {
+            Event::CharacterDied { seat, .. } => Some(*seat),
+            _ => None,
+        });
+        let lowest = together.min_by_key(|seat| self.s.seats[*seat].number);
+        if let Some(seat) = lowest.filter(|seat| self.s.first_dead != Some(*seat)) {
+            self.emit(Event::FirstDeathSettled { seat });
+        }
     }
 
     pub fn finish(self) -> Outcome<Applied> {
