@@ -263,6 +263,8 @@ pub struct WeaknessSpec {
 pub enum ObjectiveKind {
     Personal,
     Corporate,
+    /// The Solo/Coop deck (p. 27): used instead of the other two in those modes.
+    SoloCoop,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -475,7 +477,8 @@ impl Content {
         want("room_tiles", d.room_tiles.len(), 20)?;
         want("locations", d.locations.len(), 21)?;
         want("weaknesses", d.weaknesses.len(), 8)?;
-        want("objectives", d.objectives.len(), 18)?;
+        want("objectives", d.objectives.len(), 25)?;
+        want("solo/coop objectives", d.objectives.iter().filter(|o| o.kind == ObjectiveKind::SoloCoop).count(), 7)?;
         want("characters", d.characters.len(), 6)?;
         want("noise_die", d.noise_die.len(), 10)?;
         want("combat_die", d.combat_die.len(), 6)?;

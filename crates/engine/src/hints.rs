@@ -8,7 +8,7 @@ use crate::command::Command;
 use crate::content::{Content, Exit};
 use crate::ids::*;
 use crate::log::{render, LogParam};
-use crate::state::Life;
+use crate::state::{Life, Mode};
 use crate::view::{PublicSeat, PublicView};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -57,6 +57,8 @@ pub const HINTS: &[(&str, &str)] = &[
     ("victory_engines", "The top Engine tokens are revealed: with 2 or 3 Damaged the ship explodes, and everyone hibernating dies."),
     ("victory_coordinates", "The Coordinates card is revealed: unless the ship heads for Earth, those hibernating die (the Quarantine objective survives Mars)."),
     ("victory_contamination", "{player} scans every Contamination card they hold: any INFECTED, or a Larva on their board, and they shuffle their cards and draw 4; a Contamination card among them kills."),
+    ("victory_objective", "{player}'s objective is judged: a survivor who met it wins."),
+    ("victory_objective_coop", "In the cooperative game every objective counts, the dead players' too: the crew wins only if all are met and someone survived. Each objective asking for the Signal needs its own character to have sent it."),
     ("victory_contamination_clean", "{player} has no Contamination card and no Larva: they survive this check."),
 ];
 
@@ -213,6 +215,13 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
         }
         Command::RevealEngines => out.push(hint("victory_engines", "engines", vec![])),
         Command::RevealCoordinates { .. } => out.push(hint("victory_coordinates", "coordinates", vec![])),
+        Command::JudgeObjective { seat, .. } => {
+            if v.mode == Mode::Cooperative {
+                out.push(hint("victory_objective_coop", "cooperative_mode", vec![]));
+            } else if let Some(s) = seat_of(*seat) {
+                out.push(hint("victory_objective", "objectives", vec![("player", player(s))]));
+            }
+        }
         Command::CheckContamination { seat } => {
             if let Some(s) = seat_of(*seat) {
                 let key = if s.contamination_cards == 0 && !s.larva { "victory_contamination_clean" } else { "victory_contamination" };

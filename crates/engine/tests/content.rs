@@ -19,7 +19,8 @@ fn base_content_loads_with_the_counts_of_the_box() {
     assert_eq!(d.attacks.len(), 20);
     assert_eq!(d.contamination.total, 27);
     assert_eq!(c.wound_cards().len(), 16);
-    assert_eq!(d.objectives.len(), 18);
+    assert_eq!(d.objectives.len(), 25, "18 Corporate and Personal, 7 Solo/Coop");
+    assert_eq!(d.objectives.iter().filter(|o| o.kind == nemesis_engine::content::ObjectiveKind::SoloCoop).count(), 7, "the Solo/Coop deck (p. 27)");
     assert_eq!(d.room_tiles.iter().filter(|t| t.set == 1).count(), 11, "11 room tiles \"1\" (p. 6)");
     assert_eq!(d.room_tiles.iter().filter(|t| t.set == 2).count(), 9, "9 room tiles \"2\" (p. 6)");
 }

@@ -642,11 +642,49 @@ fn bad_setup_solo_mode_with_two_players_is_refused() {
     assert_eq!(refused_setup(opts(2, Mode::Solo, handled_but(&[Component::Objectives]))).code, Code::BadSetup);
 }
 
+fn solo_coop(kind_of: &[ObjectiveId]) -> bool {
+    kind_of.iter().all(|o| c().data.objectives[o.0 as usize].kind == ObjectiveKind::SoloCoop)
+}
+
 #[test]
-fn bad_setup_objectives_handled_in_solo_or_cooperative_mode_are_refused() {
-    // p. 27: these modes use the solo/coop Objective deck, which the app does not hold.
-    assert_eq!(refused_setup(opts(1, Mode::Solo, Component::ALL.to_vec())).code, Code::BadSetup, "solo");
-    assert_eq!(refused_setup(opts(3, Mode::Cooperative, Component::ALL.to_vec())).code, Code::BadSetup, "cooperative");
+fn solo_mode_deals_two_solo_coop_objectives_and_one_is_kept_at_the_first_encounter_p27() {
+    for seed in 0..20 {
+        let g = set_up(opts(1, Mode::Solo, Component::ALL.to_vec()), seed);
+        let x = &state(&g).seats[Seat(0)];
+        assert_eq!(x.objectives.len(), 2, "p. 27: two cards from the Solo/Coop deck");
+        assert!(solo_coop(&x.objectives), "never a Corporate or Personal card: {:?}", x.objectives);
+        assert_ne!(x.objectives[0], x.objectives[1]);
+        assert_eq!(x.objective, ObjectiveChoice::Undecided, "p. 27: chosen once the first Encounter occurs");
+        assert!(!x.objective_revealed, "a secret until the end, as in the standard game");
+    }
+}
+
+#[test]
+fn cooperative_mode_deals_one_solo_coop_objective_per_player_kept_and_shown_to_all_p27() {
+    for players in 2..=5 {
+        let g = set_up(opts(players, Mode::Cooperative, Component::ALL.to_vec()), 40 + players as u64);
+        let s = state(&g);
+        let mut dealt = BTreeSet::new();
+        let public = s.public_view();
+        for (seat, x) in s.seats.iter() {
+            assert_eq!(x.objectives.len(), 1, "p. 27: one card per player");
+            assert!(solo_coop(&x.objectives));
+            assert!(dealt.insert(x.objectives[0]), "each card once");
+            assert_eq!(x.objective, ObjectiveChoice::Chosen(Some(x.objectives[0])), "nothing to choose");
+            let shown = public.seats[seat.0 as usize].revealed_objective.as_ref().map(|o| o.key.clone());
+            assert_eq!(shown, Some(c().data.objectives[x.objectives[0].0 as usize].key.clone()), "the crew meets them together: the table sees each");
+        }
+    }
+}
+
+#[test]
+fn the_standard_game_never_deals_a_solo_coop_objective_p8() {
+    for seed in 0..30 {
+        let g = set_up(options(2 + (seed % 4) as usize), seed);
+        for (_, x) in state(&g).seats.iter() {
+            assert!(x.objectives.iter().all(|o| c().data.objectives[o.0 as usize].kind != ObjectiveKind::SoloCoop));
+        }
+    }
 }
 
 #[test]

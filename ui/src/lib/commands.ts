@@ -66,7 +66,7 @@ const seat: Field = { name: "seat", kind: "seat" };
 /** The commands the engine's action helpers explain before they run (`explain`). */
 export const explained = new Set<CommandType>([
   "move_character", "noise_roll", "encounter", "attack_character", "intruder_player_attack", "injure_intruder",
-  "give_contamination", "reveal_engines", "reveal_coordinates", "check_contamination",
+  "give_contamination", "reveal_engines", "reveal_coordinates", "check_contamination", "judge_objective",
 ]);
 
 export const specs: Spec[] = [

@@ -4,7 +4,7 @@
 
 use super::{Applied, Ctx};
 use crate::command::{Entered, SetupOptions};
-use crate::content::{Content, LocationKind, ObjectiveSpec};
+use crate::content::{Content, LocationKind, ObjectiveKind, ObjectiveSpec};
 use crate::event::{Event, SeatSetup};
 use crate::fate::Fate;
 use crate::ids::*;
@@ -44,12 +44,6 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
     };
     if config.infected_cards > c.data.contamination.total {
         return refuse_with(Code::BadSetup, "There are only {count} Contamination cards.", vec![("count", LogParam::number(c.data.contamination.total))]);
-    }
-    if config.mode != Mode::Standard && config.handles(Component::Objectives) {
-        return refuse(
-            Code::BadSetup,
-            "The app does not hold the Solo/Coop Objective cards: keep the Objectives physical in this mode.",
-        );
     }
     // Step 14: Help cards decide player numbers.
     let numbers: Vec<u8> = if config.handles(Component::HelpCards) {
@@ -195,8 +189,9 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
         ctx.emit(Event::ContaminationPrepared { infected });
     }
     // Step 16: objectives above the player count removed; 1 Corporate and 1 Personal each, privately.
+    // Solo and Coop use their own deck instead (p. 27).
     if config.handles(Component::Objectives) {
-        let pile = |kind: crate::content::ObjectiveKind| -> Vec<u8> {
+        let pile = |kind: ObjectiveKind| -> Vec<u8> {
             c.data
                 .objectives
                 .iter()
@@ -205,13 +200,35 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
                 .map(|(i, _)| i as u8)
                 .collect()
         };
-        let mut corporate = pile(crate::content::ObjectiveKind::Corporate);
-        let mut personal = pile(crate::content::ObjectiveKind::Personal);
-        ctx.fate.shuffle(&mut corporate);
-        ctx.fate.shuffle(&mut personal);
-        for k in 0..n {
-            let cards = vec![ObjectiveId(corporate[k]), ObjectiveId(personal[k])];
-            ctx.emit(Event::ObjectivesDealt { seat: Seat(k as u8), cards });
+        match config.mode {
+            Mode::Standard => {
+                let mut corporate = pile(ObjectiveKind::Corporate);
+                let mut personal = pile(ObjectiveKind::Personal);
+                ctx.fate.shuffle(&mut corporate);
+                ctx.fate.shuffle(&mut personal);
+                for k in 0..n {
+                    let cards = vec![ObjectiveId(corporate[k]), ObjectiveId(personal[k])];
+                    ctx.emit(Event::ObjectivesDealt { seat: Seat(k as u8), cards });
+                }
+            }
+            // Solo: two cards, one kept at the first Encounter, as in the standard game.
+            Mode::Solo => {
+                let mut deck = pile(ObjectiveKind::SoloCoop);
+                ctx.fate.shuffle(&mut deck);
+                ctx.emit(Event::ObjectivesDealt { seat: Seat(0), cards: vec![ObjectiveId(deck[0]), ObjectiveId(deck[1])] });
+            }
+            // Fully cooperative: one card per player, all of which the crew must meet together,
+            // so nothing about them is secret: each is kept and shown to the table at once.
+            Mode::Cooperative => {
+                let mut deck = pile(ObjectiveKind::SoloCoop);
+                ctx.fate.shuffle(&mut deck);
+                for k in 0..n {
+                    let (seat, card) = (Seat(k as u8), ObjectiveId(deck[k]));
+                    ctx.emit(Event::ObjectivesDealt { seat, cards: vec![card] });
+                    ctx.emit(Event::ObjectiveChosen { seat, objective: Some(card) });
+                    ctx.emit(Event::ObjectiveRevealed { seat, objective: Some(card) });
+                }
+            }
         }
     }
     // Step 17 waits for each player: the draft.

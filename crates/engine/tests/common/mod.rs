@@ -12,7 +12,7 @@ pub fn options(players: usize) -> SetupOptions {
     SetupOptions {
         players: (1..=players).map(|i| format!("Player {i}")).collect(),
         mode: if players == 1 { Mode::Solo } else { Mode::Standard },
-        handled: Component::ALL.iter().copied().filter(|c| !(players == 1 && *c == Component::Objectives)).collect(),
+        handled: Component::ALL.to_vec(),
         infected_cards: None,
         player_numbers: None,
         pods: None,
