@@ -251,7 +251,8 @@ impl<'a> Bounds<'a> {
             | Event::EnduranceChecked { .. } => Ok(()),
             Event::CharacterInfested { seat, .. }
             | Event::SurpriseAttack { seat, .. }
-            | Event::AttackMissed { target: seat, .. } => self.seat(*seat),
+            | Event::AttackMissed { target: seat, .. }
+            | Event::CharacterAttacked { seat, .. } => self.seat(*seat),
             Event::AttackCardDrawn { card, purpose } => {
                 if let crate::event::AttackDraw::Attack { target, .. } = purpose {
                     self.seat(*target)?;

@@ -86,6 +86,12 @@ pub enum Command {
     SetSlime { seat: Seat, on: bool },
     SendSignal { seat: Seat },
     KillCharacter { seat: Seat },
+    /// The Shoot action (p. 18): the character fires at an Intruder in its room; the table
+    /// discards the Ammo. The Combat die says how many Injuries land, then the Injury check.
+    Shoot { seat: Seat, id: IntruderId },
+    /// The Melee Attack action (p. 19): a Contamination card first, then the Combat die (2 hits
+    /// count as 1); a miss costs the character a Serious Wound.
+    MeleeAttack { seat: Seat, id: IntruderId },
     /// Cooperative mode's Revive (p. 27): the crew carried this dead character's Corpse to a
     /// working Emergency Room; at the start of a turn the character stands up there.
     ReviveCharacter { seat: Seat },

@@ -125,6 +125,8 @@ pub enum Event {
     SurpriseAttack { seat: Seat, id: IntruderId, back: u8, hand: u8 },
     AttackCardDrawn { card: AttackCardId, purpose: AttackDraw },
     AttackMissed { id: IntruderId, target: Seat },
+    /// A Shoot or Melee Attack's Combat roll (pp. 18–19) and the Injuries it deals (0: a miss).
+    CharacterAttacked { seat: Seat, id: IntruderId, melee: bool, face: CombatFace, injuries: u8 },
     EnduranceChecked { id: IntruderId, injuries: u8, endurance: u8, retreat: bool, killed: bool },
     DeckReshuffled { deck: DeckKind, order: Vec<u8> },
 
@@ -216,6 +218,7 @@ impl Event {
                 | Event::DraftOffered { .. }
                 | Event::NoiseRolled { .. }
                 | Event::DiceRolled { .. }
+                | Event::CharacterAttacked { .. }
                 | Event::TokenDrawn { .. }
                 | Event::TokenAddedToBag { .. }
                 | Event::AttackCardDrawn { .. }
@@ -445,7 +448,7 @@ impl State {
                 r.token = Some(*token);
                 r.items = Some(*items);
             }
-            Event::NoiseRolled { .. } | Event::DiceRolled { .. } => {}
+            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } => {}
             Event::NoisePlaced { spot } => self.set_noise(*spot, true),
             Event::NoiseRemoved { spot } => self.set_noise(*spot, false),
             Event::DoorChanged { corridor, state } => self.board.doors[corridor.0 as usize] = *state,

@@ -57,6 +57,15 @@ pub const HINTS: &[(&str, &str)] = &[
     ("victory_engines", "The top Engine tokens are revealed: with 2 or 3 Damaged the ship explodes, and everyone hibernating dies."),
     ("victory_coordinates", "The Coordinates card is revealed: unless the ship heads for Earth, those hibernating die (the Quarantine objective survives Mars)."),
     ("victory_contamination", "{player} scans every Contamination card they hold: any INFECTED, or a Larva on their board, and they shuffle their cards and draw 4; a Contamination card among them kills."),
+    ("shoot_small", "Discard 1 Ammo from the weapon. Against a {kind}, every Combat die face but the blank hits; 2 hits deal 2 Injuries."),
+    ("shoot_adult", "Discard 1 Ammo from the weapon. Against an Adult, the Adult symbol and the hits land (2 hits deal 2 Injuries); the Creeper symbol and the blank miss."),
+    ("shoot_big", "Discard 1 Ammo from the weapon. Against a {kind}, only 1 hit and 2 hits land (2 hits deal 2 Injuries)."),
+    ("melee_small", "{player} draws a Contamination card first. Against a {kind}, every Combat die face but the blank hits, 2 hits count as 1; a miss gives {player} a Serious Wound."),
+    ("melee_adult", "{player} draws a Contamination card first. Against an Adult, the Adult symbol and the hits land, 2 hits count as 1; the Creeper symbol or the blank gives {player} a Serious Wound."),
+    ("melee_big", "{player} draws a Contamination card first. Against a {kind}, only 1 hit and 2 hits land, as 1 Injury; anything else gives {player} a Serious Wound."),
+    ("hit_larva", "A Larva dies from any Injury."),
+    ("hit_check_one", "A hit leads to the Injury check: one Intruder Attack card against {kind} #{id}'s Injuries."),
+    ("hit_check_two", "A hit leads to the Injury check: two Intruder Attack cards against {kind} #{id}'s Injuries."),
     ("victory_objective", "{player}'s objective is judged: a survivor who met it wins."),
     ("victory_objective_coop", "In the cooperative game every objective counts, the dead players' too: the crew wins only if all are met and someone survived. Each objective asking for the Signal needs its own character to have sent it."),
     ("victory_contamination_clean", "{player} has no Contamination card and no Larva: they survive this check."),
@@ -193,6 +202,23 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
             } else {
                 let params = vec![("player", player(by)), ("cards", num(*cards)), ("kind", kind(i.kind)), ("id", num(i.id.0)), ("target", player(on))];
                 out.push(hint("intruder_player_cards", "intruder_player", params));
+            }
+        }
+        Command::Shoot { seat, id } | Command::MeleeAttack { seat, id } => {
+            let (Some(i), Some(s)) = (v.intruders.iter().find(|i| i.id == *id), seat_of(*seat)) else { return out };
+            let melee = matches!(command, Command::MeleeAttack { .. });
+            let size = match i.kind {
+                IntruderKind::Larva | IntruderKind::Creeper => "small",
+                IntruderKind::Adult => "adult",
+                IntruderKind::Breeder | IntruderKind::Queen => "big",
+            };
+            let (key, rule) = if melee { (format!("melee_{size}"), "melee") } else { (format!("shoot_{size}"), "shoot") };
+            out.push(hint(&key, rule, vec![("player", player(s)), ("kind", kind(i.kind))]));
+            let who = vec![("kind", kind(i.kind)), ("id", num(i.id.0))];
+            match i.kind {
+                IntruderKind::Larva => out.push(hint("hit_larva", "intruder_injuries", vec![])),
+                IntruderKind::Creeper | IntruderKind::Adult => out.push(hint("hit_check_one", "intruder_injuries", who)),
+                IntruderKind::Breeder | IntruderKind::Queen => out.push(hint("hit_check_two", "intruder_injuries", who)),
             }
         }
         Command::InjureIntruder { id, injuries } => {

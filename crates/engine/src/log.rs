@@ -134,6 +134,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("infested", "A Larva infests {player}."),
     ("surprise_attack", "Surprise Attack on {player}: token {back} against {hand} cards."),
     ("attack_card", "Intruder Attack card: {card}."),
+    ("shot_hit", "{player} shoots Intruder #{id}: {face}, Injuries dealt: {injuries}."),
+    ("shot_missed", "{player} shoots at Intruder #{id}: {face}, a miss."),
+    ("melee_hit", "{player} strikes Intruder #{id} in melee: {face}, Injuries dealt: {injuries}."),
+    ("melee_missed", "{player} strikes at Intruder #{id} in melee: {face}, a miss; the Intruder wounds them."),
     ("attack_missed", "The attack on {player} misses."),
     ("endurance_dies", "Intruder #{id} dies."),
     ("endurance_retreats", "Intruder #{id} retreats."),
@@ -470,6 +474,19 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             } else {
                 public("attack_card_chosen", vec![who(seat), ("card", attack_card(x)), ("count", num(rest.len() as i32))])
             }
+        }
+        Event::CharacterAttacked { seat, id, melee, face, injuries } => {
+            let key = match (*melee, *injuries > 0) {
+                (false, true) => "shot_hit",
+                (false, false) => "shot_missed",
+                (true, true) => "melee_hit",
+                (true, false) => "melee_missed",
+            };
+            let mut params = vec![who(seat), ("id", num(id.0 as i32)), ("face", named("combat", face))];
+            if *injuries > 0 {
+                params.push(("injuries", num(*injuries as i32)));
+            }
+            public(key, params)
         }
         Event::AttackMissed { target, .. } => public("attack_missed", vec![who(target)]),
         Event::EnduranceChecked { id: i, retreat, killed, .. } => {

@@ -254,3 +254,21 @@ fn the_intruder_players_attack_draws_as_many_cards_as_their_card_shows_and_they_
     let h = hints(&s, &Command::IntruderPlayerAttack { seat: Seat(1), id: larva, target: Seat(0), card_number: 3 });
     assert_eq!(keys(&h), ["attack_larva"]);
 }
+
+#[test]
+fn shooting_and_melee_say_which_faces_hit_this_intruder_and_what_a_miss_costs_p18_p19() {
+    let (mut s, mut f) = table(2, 419);
+    let adult = add_intruder(&mut s, IntruderKind::Adult, HIB, 0);
+    let h = hints(&s, &Command::Shoot { seat: Seat(0), id: adult });
+    assert_eq!(keys(&h), ["shoot_adult", "hit_check_one"]);
+    assert_eq!((h[0].rule.as_str(), h[1].rule.as_str()), ("shoot", "intruder_injuries"));
+    let h = hints(&s, &Command::MeleeAttack { seat: Seat(0), id: adult });
+    assert_eq!(keys(&h), ["melee_adult", "hit_check_one"]);
+    // The helper says the Creeper symbol misses an Adult in melee and wounds the attacker: so it does.
+    let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id: adult }, vec![Entered::Combat { face: CombatFace::SmallHit }]);
+    assert_eq!(a.state.seats[Seat(0)].serious.len(), 1);
+    let queen = add_intruder(&mut s, IntruderKind::Queen, HIB, 0);
+    assert_eq!(keys(&hints(&s, &Command::Shoot { seat: Seat(0), id: queen })), ["shoot_big", "hit_check_two"]);
+    let larva = add_intruder(&mut s, IntruderKind::Larva, HIB, 0);
+    assert_eq!(keys(&hints(&s, &Command::MeleeAttack { seat: Seat(0), id: larva })), ["melee_small", "hit_larva"]);
+}

@@ -441,6 +441,79 @@ fn summoning_brings_an_intruder_from_the_bag_that_does_not_attack_p20() {
 
 // ---------------------------------------------------------------- injuries, death, retreat (p. 20)
 
+fn combat(face: CombatFace) -> Entered {
+    Entered::Combat { face }
+}
+
+fn attacked(events: &[Event]) -> Option<(CombatFace, u8)> {
+    events.iter().find_map(|e| match e {
+        Event::CharacterAttacked { face, injuries, .. } => Some((*face, *injuries)),
+        _ => None,
+    })
+}
+
+#[test]
+fn shooting_the_combat_die_hits_by_the_intruders_size_and_two_hits_deal_two_injuries_p18() {
+    use CombatFace::*;
+    use IntruderKind::*;
+    // The table on p. 18: rows are faces; columns Larva, Creeper, Adult, Breeder, Queen.
+    let expected = [
+        (Miss, [0, 0, 0, 0, 0]),
+        (SmallHit, [1, 1, 0, 0, 0]),
+        (AdultHit, [1, 1, 1, 0, 0]),
+        (Hit, [1, 1, 1, 1, 1]),
+        (TwoHits, [2, 2, 2, 2, 2]),
+    ];
+    for (face, row) in expected {
+        for (kind, want) in [Larva, Creeper, Adult, Breeder, Queen].into_iter().zip(row) {
+            let (mut s, mut f) = table(2, 811);
+            let id = add_intruder(&mut s, kind, HIB);
+            // Enough blood on the Injury check that a Creeper, Adult, Breeder or Queen survives it.
+            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
+                .into_iter()
+                .take(if want == 0 || kind == Larva { 1 } else if matches!(kind, Breeder | Queen) { 3 } else { 2 })
+                .collect());
+            assert_eq!(attacked(&a.events), Some((face, want)), "{face:?} against a {kind:?}");
+            let injured = a.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. }));
+            assert_eq!(injured, want > 0, "{face:?} against a {kind:?}: the Injury check only after a hit");
+            assert!(a.events.iter().all(|e| !matches!(e, Event::ContaminationGiven { .. } | Event::SeriousWoundDrawn { .. })), "shooting costs the shooter nothing here");
+        }
+    }
+}
+
+#[test]
+fn melee_draws_a_contamination_card_first_and_a_miss_costs_a_serious_wound_p19() {
+    let (mut s, mut f) = table(2, 812);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::SmallHit)]);
+    assert!(matches!(a.events[0], Event::ContaminationGiven { seat: Seat(0), .. }), "the Contamination card comes first: {:?}", a.events[0]);
+    assert_eq!(attacked(&a.events), Some((CombatFace::SmallHit, 0)), "the Creeper symbol misses an Adult");
+    assert_eq!(a.state.seats[Seat(0)].serious.len(), 1, "the miss costs a Serious Wound");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })));
+}
+
+#[test]
+fn in_melee_two_hits_count_as_one_injury_p19() {
+    let (mut s, mut f) = table(2, 813);
+    let id = add_intruder(&mut s, IntruderKind::Creeper, HIB);
+    let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::TwoHits), card_with("bite", Blood::Endurance(6))]);
+    assert_eq!(attacked(&a.events), Some((CombatFace::TwoHits, 1)));
+    assert_eq!(a.state.intruders.iter().find(|i| i.id == id).map(|i| i.injuries), Some(1), "one Injury, and the Creeper survives 6 blood");
+    assert!(a.state.seats[Seat(0)].serious.is_empty(), "a hit costs no wound");
+}
+
+#[test]
+fn a_character_attacks_only_an_intruder_in_its_own_room_in_the_player_phase_p18() {
+    let (mut s, mut f) = table(2, 814);
+    let id = add_intruder(&mut s, IntruderKind::Adult, COCKPIT);
+    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
+    assert_eq!(run(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
+    let mut e = s.clone();
+    e.intruders[0].at = HIB;
+    e.phase = Phase::Event { step: EventStep::FireDamage };
+    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
+}
+
 #[test]
 fn larva_dies_at_one_injury_without_an_endurance_draw_p20() {
     let (mut s, mut f) = table(2, 18);

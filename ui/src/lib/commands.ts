@@ -65,7 +65,7 @@ const seat: Field = { name: "seat", kind: "seat" };
 
 /** The commands the engine's action helpers explain before they run (`explain`). */
 export const explained = new Set<CommandType>([
-  "move_character", "noise_roll", "encounter", "attack_character", "intruder_player_attack", "injure_intruder",
+  "move_character", "noise_roll", "encounter", "attack_character", "intruder_player_attack", "shoot", "melee_attack", "injure_intruder",
   "give_contamination", "reveal_engines", "reveal_coordinates", "check_contamination", "judge_objective",
 ]);
 
@@ -101,6 +101,8 @@ export const specs: Spec[] = [
   { type: "take_egg", group: "characters", fields: [seat], entered: [] },
   { type: "destroy_eggs", group: "characters", fields: [seat, { name: "count", kind: "count", min: 1, max: 8, initial: 1 }], entered: [] },
   { type: "drop_eggs", group: "characters", fields: [seat], entered: [] },
+  { type: "shoot", group: "characters", fields: [seat, { name: "id", kind: "intruder" }], entered: ["combat", "attack_card", "event_card"] },
+  { type: "melee_attack", group: "characters", fields: [seat, { name: "id", kind: "intruder" }], entered: ["combat", "attack_card", "event_card", "serious_wound"] },
   { type: "kill_character", group: "characters", fields: [seat], entered: [], confirm: true },
   { type: "revive_character", group: "characters", fields: [seat], entered: [], modes: ["cooperative"] },
   { type: "become_intruder_player", group: "characters", fields: [seat], entered: [], confirm: true, modes: ["standard"] },

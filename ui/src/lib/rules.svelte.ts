@@ -39,7 +39,7 @@ export const ruleOfLine: Record<string, string> = {
   infested: "larva_infestation", surprise_attack: "surprise_attack", attack_card: "intruder_attack", attack_missed: "intruder_attack",
   endurance_dies: "intruder_injuries", endurance_retreats: "intruder_retreat", endurance_survives: "intruder_injuries",
   light_wounds: "light_wounds", serious_wound: "serious_wounds", wound_dressed: "dress_heal", wound_healed: "dress_heal",
-  character_died: "character_death", character_revived: "cooperative_mode", intruder_player_joined: "intruder_player", first_death_settled: "intruder_player", attack_cards_offered: "intruder_player", attack_card_chosen: "intruder_player", slime_on: "slime", slime_off: "slime", signal: "signal", larva_on: "larva_infestation",
+  character_died: "character_death", character_revived: "cooperative_mode", intruder_player_joined: "intruder_player", first_death_settled: "intruder_player", shot_hit: "shoot", shot_missed: "shoot", melee_hit: "melee", melee_missed: "melee", attack_cards_offered: "intruder_player", attack_card_chosen: "intruder_player", slime_on: "slime", slime_off: "slime", signal: "signal", larva_on: "larva_infestation",
   larva_off: "larva_infestation", contamination_given_private: "contamination", contamination_given: "contamination",
   contamination_scanned_infected_private: "scanner", contamination_scanned_clean_private: "scanner", contamination_scanned: "scanner",
   contamination_removed: "contamination", contamination_empty: "contamination", engine_checked_private: "engines",

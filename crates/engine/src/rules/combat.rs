@@ -182,6 +182,46 @@ fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCard
     Ok(())
 }
 
+/// How many Injuries a Combat die face deals to an Intruder of this kind (pp. 18–19).
+pub fn injuries_of(face: CombatFace, kind: IntruderKind, melee: bool) -> u8 {
+    let small = matches!(kind, IntruderKind::Larva | IntruderKind::Creeper);
+    match face {
+        CombatFace::Miss => 0,
+        CombatFace::SmallHit => u8::from(small),
+        CombatFace::AdultHit => u8::from(small || kind == IntruderKind::Adult),
+        CombatFace::Hit => 1,
+        // In melee a double hit counts as one.
+        CombatFace::TwoHits => if melee { 1 } else { 2 },
+    }
+}
+
+/// A character's Shoot (p. 18) or Melee Attack (p. 19) action against an Intruder in its room. Ammo and
+/// weapons' own rules stay at the table. A Melee Attack first gives a Contamination card, and a
+/// miss gives the character a Serious Wound. A hit goes on to the Injury check (p. 20).
+pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let i = ctx.intruder(id)?;
+    if ctx.s.seats[seat].location != i.at {
+        return refuse(Code::NotAllowed, "A character attacks only Intruders in its own room.");
+    }
+    if ctx.s.phase != Phase::Player {
+        return refuse(Code::WrongPhase, "Shooting and melee are actions of the Player Phase.");
+    }
+    if melee {
+        give_contamination(ctx, seat);
+    }
+    let face = ctx.roll_combat()?;
+    let injuries = injuries_of(face, i.kind, melee);
+    ctx.emit(Event::CharacterAttacked { seat, id, melee, face, injuries });
+    if injuries > 0 {
+        injure(ctx, id, injuries)
+    } else if melee {
+        serious_wound(ctx, seat)
+    } else {
+        Ok(())
+    }
+}
+
 /// Injuries to an intruder and the Injury Effect check (p. 20).
 pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()> {
     let Some(i) = ctx.s.intruder(id).cloned() else { return Ok(()) };

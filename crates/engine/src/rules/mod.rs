@@ -404,6 +404,8 @@ impl<'a> Ctx<'a> {
                 self.awake_or_in_pod(*seat)?;
                 combat::kill(self, *seat, crate::event::DeathCause::Table)
             }
+            Shoot { seat, id } => combat::character_attacks(self, *seat, *id, false),
+            MeleeAttack { seat, id } => combat::character_attacks(self, *seat, *id, true),
             ReviveCharacter { seat } => combat::revive(self, *seat),
             BecomeIntruderPlayer { seat } => turn::become_intruder_player(self, *seat),
             IntruderPlayerAttack { seat, id, target, card_number } => combat::intruder_player_attack(self, *seat, *id, *target, *card_number),
@@ -503,6 +505,8 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | RevealObjective { seat }
         | JudgeObjective { seat, .. }
         | IntruderPlayerAttack { seat, .. }
+        | Shoot { seat, .. }
+        | MeleeAttack { seat, .. }
         | ChooseAttackCard { seat, .. } => Some(*seat),
         _ => None,
     }

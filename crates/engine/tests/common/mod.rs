@@ -163,7 +163,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
             let to = if neighbours.is_empty() { loc } else { neighbours[p.below(neighbours.len() as u64) as usize].0 };
             let intruder = if s.intruders.is_empty() { IntruderId(1) } else { s.intruders[p.below(s.intruders.len() as u64) as usize].id };
             let held = s.seats.get(seat).map(|x| x.contamination.clone()).unwrap_or_default();
-            match p.below(40) {
+            match p.below(42) {
                 0..=7 => Command::MoveCharacter { seat, to, careful_noise: if p.chance(10) { Some(1 + p.below(4) as u8) } else { None } },
                 8 => Command::NoiseRoll { seat },
                 9 => Command::Encounter { seat },
@@ -206,6 +206,8 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 35 => Command::TakeEgg { seat },
                 36 => Command::TryEnterPod { seat, pod: PodNumber(1 + p.below(4) as u8) },
                 37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8) },
+                40 => Command::Shoot { seat, id: intruder },
+                41 => Command::MeleeAttack { seat, id: intruder },
                 _ => {
                     if s.phase == Phase::Player && p.chance(60) {
                         Command::EndPlayerPhase
