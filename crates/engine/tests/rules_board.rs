@@ -222,3 +222,15 @@ fn guessing_an_app_held_weakness_gets_the_same_answer_right_or_wrong() {
     };
     assert_eq!(answer(truth), answer(wrong), "a right guess and a wrong one are refused alike");
 }
+
+#[test]
+fn a_door_already_in_the_state_asked_for_is_refused_naming_that_state_p17() {
+    let g = started(2, 9);
+    let mut s = state(&g).clone();
+    let c = corridor_numbered(Location(11), 2);
+    s.board.doors[c.0 as usize] = DoorState::Closed;
+    let refused = apply(Some(&s), &mut Fate::seeded(1), Actor::Table, &Command::SetDoor { corridor: c, state: DoorState::Closed }, &[]).unwrap_err();
+    assert_eq!(refused.code, Code::NotAllowed);
+    assert_eq!(refused.reason, "That door is already closed.", "the refusal says what the door already is");
+    assert_eq!(refused.params.get("state").map(|p| p.english()), Some("closed".to_string()));
+}

@@ -328,7 +328,7 @@ impl Table {
             }
             OfferPurpose::Reveal => {
                 let newest = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).last();
-                let step = newest.ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This player has no private reveal yet."))?.seq;
+                let step = newest.ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This player has no secret to show yet."))?.seq;
                 format!("reveal={}", self.phones.reveal_code(seat, step, now))
             }
         };

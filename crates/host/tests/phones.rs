@@ -434,11 +434,11 @@ async fn the_intruder_players_attack_cards_reach_only_their_phone_and_their_pick
     });
     let theirs = pair(&l, intruders).await;
     let victims = pair(&l, target).await;
-    let (id, table) = on_table(&l.table, |t| {
+    let table = on_table(&l.table, |t| {
         act(t, Command::PlaceIntruder { kind: IntruderKind::Adult, at });
         // The Adult just placed (a Larva from the bag may share the room; it would draw no card).
         let id = view(t).intruders.iter().map(|i| i.id).max().unwrap();
-        (id, act(t, Command::IntruderPlayerAttack { seat: intruders, id, target, card_number: 3 }))
+        act(t, Command::IntruderPlayerAttack { seat: intruders, id, target, card_number: 3 })
     });
     let choice = table.game.as_ref().unwrap().view.attack_choice.clone().expect("the table sees a choice pending");
     assert_eq!((choice.seat, choice.cards), (intruders, 3));

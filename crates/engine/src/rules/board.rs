@@ -459,7 +459,12 @@ pub(super) fn set_door(ctx: &mut Ctx, corridor: CorridorId, state: DoorState) ->
         return refuse(Code::NoSuchThing, "There is no such corridor.");
     };
     if now == state {
-        return refuse(Code::NotAllowed, "The door is already like that.");
+        let name = match state {
+            DoorState::Open => "open",
+            DoorState::Closed => "closed",
+            DoorState::Destroyed => "destroyed",
+        };
+        return refuse_with(Code::NotAllowed, "That door is already {state}.", vec![("state", LogParam::of("door", &state, name))]);
     }
     if now == DoorState::Destroyed && state == DoorState::Closed {
         return refuse(Code::NotAllowed, "A destroyed door can never be closed again.");
