@@ -1,6 +1,7 @@
 // Screenshots of the turn guide at key moments, for docs/teaching.md: the setup steps, the draft
 // card, the Player Phase card, a rule opened from a step card, the action helpers of a move and an
-// Encounter, an Event Phase card, a log line's "why?", and the same card in Brazilian Portuguese. Uses the release host in serve mode and the
+// Encounter, an Event Phase card, a log line's "why?", the Intruder player's turn and their
+// ATTACK waiting for a pick, the Shoot helper, and the same card in Brazilian Portuguese. Uses the release host in serve mode and the
 // system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +18,16 @@ async function top(page) {
   await page.evaluate(() => document.querySelectorAll(".scroll").forEach((el) => el.scrollTo(0, 0)));
 }
 
+
+/** Opens a command's form in the actions panel, fills it, runs it (confirming when asked). */
+async function runForm(page, type, fill = async () => {}) {
+  const form = page.locator(`[data-test="actions"] [data-test="form-${type}"]`);
+  if (!(await form.count())) await page.click(`[data-test="cmd-${type}"]`);
+  await fill(form);
+  await form.locator(`[data-test="do-${type}"]`).click();
+  if (await form.locator('[data-test="confirm"]').count()) await form.locator('[data-test="confirm"]').click();
+  await page.locator('[data-test="outcome"]').getByText(/./).first().waitFor();
+}
 
 async function game(lang, shots) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -70,12 +81,39 @@ try {
   await page.click('[data-test="do-encounter"]');
   await page.locator('[data-test="outcome"] li').first().waitFor();
   await page.screenshot({ path: join(out, "guide-encounter.png") });
+  // Bruno dies first and takes the Intruders (p. 27): his rules start next turn.
+  await runForm(page, "kill_character", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
+  await runForm(page, "become_intruder_player", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
   await nextStep(page, "end_player_phase");
   await nextStep(page, "advance_time");
   await nextStep(page, "resolve_intruder_attacks");
   await nextStep(page, "resolve_fire_damage");
   await top(page);
   await page.screenshot({ path: join(out, "guide-event-card.png") });
+  await nextStep(page, "resolve_event_card");
+  await nextStep(page, "develop_bag");
+  await page.locator('[data-test="step-card"][data-step="player_intruder"]').waitFor();
+  await top(page);
+  await page.screenshot({ path: join(out, "guide-intruder-player.png") });
+  // An Adult with Ana, Bruno's ATTACK card showing 3, and the Shoot helper against that Adult.
+  await page.click('[data-test="group-intruders"]');
+  await runForm(page, "place_intruder", (f) => f.locator('[data-test="field-at"]').selectOption("11"));
+  await page.click('[data-test="group-characters"]');
+  await page.click('[data-test="cmd-shoot"]');
+  const shoot = page.locator('[data-test="form-shoot"]');
+  const ids = await shoot.locator('[data-test="field-id"] option').evaluateAll((os) => os.map((o) => o.value));
+  await shoot.locator('[data-test="field-id"]').selectOption(ids.at(-1));
+  await shoot.locator('[data-test="hint-hit_check_one"]').waitFor();
+  await shoot.screenshot({ path: join(out, "guide-helper-shoot.png") });
+  await page.click('[data-test="group-intruders"]');
+  await runForm(page, "intruder_player_attack", async (f) => {
+    await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));
+    await f.locator('[data-test="field-target"]').selectOption("0");
+    await f.locator('input[type="number"]').fill("3");
+  });
+  const waiting = page.locator('[data-test="attack-choice"]');
+  await waiting.waitFor();
+  await waiting.screenshot({ path: join(out, "guide-attack-choice.png") });
   // The host holds one open game: close it, so the next page starts at the home screen.
   await page.click('[data-test="close"]');
   await page.locator('[data-test="new-game"]').waitFor();
