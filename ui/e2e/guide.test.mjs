@@ -4,19 +4,12 @@
 // for it, each player's objective kept behind the curtain). It checks that the guide never
 // leaves the table without a next step, that every step card of the turn appears, and that each
 // step card links to its rule.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cleanup, createGame, freshDataDir, launch, startServe } from "./harness.mjs";
+import { browserSuite, createGame, startServe } from "./harness.mjs";
 
-let browser;
-const data = freshDataDir();
-const running = [];
-before(async () => (browser = await launch()));
-after(async () => {
-  for (const stop of running) await stop();
-  await browser?.close();
-  cleanup(data);
-});
+const suite = browserSuite();
+const { data, running } = suite;
 
 const names = ["Ana", "Bruno", "Chidi"];
 
@@ -38,7 +31,7 @@ test("a whole 3-player game from the wizard to the verdict, following only the g
   const t0 = Date.now();
   const serve = await startServe(data);
   running.push(() => serve.stop());
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("requestfailed", (r) => problems.push(r.url()));

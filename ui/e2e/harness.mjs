@@ -4,6 +4,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 export const root = resolve(import.meta.dirname, "../..");
@@ -54,6 +55,20 @@ export async function launch() {
 
 export function cleanup(dir) {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** The hooks a browser test file shares: one Chromium for the file, one fresh save folder, and
+ *  every stopper pushed to `running` (hosts the tests start) called at the end. Call it at the
+ *  file's top level; `browser` is set once the file's tests start. */
+export function browserSuite() {
+  const suite = { browser: null, data: freshDataDir(), running: [] };
+  before(async () => (suite.browser = await launch()));
+  after(async () => {
+    for (const stop of suite.running) await stop();
+    await suite.browser?.close();
+    cleanup(suite.data);
+  });
+  return suite;
 }
 
 /** The setup wizard with its defaults (manual pp. 6–8): player count, mode and components as

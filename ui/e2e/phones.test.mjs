@@ -4,19 +4,12 @@
 // chosen on a phone and never seen by another, a reload that rejoins, a seat freed by the
 // table, a one-reveal QR that opens once, and the Intruder player's Attack cards picked on
 // their own phone.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cleanup, createGame, freshDataDir, launch, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, createGame, startServe, unnamedControls } from "./harness.mjs";
 
-let browser;
-const data = freshDataDir();
-const running = [];
-before(async () => (browser = await launch()));
-after(async () => {
-  for (const stop of running) await stop();
-  await browser?.close();
-  cleanup(data);
-});
+const suite = browserSuite();
+const { data, running } = suite;
 
 const names = ["Ana", "Bruno", "Chidi", "Dana", "Eun"];
 const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -82,7 +75,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
       if (!r.url().endsWith("/api/stream") && !r.url().includes("favicon")) problems.push(`${who}: ${r.url()} ${r.failure()?.errorText}`);
     });
   };
-  const table = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const table = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
   watch(table, "table");
   await table.goto(serve.url);
 
@@ -107,7 +100,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     const url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
     if (seat === 0) await shot(table, "table-pair-qr");
     assert.ok(url.startsWith(`${base}/#pair=`), "the QR's address carries the code in its fragment");
-    const context = await browser.newContext({ ...phoneView, userAgent: iPhone });
+    const context = await suite.browser.newContext({ ...phoneView, userAgent: iPhone });
     const phone = await context.newPage();
     watch(phone, `phone ${seat}`);
     await phone.goto(url);
@@ -235,7 +228,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   const revealUrl = (await table.locator('[data-test="reveal-url"]').textContent()).trim();
   await shot(table, "table-curtain-reveal");
   assert.ok(revealUrl.startsWith(`${base}/#reveal=`));
-  const first = await (await browser.newContext(phoneView)).newPage();
+  const first = await (await suite.browser.newContext(phoneView)).newPage();
   watch(first, "reveal phone");
   await first.goto(revealUrl);
   await shot(first, "reveal-ready");
@@ -250,7 +243,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await first.locator('[data-test="reveal-gone"]').waitFor();
   await shot(first, "reveal-gone");
   assert.ok(!(await first.evaluate(() => document.body.innerText)).includes(own[3][0]), "gone once let go");
-  const second = await (await browser.newContext(phoneView)).newPage();
+  const second = await (await suite.browser.newContext(phoneView)).newPage();
   await second.goto(revealUrl);
   await second.click('[data-test="reveal-open"]');
   await second.locator('[data-test="reveal-refused"]').waitFor();
@@ -312,6 +305,6 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
 
   assert.deepEqual(problems, [], "no page errors, no failed requests");
   console.log(`phones e2e: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  for (const c of browser.contexts()) await c.close();
+  for (const c of suite.browser.contexts()) await c.close();
   await serve.stop();
 });

@@ -1,21 +1,14 @@
 // End-to-end: the real host in serve mode driven through the real table screen in Chromium.
 // The setup wizard to the first turn, a bag draw at an Encounter, a whole Event Phase, then
 // quitting the host and resuming with nothing lost.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, createGame, nextStep, root, startServe, unnamedControls } from "./harness.mjs";
 
-let browser;
-const data = freshDataDir();
-const running = [];
-before(async () => (browser = await launch()));
-after(async () => {
-  for (const stop of running) await stop();
-  await browser?.close();
-  cleanup(data);
-});
+const suite = browserSuite();
+const { data, running } = suite;
 
 const names = ["Ana", "Bruno", "Chidi", "Dana"];
 
@@ -27,7 +20,7 @@ async function phase(page) {
 test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and resume", { timeout: 120000 }, async () => {
   let serve = await startServe(data);
   running.push(() => serve.stop());
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const failed = [];
   page.on("requestfailed", (r) => failed.push(r.url()));
   page.on("pageerror", (e) => failed.push(String(e)));
