@@ -253,6 +253,8 @@ pub struct WoundSpec {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeaknessSpec {
     pub key: String,
+    /// What the Weakness changes in the rules once its card is turned over.
+    pub effect: WeaknessEffect,
     pub name: String,
     pub summary: String,
 }
@@ -328,6 +330,21 @@ pub struct Fact {
     pub sources: String,
     #[serde(rename = "where")]
     pub location: String,
+}
+
+/// The eight Weakness cards by what they change in the rules (their summaries are in the data).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum WeaknessEffect {
+    VulnerabilityToFire,
+    VulnerabilityToEnergy,
+    ReactionToDanger,
+    TheWayOfMoving,
+    VitalPlaces,
+    SpeciesOnTheBrinkOfExtinction,
+    TheWayOfFighting,
+    SusceptibilityToPhosphates,
 }
 
 /// Everything in the box that the rules need, as read from `content/base.json`.
@@ -438,16 +455,49 @@ pub struct Content {
     pub board: Board,
 }
 
+/// The base game's data file, as embedded.
 pub static BASE_JSON: &str = include_str!("../content/base.json");
 
-/// The base game, parsed and checked once per process.
-pub static BASE: LazyLock<Content> = LazyLock::new(|| {
-    Content::from_json(BASE_JSON).expect("the embedded base content is valid (checked by tests)")
+/// A content pack: the box a game is played with. Each pack is one data file under `content/`,
+/// embedded at compile time; a game's config names its pack, so an expansion is a new variant and
+/// a new file, and every rule reads the content of the game it judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Pack {
+    /// The base game of Nemesis.
+    #[default]
+    Base,
+}
+
+impl Pack {
+    pub const ALL: [Pack; 1] = [Pack::Base];
+
+    /// The pack's data file, as embedded.
+    pub fn json(self) -> &'static str {
+        match self {
+            Pack::Base => BASE_JSON,
+        }
+    }
+}
+
+/// Each pack, parsed and checked once per process, the first time a game uses it.
+static BASE: LazyLock<Content> = LazyLock::new(|| {
+    Content::from_json(Pack::Base.json()).expect("the embedded base content is valid (checked by tests)")
 });
 
 impl Content {
+    /// The content of one pack.
+    pub fn pack(pack: Pack) -> &'static Content {
+        match pack {
+            Pack::Base => &BASE,
+        }
+    }
+
+    /// The base game's pack: for tools and tests that are not about a game (a game reads its own
+    /// pack through `State::content`).
     pub fn base() -> &'static Content {
-        &BASE
+        Content::pack(Pack::Base)
     }
 
     /// Parses and checks a content pack. Every count the rules depend on is checked here,
@@ -477,6 +527,8 @@ impl Content {
         want("room_tiles", d.room_tiles.len(), 20)?;
         want("locations", d.locations.len(), 21)?;
         want("weaknesses", d.weaknesses.len(), 8)?;
+        let effects: std::collections::BTreeSet<WeaknessEffect> = d.weaknesses.iter().map(|w| w.effect).collect();
+        want("distinct weakness effects", effects.len(), 8)?;
         want("objectives", d.objectives.len(), 25)?;
         want("solo/coop objectives", d.objectives.iter().filter(|o| o.kind == ObjectiveKind::SoloCoop).count(), 7)?;
         want("characters", d.characters.len(), 6)?;

@@ -105,16 +105,16 @@ impl Game {
             }
             Request::Undo => {
                 if actor != Actor::Table {
-                    return refuse(Code::NotYourSeat, "Only the table screen can undo.");
+                    return refuse(Code::NotYourSeat, "only_the_table_screen_can_undo", "Only the table screen can undo.");
                 }
                 let Some(last) = self.last_effective() else {
-                    return refuse(Code::CannotUndo, "There is nothing to undo.");
+                    return refuse(Code::CannotUndo, "there_is_nothing_to_undo", "There is nothing to undo.");
                 };
                 if last.is_random() {
-                    return refuse(Code::CannotUndo, "That step involved chance: it cannot be undone, but you can correct it with the real result.");
+                    return refuse(Code::CannotUndo, "that_step_involved_chance_it_cannot_be_undone", "That step involved chance: it cannot be undone, but you can correct it with the real result.");
                 }
                 if last.is_private() {
-                    return refuse(Code::CannotUndo, "That step showed a secret to a player: it cannot be undone.");
+                    return refuse(Code::CannotUndo, "that_step_showed_a_secret_to_a_player", "That step showed a secret to a player: it cannot be undone.");
                 }
                 let of = last.seq;
                 let mut next = self.entries.clone();
@@ -125,22 +125,22 @@ impl Game {
             }
             Request::Correct { entered } => {
                 if actor != Actor::Table {
-                    return refuse(Code::NotYourSeat, "Only the table screen can correct a result.");
+                    return refuse(Code::NotYourSeat, "only_the_table_screen_can_correct_a_result", "Only the table screen can correct a result.");
                 }
                 let Some(last) = self.last_effective().cloned() else {
-                    return refuse(Code::CannotCorrect, "There is nothing to correct.");
+                    return refuse(Code::CannotCorrect, "there_is_nothing_to_correct", "There is nothing to correct.");
                 };
                 if !last.is_random() || last.command.is_none() {
-                    return refuse(Code::CannotCorrect, "The last step involved no chance: use undo instead.");
+                    return refuse(Code::CannotCorrect, "the_last_step_involved_no_chance_use_undo", "The last step involved no chance: use undo instead.");
                 }
                 if matches!(last.command, Some(Command::SetUp(_))) {
-                    return refuse(Code::CannotCorrect, "The setup cannot be corrected: start a new game instead.");
+                    return refuse(Code::CannotCorrect, "the_setup_cannot_be_corrected_start_a_new", "The setup cannot be corrected: start a new game instead.");
                 }
                 if last.is_private() {
-                    return refuse(Code::CannotCorrect, "A secret was shown to a player at that step: it cannot be replayed.");
+                    return refuse(Code::CannotCorrect, "a_secret_was_shown_to_a_player_at", "A secret was shown to a player at that step: it cannot be replayed.");
                 }
                 if entered.is_empty() {
-                    return refuse(Code::CannotCorrect, "Enter the real result to record.");
+                    return refuse(Code::CannotCorrect, "enter_the_real_result_to_record", "Enter the real result to record.");
                 }
                 // The state before the entry being corrected, then the same command with the real results.
                 let before: Vec<Entry> = self.entries.iter().filter(|e| e.seq != last.seq).cloned().collect();

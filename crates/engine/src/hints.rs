@@ -7,7 +7,7 @@
 use crate::command::Command;
 use crate::content::{Content, Exit};
 use crate::ids::*;
-use crate::log::{render, LogParam};
+use crate::words::{render, LogParam};
 use crate::state::{Life, Mode};
 use crate::view::{PublicSeat, PublicView};
 use serde::{Deserialize, Serialize};
@@ -96,7 +96,7 @@ fn characters_at<'a>(v: &'a PublicView, at: Location) -> Vec<&'a PublicSeat> {
 
 /// The numbers of a room's exits that already hold a Noise marker.
 fn noisy_numbers(v: &PublicView, at: Location) -> Vec<u8> {
-    let board = &Content::base().board;
+    let board = &Content::pack(v.pack).board;
     if at.0 == 0 || at.0 as usize > board.exits.len() {
         return Vec::new();
     }

@@ -328,3 +328,12 @@ impl<T> std::ops::IndexMut<Seat> for BySeat<T> {
         &mut self.0[seat.0 as usize]
     }
 }
+
+/// Card ids are positions in a pile: they convert to and from the plain numbers a shuffle records.
+macro_rules! card_number {
+    ($($t:ident),*) => { $(
+        impl From<u8> for $t { fn from(n: u8) -> Self { $t(n) } }
+        impl From<$t> for u8 { fn from(id: $t) -> u8 { id.0 } }
+    )* };
+}
+card_number!(EventCardId, AttackCardId, WoundCardId, ContaminationId);

@@ -7,6 +7,7 @@ use crate::event::{DrawPurpose, Event};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::state::{NoiseSpot, Phase, State};
+pub use crate::words::{render, template, LogParam, TEMPLATES};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -32,224 +33,6 @@ pub struct LogLine {
     pub private: bool,
 }
 
-/// A value in a log line: shown as it is (a player's name, a number), or a game term the screen
-/// translates (`key` in the catalogues, `en` its English name), or a list of those.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum LogParam {
-    Text { value: String },
-    Number { value: i32 },
-    Term { key: String, en: String },
-    List { items: Vec<LogParam> },
-}
-
-impl LogParam {
-    pub fn number(n: impl Into<i32>) -> LogParam {
-        LogParam::Number { value: n.into() }
-    }
-    pub fn text(s: impl Into<String>) -> LogParam {
-        LogParam::Text { value: s.into() }
-    }
-    /// A unit enum value as a term of `group` (its serialized name is the catalogue key),
-    /// with `en` its English name.
-    pub fn of<T: Serialize + std::fmt::Debug>(group: &str, x: &T, en: impl Into<String>) -> LogParam {
-        let key = serde_json::to_value(x).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| format!("{x:?}"));
-        LogParam::Term { key: format!("{group}.{key}"), en: en.into() }
-    }
-
-    /// The English rendering of this value.
-    pub fn english(&self) -> String {
-        match self {
-            LogParam::Text { value } => value.clone(),
-            LogParam::Number { value } => value.to_string(),
-            LogParam::Term { en, .. } => en.clone(),
-            LogParam::List { items } => {
-                let words: Vec<String> = items.iter().map(LogParam::english).collect();
-                match words.len() {
-                    0 => String::new(),
-                    1 => words[0].clone(),
-                    n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
-                }
-            }
-        }
-    }
-}
-
-/// Every log line's English template, by key. The UI's English catalogue holds the same texts
-/// under `log.line.<key>` (a test keeps the two equal); the other catalogues translate them.
-pub const TEMPLATES: &[(&str, &str)] = &[
-    ("undone", "Step {step} was undone."),
-    ("correction", "Correction of step {step}: the table entered the real result."),
-    ("game_set_up", "A {players}-player game is set up."),
-    ("room_tiles_placed", "Room tiles are placed face down."),
-    ("exploration_tokens_placed", "An Exploration token lies face down on each room."),
-    ("coordinates_placed", "A Coordinates card lies face down by the Cockpit."),
-    ("escape_pods_placed", "Escape Pods are placed, locked: {pods}."),
-    ("engines_placed", "Each Engine's two tokens are shuffled face down."),
-    ("weaknesses_placed", "Three Weakness cards lie face down."),
-    ("bag_filled", "Tokens in the Intruder bag: {count}."),
-    ("deck_shuffled", "The {deck} deck is shuffled."),
-    ("deck_reshuffled", "The {deck} deck is reshuffled."),
-    ("objectives_dealt_private", "Your objectives: {cards}."),
-    ("objectives_dealt", "{player} is dealt two objectives."),
-    ("draft_offered", "{player} draws {characters}."),
-    ("character_kept", "{player} plays the {character}."),
-    ("play_started", "Turn 1 begins."),
-    ("phase_changed", "Now: {phase}."),
-    ("phase_changed_event", "Now: the Event Phase, {step}."),
-    ("phase_changed_over", "The game is over: {cause}."),
-    ("turn_began", "Turn {turn} begins; {player} holds the First Player token."),
-    ("hand_size_set", "{player} holds {cards} cards."),
-    ("character_moved", "{player} moves to room {room}."),
-    ("room_explored", "Room {room} is the {tile}: {effect}, items: {items}."),
-    ("noise_rolled", "{player} rolls for Noise: {face}."),
-    ("noise_rolled_table", "The table rolls for Noise: {face}."),
-    ("noise_placed", "A Noise marker goes in the corridor between {a} and {b}."),
-    ("noise_placed_technical", "A Noise marker goes in the Technical Corridors."),
-    ("noise_removed", "The Noise marker leaves the corridor between {a} and {b}."),
-    ("noise_removed_technical", "The Noise marker leaves the Technical Corridors."),
-    ("door_changed", "The door between {a} and {b} is now {state}."),
-    ("fire_placed", "Fire in room {room}."),
-    ("fire_removed", "The Fire in room {room} is out."),
-    ("malfunction_placed", "Malfunction in room {room}."),
-    ("malfunction_removed", "Room {room} is repaired."),
-    ("items_set", "Room {room} now holds items: {items}."),
-    ("dice_rolled", "Dice: {faces}."),
-    ("encounter", "Encounter! {player} in room {room}."),
-    ("token_drawn_encounter", "Drawn from the bag for the Encounter: {token}."),
-    ("token_drawn_development", "Drawn from the bag for bag development: {token}."),
-    ("token_drawn_summoning", "Drawn from the bag for the Summoning: {token}."),
-    ("bag_empty", "The Intruder bag is empty: nothing is drawn."),
-    ("token_returned", "The {token} token goes back into the bag."),
-    ("token_to_supply", "The {token} token leaves the bag."),
-    ("token_added", "One {token} token is added to the bag."),
-    ("intruder_placed", "An Intruder appears in room {room}: {kind}."),
-    ("intruder_moved", "Intruder #{id} moves to room {room}."),
-    ("intruder_left", "Intruder #{id} disappears into the ducts; its token returns to the bag."),
-    ("intruder_killed", "Intruder #{id} is killed."),
-    ("intruder_injured", "Intruder #{id} takes Injuries: {injuries}."),
-    ("intruder_healed", "Intruder #{id} heals Injuries: {injuries}."),
-    ("intruder_transformed", "Intruder #{id} becomes a {kind}."),
-    ("infested", "A Larva infests {player}."),
-    ("surprise_attack", "Surprise Attack on {player}: token {back} against {hand} cards."),
-    ("attack_card", "Intruder Attack card: {card}."),
-    ("shot_hit", "{player} shoots Intruder #{id}: {face}, Injuries dealt: {injuries}."),
-    ("shot_missed", "{player} shoots at Intruder #{id}: {face}, a miss."),
-    ("melee_hit", "{player} strikes Intruder #{id} in melee: {face}, Injuries dealt: {injuries}."),
-    ("melee_missed", "{player} strikes at Intruder #{id} in melee: {face}, a miss; the Intruder wounds them."),
-    ("attack_missed", "The attack on {player} misses."),
-    ("endurance_dies", "Intruder #{id} dies."),
-    ("endurance_retreats", "Intruder #{id} retreats."),
-    ("endurance_survives", "Intruder #{id} survives."),
-    ("light_wounds", "{player} has Light Wounds: {light}."),
-    ("serious_wound", "{player} suffers a Serious Wound: {card}."),
-    ("wound_dressed", "{player} dresses a Serious Wound."),
-    ("wound_healed", "{player} heals a Serious Wound."),
-    ("character_died", "{player} dies ({cause})."),
-    ("intruder_player_joined", "{player} now plays the Intruders: from the next turn they draw Intruder Action cards, and the Event Phase keeps only the Time track and Fire damage."),
-    ("attack_cards_offered", "{player} draws Intruder Attack cards for Intruder #{id}'s attack on {target} and chooses one of them. Cards drawn: {count}."),
-    ("attack_cards_offered_private", "You drew for Intruder #{id}'s attack on {target}: {cards}. Choose the one it resolves."),
-    ("attack_card_chosen", "{player} chooses an Intruder Attack card: {card}. Cards put back at the bottom of the deck: {count}."),
-    ("attack_card_chosen_private", "You chose {card}; at the bottom of the Intruder Attack deck: {rest}."),
-    ("first_death_settled", "Those characters died together: {player}, with the lowest player number, counts as the first death."),
-    ("character_revived", "{player} is revived in the Emergency Room (room {room}): Light Wounds gone, Serious Wounds dressed."),
-    ("slime_on", "{player} is covered in Slime."),
-    ("slime_off", "{player} is clean of Slime."),
-    ("signal", "{player} sends the Signal."),
-    ("larva_on", "{player} carries a Larva."),
-    ("larva_off", "{player} is rid of the Larva."),
-    ("contamination_given_private", "You get Contamination card C-{card}."),
-    ("contamination_given", "{player} gets a Contamination card."),
-    ("contamination_scanned_infected_private", "C-{card} scanned: INFECTED."),
-    ("contamination_scanned_clean_private", "C-{card} scanned: not infected."),
-    ("contamination_scanned", "{player} scans a Contamination card."),
-    ("contamination_removed", "{player} removes a Contamination card."),
-    ("contamination_empty", "No Contamination card is left for {player}."),
-    ("engine_checked_private", "Engine {engine}: {status}."),
-    ("engine_checked", "{player} checks Engine {engine}."),
-    ("engine_in_hand_private", "Engine {engine}: the top token is {status}."),
-    ("engine_repair", "{player} takes Engine {engine}'s tokens."),
-    ("engine_order_private", "You put {status} on top of Engine {engine}."),
-    ("engine_order_changed", "{player} puts Engine {engine}'s tokens back: order changed."),
-    ("engine_order_unchanged", "{player} puts Engine {engine}'s tokens back: order unchanged."),
-    ("coordinates_private", "Coordinates: A {a}, B {b}, C {c}, D {d}."),
-    ("coordinates_checked", "{player} checks the Coordinates."),
-    ("destination_set", "The Destination marker moves to {letter}."),
-    ("self_destruct_started", "Self-Destruct sequence started!"),
-    ("self_destruct_stopped", "Self-Destruct sequence stopped."),
-    ("self_destruct_advanced", "Self-Destruct: {to} moves."),
-    ("self_destruct_critical", "Self-Destruct reaches yellow: it can no longer be stopped."),
-    ("time_advanced", "Time marker: {to} moves."),
-    ("hibernation_opened", "The hibernation chambers are open."),
-    ("pod_locked", "Escape Pod {pod} is locked."),
-    ("pod_unlocked", "Escape Pod {pod} is unlocked."),
-    ("pods_unlocked", "Every Escape Pod unlocks ({reason})."),
-    ("entered_pod", "{player} boards Escape Pod {pod}."),
-    ("left_pod", "{player} leaves the Escape Pod."),
-    ("pod_launched", "Escape Pod {pod} launches!"),
-    ("pod_ejected", "Escape Pod {pod} is ejected empty."),
-    ("hibernated", "{player} hibernates."),
-    ("first_encounter", "First Encounter: every player now keeps one objective."),
-    ("objective_chosen_private", "You keep: {card}."),
-    ("objective_chosen_table_private", "You keep the objective card you hold."),
-    ("objective_chosen", "{player} chooses an objective."),
-    ("egg_taken", "{player} takes an Egg."),
-    ("eggs_dropped", "{player} drops Eggs: {count}."),
-    ("nest_eggs_destroyed", "Eggs destroyed in the Nest: {count}."),
-    ("room_eggs_destroyed", "Eggs destroyed in room {room}: {count}."),
-    ("egg_added", "An Egg is added to the Nest."),
-    ("nest_destroyed", "The Nest is destroyed."),
-    ("weakness", "Weakness discovered: {card}."),
-    ("room_peeked_private", "You peek at room {room}: the {tile}, {effect}, items: {items}."),
-    ("room_peeked", "{player} looks at room {room}."),
-    ("event_card", "Event: {card} (corridor {corridor})."),
-    ("event_resolved", "{card} is resolved."),
-    ("event_discarded", "{card} is discarded unresolved."),
-    ("game_ended", "The game ends: {cause}."),
-    ("ship_destroyed", "The ship is destroyed."),
-    ("victory_step", "Victory check: {step}."),
-    ("engines_revealed", "Engines: {engines}."),
-    ("coordinates_revealed", "The ship is headed to {destination}."),
-    ("contamination_clean", "{player}: not infected."),
-    ("contamination_lucky", "{player}: infected, but lucky."),
-    ("contamination_dies", "{player}: infected, and dies."),
-    ("objective_revealed", "{player}'s objective: {card}."),
-    ("objective_revealed_table", "{player}'s objective: the card on the table."),
-    ("objective_met", "{player} met the objective."),
-    ("objective_not_met", "{player} did not meet the objective."),
-];
-
-/// The English template for `key` (every key the log uses is in `TEMPLATES`; a test checks).
-pub fn template(key: &str) -> &'static str {
-    TEMPLATES.iter().find(|(k, _)| *k == key).map(|(_, t)| *t).unwrap_or("")
-}
-
-/// Fills a template's `{name}` placeholders with the English rendering of each value.
-pub fn render(template: &str, params: &BTreeMap<String, LogParam>) -> String {
-    let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match params.get(name) {
-                    Some(p) => out.push_str(&p.english()),
-                    None => out.push_str(&rest[open..open + close + 2]),
-                }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
 
 type Params = Vec<(&'static str, LogParam)>;
 
@@ -299,8 +82,8 @@ fn engine_status(s: EngineStatus) -> LogParam {
     term(format!("engine_status.{}", if s == EngineStatus::Working { "working" } else { "damaged" }), status(s))
 }
 
-fn corridor_ends(id: CorridorId) -> Params {
-    match Content::base().board.corridors.get(id.0 as usize) {
+fn corridor_ends(c: &Content, id: CorridorId) -> Params {
+    match c.board.corridors.get(id.0 as usize) {
         Some(c) => vec![("a", num(c.ends.0 .0)), ("b", num(c.ends.1 .0))],
         None => vec![("a", num(0)), ("b", num(0))],
     }
@@ -329,7 +112,7 @@ fn words(x: &impl std::fmt::Debug) -> String {
 /// Describes one event for one audience; `None` when it has nothing to say to them.
 /// Private results are given only to the seat they belong to.
 pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
-    let c = Content::base();
+    let c = s.content();
     let d = &c.data;
     let mine = |seat: &Seat| to == Audience::Seat(*seat);
     let public = |k: &'static str, p: Params| said(k, p, false);
@@ -415,12 +198,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::NoisePlaced { spot } | Event::NoiseRemoved { spot } => {
             let placed = matches!(e, Event::NoisePlaced { .. });
             match spot {
-                NoiseSpot::Corridor(x) => public(if placed { "noise_placed" } else { "noise_removed" }, corridor_ends(*x)),
+                NoiseSpot::Corridor(x) => public(if placed { "noise_placed" } else { "noise_removed" }, corridor_ends(c, *x)),
                 NoiseSpot::Technical => public(if placed { "noise_placed_technical" } else { "noise_removed_technical" }, vec![]),
             }
         }
         Event::DoorChanged { corridor, state } => {
-            let mut p = corridor_ends(*corridor);
+            let mut p = corridor_ends(c, *corridor);
             p.push(("state", named("door", state)));
             public("door_changed", p)
         }

@@ -1,7 +1,7 @@
 //! A refused command: a stable code for programs and a reason a player understands.
 //! A rejection always leaves the game exactly as it was.
 
-use crate::log::LogParam;
+use crate::words::LogParam;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -41,8 +41,8 @@ pub struct Rejection {
     /// With `ResultNeeded`: the physical component whose result the table must enter.
     #[serde(default)]
     pub needs: Option<crate::state::Component>,
-    /// The reason's catalogue key (`refusal.<key>`), made from its English template by `key_of`,
-    /// and the values to fill it with: each screen shows the reason in its own language.
+    /// The reason's catalogue key (`refusal.<key>`), written beside its English template where
+    /// the refusal is made, and the values to fill it with: each screen shows the reason in its own language.
     #[serde(default)]
     pub key: String,
     #[serde(default)]
@@ -50,22 +50,23 @@ pub struct Rejection {
 }
 
 impl Rejection {
-    /// A refusal whose reason is fixed text (its own template).
-    pub fn new(code: Code, reason: impl Into<String>) -> Rejection {
-        let reason = reason.into();
-        Rejection { code, key: key_of(&reason), reason, needs: None, params: BTreeMap::new() }
+    /// A refusal whose reason is fixed text: `key` is its catalogue key (`refusal.<key>`), written
+    /// at the call site so that rewording the English never re-keys the other catalogues.
+    pub fn new(code: Code, key: &str, reason: impl Into<String>) -> Rejection {
+        Rejection { code, key: key.to_string(), reason: reason.into(), needs: None, params: BTreeMap::new() }
     }
 
     /// A refusal whose reason names values: `{name}` in the template is filled from `params`.
-    pub fn with(code: Code, template: &str, params: Vec<(&str, LogParam)>) -> Rejection {
+    pub fn with(code: Code, key: &str, template: &str, params: Vec<(&str, LogParam)>) -> Rejection {
         let params: BTreeMap<String, LogParam> = params.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        Rejection { code, key: key_of(template), reason: crate::log::render(template, &params), needs: None, params }
+        Rejection { code, key: key.to_string(), reason: crate::words::render(template, &params), needs: None, params }
     }
 }
 
-/// The catalogue key of a reason's English template: its first eight words, lower case, joined
-/// by `_` (so "No game is set up yet: start with the setup." is `no_game_is_set_up_yet_start_with`).
-/// Changing a template's words changes its key, which sends it back to the translators.
+/// The key a new reason is given: its English template's first eight words, lower case, joined
+/// by `_` ("No game is set up yet: start with the setup." is `no_game_is_set_up_yet_start_with`).
+/// Only for choosing a key once: keys are then written at each call site and never recomputed,
+/// so a reworded template keeps its key and its translations (the catalogue test checks both).
 pub fn key_of(template: &str) -> String {
     template
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -86,14 +87,15 @@ impl std::error::Error for Rejection {}
 
 pub type Outcome<T> = Result<T, Rejection>;
 
-/// Shorthand used throughout the rules: `refuse(Code::Empty, "...")?`. The reason is a literal,
-/// so the catalogue check can find it; a reason with values goes through `refuse_with`.
-pub fn refuse<T>(code: Code, reason: &'static str) -> Outcome<T> {
-    Err(Rejection::new(code, reason))
+/// Shorthand used throughout the rules: `refuse(Code::Empty, "the_bag_is_empty", "The bag is
+/// empty.")?`. Key and reason are literals, so the catalogue check can find them; a reason with
+/// values goes through `refuse_with`.
+pub fn refuse<T>(code: Code, key: &'static str, reason: &'static str) -> Outcome<T> {
+    Err(Rejection::new(code, key, reason))
 }
 
 /// A refusal whose reason names values: the template's `{pod}` filled from
 /// `vec![("pod", LogParam::number(2))]`.
-pub fn refuse_with<T>(code: Code, template: &'static str, params: Vec<(&str, LogParam)>) -> Outcome<T> {
-    Err(Rejection::with(code, template, params))
+pub fn refuse_with<T>(code: Code, key: &'static str, template: &'static str, params: Vec<(&str, LogParam)>) -> Outcome<T> {
+    Err(Rejection::with(code, key, template, params))
 }

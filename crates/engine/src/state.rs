@@ -1,7 +1,7 @@
 //! The state of one game: plain data that events fold into. It holds every secret the app
 //! manages; nothing here is ever sent anywhere. Views (view.rs) are what leaves the engine.
 
-use crate::content::Content;
+use crate::content::{Content, Pack};
 use crate::ids::*;
 use serde::{Deserialize, Serialize};
 
@@ -80,6 +80,9 @@ impl Component {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Config {
+    /// The box this game is played with (saves from before packs existed are the base game).
+    #[serde(default)]
+    pub pack: Pack,
     pub players: u8,
     pub mode: Mode,
     /// Sorted, without duplicates.
@@ -449,8 +452,9 @@ impl State {
         self.intruder_player.filter(|(_, from)| self.turn >= *from).map(|(seat, _)| seat)
     }
 
+    /// The content pack this game is played with.
     pub fn content(&self) -> &'static Content {
-        Content::base()
+        Content::pack(self.config.pack)
     }
     pub fn room(&self, at: Location) -> &RoomState {
         &self.board.rooms[at.0 as usize - 1]
@@ -502,12 +506,13 @@ impl State {
     pub fn anyone_hibernating(&self) -> bool {
         self.seats.iter().any(|(_, s)| s.life == Life::Hibernating)
     }
-    pub fn weakness_known(&self, key: &str) -> bool {
+    /// Whether this Weakness card has been turned over (p. 21).
+    pub fn weakness_known(&self, effect: crate::content::WeaknessEffect) -> bool {
         let c = self.content();
         self.weaknesses
             .iter()
             .filter_map(|w| w.revealed)
-            .any(|w| c.data.weaknesses[w.0 as usize].key == key)
+            .any(|w| c.data.weaknesses[w.0 as usize].effect == effect)
     }
     /// The seat holding the Nest tile, once it is explored.
     pub fn nest_location(&self) -> Option<Location> {

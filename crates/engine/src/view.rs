@@ -2,7 +2,7 @@
 //! screen; `SeatView` is one player's private hand. They are separate types: the public one has
 //! no field that could hold a secret, and a seat's view holds only that seat's secrets.
 
-use crate::content::{Content, ExplorationEffect};
+use crate::content::{Content, ExplorationEffect, Pack};
 use crate::ids::*;
 use crate::state::*;
 use serde::{Deserialize, Serialize};
@@ -139,6 +139,8 @@ pub struct Pool {
 pub struct PublicView {
     pub turn: u16,
     pub phase: Phase,
+    /// The box this game is played with.
+    pub pack: Pack,
     pub mode: Mode,
     pub handled: Vec<Component>,
     pub seats: Vec<PublicSeat>,
@@ -417,6 +419,7 @@ impl State {
         PublicView {
             turn: self.turn,
             phase: self.phase,
+            pack: self.config.pack,
             mode: self.config.mode,
             handled: self.config.handled.clone(),
             seats,

@@ -1,7 +1,8 @@
 //! Every refusal a player can meet is in the catalogues: each reason written in the engine's and
 //! the host's sources (`refuse`, `refuse_with`, `Rejection`, `Fault::new` with a literal) has its
 //! `refusal.<key>` in en.json word for word, as does each result the table may be asked to enter
-//! (`need.<key>`). The screens render the key in their own language; the other catalogues'
+//! (`need.<key>`). The engine writes each key beside its template; the host's faults still take
+//! theirs from the template's first words (`key_of`). The screens render the key in their own language; the other catalogues'
 //! completeness is the translation check's (ui/scripts/check-i18n.mjs).
 
 use nemesis_engine::rejection::key_of;
@@ -27,29 +28,38 @@ fn sources(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
     }
 }
 
-/// The string literal that starts the argument after the call's first comma, if it is one.
-fn literal_after_first_comma(rest: &str) -> Option<String> {
-    let comma = rest.find(',')?;
-    let arg = rest[comma + 1..].trim_start();
-    let mut chars = arg.chars();
-    if chars.next()? != '"' {
+/// The string literal at the start of `arg`, and what follows it.
+fn literal(arg: &str) -> Option<(String, &str)> {
+    let mut chars = arg.char_indices();
+    if chars.next()?.1 != '"' {
         return None;
     }
     let mut out = String::new();
-    while let Some(c) = chars.next() {
+    while let Some((i, c)) = chars.next() {
         match c {
-            '\\' => out.push(chars.next()?),
-            '"' => return Some(out),
+            '\\' => out.push(chars.next()?.1),
+            '"' => return Some((out, &arg[i + 1..])),
             c => out.push(c),
         }
     }
     None
 }
 
+/// The argument after the call's first comma as (key, text): with an explicit key (two literals,
+/// as the engine writes them) or, with one literal, the key made from the text.
+fn literal_after_first_comma(rest: &str) -> Option<(String, String)> {
+    let comma = rest.find(',')?;
+    let (first, after) = literal(rest[comma + 1..].trim_start())?;
+    match after.trim_start().strip_prefix(',').and_then(|a| literal(a.trim_start())) {
+        Some((text, _)) => Some((first, text)),
+        None => Some((key_of(&first), first)),
+    }
+}
+
 /// (call, literal) for every refusal written with a literal reason, and every call whose reason
 /// is not a literal. A call is `name(` followed (across any whitespace) by `prefix`, outside a
 /// comment.
-fn reasons(calls: &[(&str, &str)]) -> (Vec<(String, String)>, Vec<String>) {
+fn reasons(calls: &[(&str, &str)]) -> (Vec<(String, String, String)>, Vec<String>) {
     let mut files = Vec::new();
     sources(&root().join("crates/engine/src"), &mut files);
     sources(&root().join("crates/host/src"), &mut files);
@@ -68,7 +78,7 @@ fn reasons(calls: &[(&str, &str)]) -> (Vec<(String, String)>, Vec<String>) {
                 }
                 let here = format!("{}:{}", path.file_name().unwrap().to_string_lossy(), text[..at].lines().count());
                 match literal_after_first_comma(rest) {
-                    Some(l) => found.push((here, l)),
+                    Some((key, text)) => found.push((here, key, text)),
                     None => dynamic.push(format!("{here} {name}{}", rest.lines().next().unwrap_or(""))),
                 }
             }
@@ -92,10 +102,9 @@ fn every_written_refusal_reason_is_in_the_english_catalogue_word_for_word() {
     let (found, _) = reasons(REFUSALS);
     assert!(found.len() > 150, "the scan finds the refusals ({} found)", found.len());
     let mut keys: BTreeMap<String, String> = BTreeMap::new();
-    for (at, text) in &found {
-        let key = key_of(text);
+    for (at, key, text) in &found {
         if let Some(other) = keys.insert(key.clone(), text.clone()) {
-            assert_eq!(&other, text, "two reasons share the key {key}: make one's first eight words differ ({at})");
+            assert_eq!(&other, text, "two reasons share the key {key}: give one a key of its own ({at})");
         }
         assert_eq!(en.get(&format!("refusal.{key}")), Some(text), "refusal.{key} in en.json ({at})");
     }
@@ -109,8 +118,8 @@ fn every_result_the_table_may_be_asked_to_enter_is_in_the_english_catalogue() {
     let (found, dynamic) = reasons(&[(".need(", "Component::")]);
     assert!(dynamic.is_empty(), "need() takes a literal: {dynamic:?}");
     assert!(found.len() >= 10, "the scan finds the physical results ({} found)", found.len());
-    for (at, what) in &found {
-        assert_eq!(en.get(&format!("need.{}", key_of(what))), Some(what), "need.{} in en.json ({at})", key_of(what));
+    for (at, key, what) in &found {
+        assert_eq!(en.get(&format!("need.{key}")), Some(what), "need.{key} in en.json ({at})");
     }
 }
 

@@ -4,46 +4,48 @@
 
 use super::{Applied, Ctx};
 use crate::command::{Entered, SetupOptions};
-use crate::content::{Content, LocationKind, ObjectiveKind, ObjectiveSpec};
+use crate::content::{Content, Pack, LocationKind, ObjectiveKind, ObjectiveSpec};
 use crate::event::{Event, SeatSetup};
 use crate::fate::Fate;
 use crate::ids::*;
-use crate::log::LogParam;
+use crate::words::LogParam;
 use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
 pub const MAX_NAME: usize = 40;
 
 pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &[Entered]) -> Outcome<Applied> {
-    let c = Content::base();
+    let pack = Pack::default();
+    let c = Content::pack(pack);
     if actor != Actor::Table {
-        return refuse(Code::NotYourSeat, "Only the table screen can set up a game.");
+        return refuse(Code::NotYourSeat, "only_the_table_screen_can_set_up_a", "Only the table screen can set up a game.");
     }
     let n = o.players.len();
     match o.mode {
-        Mode::Solo if n != 1 => return refuse(Code::BadSetup, "Solo mode is for exactly 1 player."),
+        Mode::Solo if n != 1 => return refuse(Code::BadSetup, "solo_mode_is_for_exactly_1_player", "Solo mode is for exactly 1 player."),
         Mode::Standard | Mode::Cooperative if !(2..=5).contains(&n) => {
-            return refuse(Code::BadSetup, "A standard or cooperative game needs 2 to 5 players.")
+            return refuse(Code::BadSetup, "a_standard_or_cooperative_game_needs_2_to", "A standard or cooperative game needs 2 to 5 players.")
         }
         _ => {}
     }
     for name in &o.players {
         let t = name.trim();
         if t.is_empty() || t.chars().count() > MAX_NAME || t.chars().any(|ch| ch.is_control()) {
-            return refuse_with(Code::BadSetup, "Each player needs a name of 1 to {max} letters.", vec![("max", LogParam::number(MAX_NAME as i32))]);
+            return refuse_with(Code::BadSetup, "each_player_needs_a_name_of_1_to", "Each player needs a name of 1 to {max} letters.", vec![("max", LogParam::number(MAX_NAME as i32))]);
         }
     }
     let mut handled = o.handled.clone();
     handled.sort();
     handled.dedup();
     let config = Config {
+        pack,
         players: n as u8,
         mode: o.mode,
         infected_cards: o.infected_cards.unwrap_or(c.data.contamination.infected),
         handled,
     };
     if config.infected_cards > c.data.contamination.total {
-        return refuse_with(Code::BadSetup, "There are only {count} Contamination cards.", vec![("count", LogParam::number(c.data.contamination.total))]);
+        return refuse_with(Code::BadSetup, "there_are_only_count_contamination_cards", "There are only {count} Contamination cards.", vec![("count", LogParam::number(c.data.contamination.total))]);
     }
     // Step 14: Help cards decide player numbers.
     let numbers: Vec<u8> = if config.handles(Component::HelpCards) {
@@ -56,12 +58,12 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
                 let mut sorted = v.clone();
                 sorted.sort();
                 if sorted != (1..=n as u8).collect::<Vec<_>>() {
-                    return refuse_with(Code::BadSetup, "Player numbers must be 1 to {count}, each once.", vec![("count", LogParam::number(n as i32))]);
+                    return refuse_with(Code::BadSetup, "player_numbers_must_be_1_to_count_each", "Player numbers must be 1 to {count}, each once.", vec![("count", LogParam::number(n as i32))]);
                 }
                 v.clone()
             }
             None if n == 1 => vec![1],
-            None => return refuse(Code::ResultNeeded, "The Help cards are physical: enter each player's number."),
+            None => return refuse(Code::ResultNeeded, "the_help_cards_are_physical_enter_each_player", "The Help cards are physical: enter each player's number."),
         }
     };
     let seats: Vec<SeatSetup> = o
@@ -118,7 +120,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
                 d.sort();
                 d.dedup();
                 if d.len() != pod_count || d.iter().any(|p| *p == 0 || *p > c.data.escape_pods.count) {
-                    return refuse_with(Code::BadSetup, "Enter the {count} Escape Pod numbers drawn, each from 1 to 4.", vec![("count", LogParam::number(pod_count as i32))]);
+                    return refuse_with(Code::BadSetup, "enter_the_count_escape_pod_numbers_drawn_each", "Enter the {count} Escape Pod numbers drawn, each from 1 to 4.", vec![("count", LogParam::number(pod_count as i32))]);
                 }
                 d
             }
@@ -237,15 +239,15 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
 
 fn next_to_draft(ctx: &Ctx) -> Option<Seat> {
     let mut waiting: Vec<(PlayerNumber, Seat)> =
-        ctx.s.seats.iter().filter(|(_, s)| s.character.is_none()).map(|(seat, s)| (s.number, seat)).collect();
+        ctx.state.seats.iter().filter(|(_, s)| s.character.is_none()).map(|(seat, s)| (s.number, seat)).collect();
     waiting.sort();
     waiting.first().map(|(_, s)| *s)
 }
 
 fn character_by_key(ctx: &Ctx, key: &str) -> Outcome<CharacterId> {
-    match ctx.c.data.characters.iter().position(|ch| ch.key == key) {
+    match ctx.content.data.characters.iter().position(|ch| ch.key == key) {
         Some(i) => Ok(CharacterId(i as u8)),
-        None => refuse_with(Code::NoSuchThing, "There is no character '{key}'.", vec![("key", LogParam::text(key.to_string()))]),
+        None => refuse_with(Code::NoSuchThing, "there_is_no_character_key", "There is no character '{key}'.", vec![("key", LogParam::text(key.to_string()))]),
     }
 }
 
@@ -253,10 +255,10 @@ fn character_by_key(ctx: &Ctx, key: &str) -> Outcome<CharacterId> {
 pub(super) fn draft_draw(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.seat(seat)?;
     if next_to_draft(ctx) != Some(seat) {
-        return refuse(Code::WrongPhase, "It is another player's turn to draft (in player-number order).");
+        return refuse(Code::WrongPhase, "it_is_another_player_s_turn_to_draft", "It is another player's turn to draft (in player-number order).");
     }
-    if !ctx.s.seats[seat].draft_offer.is_empty() {
-        return refuse(Code::NotAllowed, "This player already holds two draft cards: keep one of them.");
+    if !ctx.state.seats[seat].draft_offer.is_empty() {
+        return refuse(Code::NotAllowed, "this_player_already_holds_two_draft_cards_keep", "This player already holds two draft cards: keep one of them.");
     }
     let entered = ctx.take(|e| match e {
         Entered::Draft { characters } => Some(characters.clone()),
@@ -267,21 +269,21 @@ pub(super) fn draft_draw(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
             let mut ids = Vec::new();
             for k in &keys {
                 let id = character_by_key(ctx, k)?;
-                if !ctx.s.draft.contains(&id) || ids.contains(&id) {
-                    return refuse_with(Code::BadResult, "'{key}' is not in the draft deck.", vec![("key", LogParam::text(k.to_string()))]);
+                if !ctx.state.draft.contains(&id) || ids.contains(&id) {
+                    return refuse_with(Code::BadResult, "key_is_not_in_the_draft_deck", "'{key}' is not in the draft deck.", vec![("key", LogParam::text(k.to_string()))]);
                 }
                 ids.push(id);
             }
-            if ids.len() != 2.min(ctx.s.draft.len()) {
-                return refuse(Code::BadResult, "Enter the two draft cards drawn.");
+            if ids.len() != 2.min(ctx.state.draft.len()) {
+                return refuse(Code::BadResult, "enter_the_two_draft_cards_drawn", "Enter the two draft cards drawn.");
             }
             ids
         }
         None if ctx.handles(Component::CharacterDraft) => {
-            let pool = ctx.s.draft.clone();
+            let pool = ctx.state.draft.clone();
             ctx.fate.sample(pool.len(), 2).into_iter().map(|i| pool[i]).collect()
         }
-        None => return ctx.need(Component::CharacterDraft, "two draft cards"),
+        None => return ctx.need(Component::CharacterDraft, "two_draft_cards", "two draft cards"),
     };
     ctx.emit(Event::DraftOffered { seat, characters: offer });
     Ok(())
@@ -291,24 +293,24 @@ pub(super) fn draft_draw(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 pub(super) fn draft_keep(ctx: &mut Ctx, seat: Seat, key: &str) -> Outcome<()> {
     ctx.seat(seat)?;
     if next_to_draft(ctx) != Some(seat) {
-        return refuse(Code::WrongPhase, "It is another player's turn to draft (in player-number order).");
+        return refuse(Code::WrongPhase, "it_is_another_player_s_turn_to_draft", "It is another player's turn to draft (in player-number order).");
     }
     let id = character_by_key(ctx, key)?;
-    let offer = ctx.s.seats[seat].draft_offer.clone();
+    let offer = ctx.state.seats[seat].draft_offer.clone();
     if offer.is_empty() {
         if ctx.handles(Component::CharacterDraft) {
-            return refuse(Code::WrongPhase, "Draw the two draft cards first.");
+            return refuse(Code::WrongPhase, "draw_the_two_draft_cards_first", "Draw the two draft cards first.");
         }
-        if !ctx.s.draft.contains(&id) {
-            return refuse(Code::NotAllowed, "That character is already taken.");
+        if !ctx.state.draft.contains(&id) {
+            return refuse(Code::NotAllowed, "that_character_is_already_taken", "That character is already taken.");
         }
     } else if !offer.contains(&id) {
-        return refuse(Code::NotAllowed, "Keep one of the two cards you drew.");
+        return refuse(Code::NotAllowed, "keep_one_of_the_two_cards_you_drew", "Keep one of the two cards you drew.");
     }
     ctx.emit(Event::CharacterKept { seat, character: id });
     if next_to_draft(ctx).is_none() {
         ctx.emit(Event::PlayStarted);
-        super::turn::refill_hands(ctx);
+        super::player_phase::refill_hands(ctx);
     }
     Ok(())
 }

@@ -1,0 +1,127 @@
+//! Contamination cards (p. 20): dealing them, the Larva and infection, and scanning (pp. 20, 23).
+
+use super::ctx::Ctx;
+use super::{wounds};
+use crate::command::*;
+use crate::event::*;
+use crate::ids::*;
+use crate::rejection::{refuse, Code, Outcome};
+use crate::state::*;
+
+/// Gives one Contamination card onto the seat's discard pile (p. 20); nothing if the deck is empty.
+pub(super) fn give_contamination(ctx: &mut Ctx, seat: Seat) {
+    match ctx.state.contamination.draw.last().copied() {
+        Some(card) => ctx.emit(Event::ContaminationGiven { seat, card }),
+        None => ctx.emit(Event::ContaminationDeckEmpty { seat }),
+    }
+}
+
+/// INFECTED (p. 20): a Larva goes on the character board; with one there already, death and a Creeper.
+pub(super) fn infect(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.state.seats[seat].larva {
+        wounds::kill(ctx, seat, DeathCause::Larva)
+    } else {
+        ctx.emit(Event::LarvaSet { seat, on: true });
+        Ok(())
+    }
+}
+
+/// Whether a card is INFECTED: the app's secret, or the result read with the physical scanner.
+pub(super) fn infected_status(ctx: &mut Ctx, card: ContaminationId) -> Outcome<bool> {
+    match ctx.state.infected[card.0 as usize] {
+        Hidden::Known(b) => Ok(b),
+        Hidden::Unknown => match ctx.take(|e| match e {
+            Entered::Infected { infected } => Some(*infected),
+            _ => None,
+        }) {
+            Some(b) => Ok(b),
+            None => ctx.need(Component::ContaminationDeck, "scan_result_of_each_card", "scan result of each card"),
+        },
+    }
+}
+
+fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> {
+    let infected = infected_status(ctx, card)?;
+    ctx.emit(Event::ContaminationScanned { seat, card, infected });
+    Ok(infected)
+}
+
+/// Scanning (p. 20) by the procedure of the card, room or item that asks for it.
+pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    let held = ctx.state.seats[seat].contamination.clone();
+    let mut chosen: Vec<ContaminationId> = Vec::new();
+    for c in cards {
+        if !held.contains(c) {
+            return refuse(Code::NotAllowed, "scan_only_contamination_cards_this_character_holds", "Scan only Contamination cards this character holds.");
+        }
+        if !chosen.contains(c) {
+            chosen.push(*c);
+        }
+    }
+    if procedure == ScanProcedure::Surgery {
+        // Surgery scans every card: deck, hand and discard.
+        chosen = held.clone();
+    } else if chosen.is_empty() && matches!(procedure, ScanProcedure::Look | ScanProcedure::Rest) {
+        return refuse(Code::NotAllowed, "choose_at_least_one_contamination_card_to_scan", "Choose at least one Contamination card to scan.");
+    }
+    match procedure {
+        ScanProcedure::Canteen => wounds::heal_light_now(ctx, seat, 1),
+        ScanProcedure::Shower => {
+            if ctx.state.seats[seat].slime {
+                ctx.emit(Event::SlimeSet { seat, on: false });
+            }
+        }
+        ScanProcedure::Antidote => {
+            if ctx.state.seats[seat].larva {
+                ctx.emit(Event::LarvaSet { seat, on: false });
+            }
+        }
+        _ => {}
+    }
+    let mut results = Vec::new();
+    for c in &chosen {
+        results.push((*c, scan_card(ctx, seat, *c)?));
+    }
+    let any_infected = results.iter().any(|(_, i)| *i);
+    match procedure {
+        ScanProcedure::Look => {
+            if any_infected {
+                infect(ctx, seat)?;
+            }
+        }
+        ScanProcedure::Rest | ScanProcedure::Canteen | ScanProcedure::Shower => {
+            for (c, infected) in &results {
+                if !infected {
+                    ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                }
+            }
+            if any_infected {
+                infect(ctx, seat)?;
+            }
+        }
+        ScanProcedure::Antidote => {
+            for (c, infected) in &results {
+                if *infected {
+                    ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                }
+            }
+        }
+        ScanProcedure::Surgery => {
+            for (c, infected) in &results {
+                if *infected {
+                    ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                }
+            }
+            if ctx.state.seats[seat].larva {
+                ctx.emit(Event::LarvaSet { seat, on: false });
+            }
+            wounds::light_wounds(ctx, seat, 1)?;
+            if ctx.state.seats[seat].life.is_alive() {
+                // The surgery ends the round: every card is shuffled back and the hand stays empty.
+                ctx.emit(Event::HandSizeSet { seat, cards: 0 });
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! The working context of one command: a copy of the state, the box's content, the generator and
+//! the results entered at the table; events are folded into the copy as they are emitted. The
+//! lowest room of the rules: every chapter uses it, it uses none of them.
+
+use crate::command::Entered;
+use crate::content::{Content, LocationKind};
+use crate::event::Event;
+use crate::fate::Fate;
+use crate::ids::*;
+use crate::words::LogParam;
+use crate::rejection::{refuse_with, Code, Outcome, Rejection};
+use crate::state::*;
+use super::Applied;
+
+pub(crate) struct Ctx<'a> {
+    pub state: State,
+    pub fate: &'a mut Fate,
+    entered: Vec<Option<Entered>>,
+    pub events: Vec<Event>,
+    pub content: &'static Content,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(state: State, fate: &'a mut Fate, entered: &[Entered]) -> Ctx<'a> {
+        let content = state.content();
+        Ctx { state, fate, entered: entered.iter().cloned().map(Some).collect(), events: Vec::new(), content }
+    }
+
+    pub fn emit(&mut self, e: Event) {
+        self.state.fold(&e);
+        self.events.push(e);
+    }
+
+    /// Characters who die in the same step die together: the lower player number counts as the
+    /// first death, the one who may take the Intruders (p. 27).
+    pub(super) fn settle_first_death(&mut self, before: Option<Seat>) {
+        if before.is_some() {
+            return;
+        }
+        let together = self.events.iter().filter_map(|e| match e {
+            Event::CharacterDied { seat, .. } => Some(*seat),
+            _ => None,
+        });
+        let lowest = together.min_by_key(|seat| self.state.seats[*seat].number);
+        if let Some(seat) = lowest.filter(|seat| self.state.first_dead != Some(*seat)) {
+            self.emit(Event::FirstDeathSettled { seat });
+        }
+    }
+
+    pub fn finish(self) -> Outcome<Applied> {
+        if let Some(left) = self.entered.iter().flatten().next() {
+            return refuse_with(
+                Code::BadResult,
+                "an_entered_what_was_not_used_by_this",
+                "An entered {what} was not used by this step: nothing was changed.",
+                vec![("what", LogParam::Term { key: format!("entered.{}", left.kind()), en: left.what().to_string() })],
+            );
+        }
+        if let Err(broken) = self.state.check_invariants() {
+            // A command that would break the bookkeeping is refused rather than stored.
+            return refuse_with(Code::NotAllowed, "that_would_leave_the_game_inconsistent_broken_nothing", "That would leave the game inconsistent ({broken}); nothing was changed.", vec![("broken", LogParam::text(broken.to_string()))]);
+        }
+        Ok(Applied { events: self.events, state: self.state })
+    }
+
+    pub fn handles(&self, c: Component) -> bool {
+        self.state.config.handles(c)
+    }
+
+    /// Takes the first entered result that `pick` accepts.
+    pub fn take<T>(&mut self, pick: impl Fn(&Entered) -> Option<T>) -> Option<T> {
+        for slot in self.entered.iter_mut() {
+            if let Some(e) = slot {
+                if let Some(t) = pick(e) {
+                    *slot = None;
+                    return Some(t);
+                }
+            }
+        }
+        None
+    }
+
+    /// Refuses until the table enters a result read off a physical component; `key` names the
+    /// result in the catalogues (`need.<key>`).
+    pub fn need<T>(&self, comp: Component, key: &str, what: &str) -> Outcome<T> {
+        let what = LogParam::Term { key: format!("need.{key}"), en: what.to_string() };
+        let mut r = Rejection::with(Code::ResultNeeded, "the_table_keeps_the_component_enter_the_what", "The table keeps the {component}: enter the {what} from there.", vec![("component", LogParam::of("component", &comp, comp.name())), ("what", what)]);
+        r.needs = Some(comp);
+        Err(r)
+    }
+
+    pub fn seat(&self, seat: Seat) -> Outcome<&SeatState> {
+        self.state
+            .seats
+            .get(seat)
+            .ok_or_else(|| Rejection::with(Code::NoSuchThing, "there_is_no_seat_seat_at_this_table", "There is no seat {seat} at this table.", vec![("seat", LogParam::number(u16::from(seat.0) + 1))]))
+    }
+
+
+    /// The seat must be a character still on board and able to act.
+    pub fn awake(&self, seat: Seat) -> Outcome<()> {
+        let s = self.seat(seat)?;
+        if s.life != Life::Awake {
+            return refuse_with(Code::NotAllowed, "player_s_character_is_not_awake_on_board", "{player}'s character is not awake on board.", vec![("player", LogParam::text(s.name.clone()))]);
+        }
+        Ok(())
+    }
+
+    pub fn location(&self, at: Location) -> Outcome<Location> {
+        if at.0 == 0 || at.0 as usize > self.content.data.locations.len() {
+            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no room {room} on the board.", vec![("room", LogParam::number(at.0))]);
+        }
+        Ok(at)
+    }
+
+    pub fn intruder(&self, id: IntruderId) -> Outcome<Intruder> {
+        self.state
+            .intruder(id)
+            .cloned()
+            .ok_or_else(|| Rejection::new(Code::NoSuchThing, "that_intruder_is_not_on_the_board", "That Intruder is not on the board."))
+    }
+
+    pub fn awake_or_in_pod(&self, seat: Seat) -> Outcome<()> {
+        let s = self.seat(seat)?;
+        if !s.life.is_awake_on_board() {
+            return refuse_with(Code::NotAllowed, "player_s_character_is_no_longer_on_board", "{player}'s character is no longer on board.", vec![("player", LogParam::text(s.name.clone()))]);
+        }
+        Ok(())
+    }
+
+    /// The location of a special room, by kind.
+    pub fn special(&self, kind: LocationKind) -> Location {
+        self.content.location_of_kind(kind)
+    }
+}

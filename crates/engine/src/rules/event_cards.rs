@@ -1,0 +1,232 @@
+//! The Event cards' own effects (p. 10 and the cards): fire spreading, doors, Noise, Intruders
+//! drawn from the bag, hatching, and the rest, one card at a time.
+
+use super::ctx::Ctx;
+use super::{contamination, corridors, draw, encounter, fire, intruders, wounds};
+use crate::content::*;
+use crate::event::*;
+use crate::ids::*;
+use crate::rejection::Outcome;
+use crate::state::*;
+
+fn explored_rooms(ctx: &Ctx) -> Vec<Location> {
+    ctx.content.board.locations().filter(|l| ctx.state.room(*l).explored).collect()
+}
+
+fn colour_of(ctx: &Ctx, at: Location) -> Option<RoomColour> {
+    ctx.state.room(at).tile.map(|t| ctx.content.tile(t).colour)
+}
+
+/// Fire spreads to every neighbouring room, not through closed doors (Technical Corridors are not corridors between rooms).
+fn spread_fire(ctx: &mut Ctx, from: &[Location]) {
+    for at in from {
+        for (n, corridor) in ctx.content.board.neighbours(*at) {
+            if ctx.state.board.doors[corridor.0 as usize] != DoorState::Closed {
+                fire::place_fire(ctx, n);
+            }
+        }
+    }
+}
+
+/// Each Event card's effect, in our words in the content; the rule here (manual p. 10 and the cards).
+pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
+    let burning = |ctx: &Ctx| -> Vec<Location> { ctx.content.board.locations().filter(|l| ctx.state.room(*l).fire).collect() };
+    match effect {
+        EventEffect::DamagingFire => {
+            let fires = burning(ctx);
+            for at in &fires {
+                fire::place_malfunction(ctx, *at);
+            }
+            spread_fire(ctx, &fires);
+        }
+        EventEffect::ConsumingFire => {
+            let fires = burning(ctx);
+            for at in &fires {
+                if ctx.state.room(*at).items.is_some_and(|n| n > 0) {
+                    ctx.emit(Event::ItemsSet { at: *at, items: 0 });
+                }
+            }
+            spread_fire(ctx, &fires);
+        }
+        EventEffect::Regeneration => {
+            let hurt: Vec<(IntruderId, u8)> =
+                ctx.state.intruders.iter().filter(|i| i.injuries > 0).map(|i| (i.id, i.injuries.min(2))).collect();
+            for (id, n) in hurt {
+                ctx.emit(Event::IntruderHealed { id, injuries: n });
+            }
+        }
+        EventEffect::ScentOfPrey => {
+            let rooms: Vec<Location> = ctx
+                .state
+                .seats
+                .iter()
+                .filter(|(_, s)| s.life == Life::Awake && s.slime)
+                .map(|(_, s)| s.location)
+                .collect();
+            for at in rooms {
+                corridors::noise_everywhere(ctx, at);
+            }
+        }
+        EventEffect::FlammableCompounds => {
+            let hib = ctx.special(LocationKind::Hibernatorium);
+            if ctx.state.room(hib).fire {
+                spread_fire(ctx, &[hib]);
+            } else {
+                fire::place_fire(ctx, hib);
+            }
+        }
+        EventEffect::BulkheadsOpen => {
+            let closed: Vec<CorridorId> = (0..ctx.state.board.doors.len())
+                .filter(|i| ctx.state.board.doors[*i] == DoorState::Closed)
+                .map(|i| CorridorId(i as u8))
+                .collect();
+            for corridor in closed {
+                ctx.emit(Event::DoorChanged { corridor, state: DoorState::Open });
+            }
+        }
+        EventEffect::Hunt => {
+            let adults: Vec<Intruder> = ctx
+                .state
+                .intruders
+                .iter()
+                .filter(|i| i.kind == IntruderKind::Adult && !ctx.state.intruder_in_combat(i))
+                .cloned()
+                .collect();
+            for i in adults {
+                // To a neighbouring room with a character; ties to the lowest room number.
+                let prey = ctx.content.board.neighbours(i.at).into_iter().find(|(l, _)| !ctx.state.characters_at(*l).is_empty());
+                if let Some((to, corridor)) = prey {
+                    if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
+                        // With The Way of Moving known, an Adult cannot break the door: it stays.
+                        if !ctx.state.weakness_known(WeaknessEffect::TheWayOfMoving) {
+                            ctx.emit(Event::DoorChanged { corridor, state: DoorState::Destroyed });
+                        }
+                    } else {
+                        ctx.emit(Event::IntruderMoved { id: i.id, to });
+                        intruders::intruders_arrived(ctx, to);
+                    }
+                }
+            }
+        }
+        EventEffect::Eclosion => {
+            // Characters with a Larva die; the four-card draw and its scans happen at the table,
+            // through the Scan command for each player who drew Contamination.
+            for seat in ctx.state.turn_order() {
+                if ctx.state.seats[seat].life.is_awake_on_board() && ctx.state.seats[seat].larva {
+                    wounds::kill(ctx, seat, DeathCause::Larva)?;
+                }
+            }
+        }
+        EventEffect::CoolantLeak => {
+            let generator = ctx.state.explored_room("generator");
+            if generator.is_some_and(|g| ctx.state.room(g).malfunction) && ctx.state.self_destruct.is_none() && !ctx.state.anyone_hibernating() {
+                ctx.emit(Event::SelfDestructStarted);
+            }
+        }
+        EventEffect::Nest => {
+            if let Some(nest) = ctx.state.nest_location() {
+                corridors::noise_everywhere(ctx, nest);
+            }
+        }
+        EventEffect::ShortCircuit => {
+            for at in explored_rooms(ctx) {
+                let computer = ctx.state.room(at).tile.is_some_and(|t| ctx.content.tile(t).computer);
+                if computer && colour_of(ctx, at) == Some(RoomColour::Yellow) {
+                    fire::place_malfunction(ctx, at);
+                }
+            }
+        }
+        EventEffect::LifeSupportFailure => {
+            for at in explored_rooms(ctx) {
+                if colour_of(ctx, at) == Some(RoomColour::Green) {
+                    fire::place_malfunction(ctx, at);
+                }
+            }
+        }
+        EventEffect::Damage => {
+            let mut rooms: Vec<Location> = ctx
+                .state
+                .intruders
+                .iter()
+                .filter(|i| matches!(i.kind, IntruderKind::Adult | IntruderKind::Breeder | IntruderKind::Queen))
+                .map(|i| i.at)
+                .collect();
+            rooms.sort();
+            rooms.dedup();
+            for at in rooms {
+                fire::place_malfunction(ctx, at);
+            }
+        }
+        EventEffect::EggProtection => {
+            let nest = ctx.state.nest_location();
+            for seat in ctx.state.turn_order() {
+                let s = &ctx.state.seats[seat];
+                if s.life == Life::Awake && (Some(s.location) == nest || s.eggs_carried > 0) {
+                    encounter::encounter(ctx, seat)?;
+                }
+            }
+        }
+        EventEffect::Malfunction => {
+            // The lowest-numbered explored room that can still take a marker (graded C: see docs).
+            if let Some(at) = explored_rooms(ctx).into_iter().find(|l| {
+                let r = ctx.state.room(*l);
+                !r.malfunction && !r.tile.is_some_and(|t| matches!(ctx.content.tile(t).key.as_str(), "nest" | "room_covered_with_slime"))
+            }) {
+                fire::place_malfunction(ctx, at);
+            }
+        }
+        EventEffect::Lurking => {
+            let leaving: Vec<IntruderId> = ctx.state.intruders.iter().filter(|i| !ctx.state.intruder_in_combat(i)).map(|i| i.id).collect();
+            for id in leaving {
+                ctx.emit(Event::IntruderLeftBoard { id });
+            }
+        }
+        EventEffect::EvacuationPodEjection => {
+            let lowest = ctx.state.pods.iter().filter(|p| p.state == PodState::Docked).min_by_key(|p| p.number).cloned();
+            if let Some(p) = lowest {
+                for seat in p.occupants {
+                    ctx.emit(Event::CharacterLeftPod { seat });
+                }
+                ctx.emit(Event::PodEjected { pod: p.number });
+            }
+        }
+        EventEffect::Hatching => {
+            if ctx.state.nest_eggs > 0 {
+                ctx.emit(Event::NestEggsDestroyed { count: 1 });
+                if ctx.state.nest_eggs == 0 && !ctx.state.nest_destroyed {
+                    ctx.emit(Event::NestDestroyed);
+                }
+            }
+            let nest = ctx.state.nest_location();
+            let mut infested = false;
+            for seat in ctx.state.turn_order() {
+                let s = &ctx.state.seats[seat];
+                if s.life == Life::Awake && Some(s.location) == nest && s.hand == 0 {
+                    infested = true;
+                    if ctx.state.seats[seat].larva {
+                        wounds::kill(ctx, seat, DeathCause::Larva)?;
+                    } else {
+                        ctx.emit(Event::LarvaSet { seat, on: true });
+                        contamination::give_contamination(ctx, seat);
+                    }
+                }
+            }
+            if !infested {
+                draw::add_from_supply(ctx, TokenKind::Larva);
+            }
+        }
+        EventEffect::NoiseInTechnicalCorridors => {
+            if ctx.state.board.technical_noise {
+                for seat in ctx.state.turn_order() {
+                    let s = &ctx.state.seats[seat];
+                    if s.life == Life::Awake && ctx.content.board.has_technical_entrance(s.location) {
+                        encounter::noise_roll(ctx, seat)?;
+                    }
+                }
+            } else {
+                corridors::place_noise_marker(ctx, NoiseSpot::Technical);
+            }
+        }
+    }
+    Ok(())
+}

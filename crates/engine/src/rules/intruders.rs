@@ -1,0 +1,104 @@
+//! Intruders on the board: placing a miniature (the 9th Adult, p. 15), moving through a numbered
+//! corridor, stopped by Doors (p. 17), leaving by a Technical Corridor (p. 16), and Escape Pod
+//! waiters stepping out when one arrives (p. 26).
+
+use super::ctx::Ctx;
+use crate::content::*;
+use crate::event::*;
+use crate::ids::*;
+use crate::rejection::Outcome;
+use crate::state::*;
+
+/// Puts an intruder on the board (with its drawn token set aside, if any).
+/// The 9th Adult makes the Adults not in Combat retreat into the bag first (p. 15).
+pub(super) fn place_intruder(ctx: &mut Ctx, kind: IntruderKind, at: Location, token: Option<TokenId>) -> Outcome<Option<IntruderId>> {
+    if kind == IntruderKind::Adult {
+        let adults = ctx.state.intruders.iter().filter(|i| i.kind == IntruderKind::Adult).count();
+        if adults >= ctx.content.data.pools.adult_miniatures as usize {
+            let leaving: Vec<IntruderId> = ctx
+                .state
+                .intruders
+                .iter()
+                .filter(|i| i.kind == IntruderKind::Adult && !ctx.state.intruder_in_combat(i))
+                .map(|i| i.id)
+                .collect();
+            for id in leaving {
+                ctx.emit(Event::IntruderLeftBoard { id });
+            }
+            let adults = ctx.state.intruders.iter().filter(|i| i.kind == IntruderKind::Adult).count();
+            if adults >= ctx.content.data.pools.adult_miniatures as usize {
+                // Every Adult miniature is in Combat: none can appear.
+                if let Some(t) = token {
+                    ctx.emit(Event::TokenReturned { token: t });
+                }
+                return Ok(None);
+            }
+        }
+    }
+    let id = IntruderId(ctx.state.next_intruder);
+    ctx.emit(Event::IntruderPlaced { id, kind, at, token });
+    if !ctx.state.first_encounter {
+        // First Encounter (p. 12): from now on every player must choose one objective.
+        ctx.emit(Event::FirstEncounter);
+    }
+    intruders_arrived(ctx, at);
+    Ok(Some(id))
+}
+
+/// Whoever waits in an Escape Pod returns to the section when an Intruder arrives there (p. 26).
+pub(super) fn intruders_arrived(ctx: &mut Ctx, at: Location) {
+    let Some(tile) = ctx.state.room(at).tile else { return };
+    let section = match ctx.content.tile(tile).key.as_str() {
+        "evacuation_section_a" => Section::A,
+        "evacuation_section_b" => Section::B,
+        _ => return,
+    };
+    if !ctx.state.room(at).explored {
+        return;
+    }
+    let waiting: Vec<Seat> = ctx
+        .state
+        .pods
+        .iter()
+        .filter(|p| p.section == section && p.state == PodState::Docked)
+        .flat_map(|p| p.occupants.clone())
+        .collect();
+    for seat in waiting {
+        ctx.emit(Event::CharacterLeftPod { seat });
+    }
+}
+
+/// Moves intruders through the corridor with this number (Event cards p. 10, retreat p. 20).
+/// A closed door stops them and is destroyed (once for a group leaving one room together, p. 17);
+/// a Technical Corridor entrance takes them off the board and their tokens back into the bag (p. 16).
+pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
+    let mut arrived: Vec<Location> = Vec::new();
+    // Doors as they were before anyone moved: a group leaving one room together is stopped by a
+    // closed door, which is destroyed once, and all of them stay (p. 17).
+    let doors_before = ctx.state.board.doors.clone();
+    let only_big_break_doors = ctx.state.weakness_known(WeaknessEffect::TheWayOfMoving);
+    for id in ids {
+        let Some(i) = ctx.state.intruder(*id).cloned() else { continue };
+        match ctx.content.board.exit(i.at, number) {
+            Exit::Technical => ctx.emit(Event::IntruderLeftBoard { id: *id }),
+            Exit::Corridor(c) => match doors_before[c.0 as usize] {
+                DoorState::Closed => {
+                    let can_break = !only_big_break_doors || matches!(i.kind, IntruderKind::Queen | IntruderKind::Breeder);
+                    if can_break && ctx.state.board.doors[c.0 as usize] == DoorState::Closed {
+                        ctx.emit(Event::DoorChanged { corridor: c, state: DoorState::Destroyed });
+                    }
+                }
+                _ => {
+                    let to = ctx.content.board.corridors[c.0 as usize].other_end(i.at);
+                    ctx.emit(Event::IntruderMoved { id: *id, to });
+                    arrived.push(to);
+                }
+            },
+        }
+    }
+    arrived.sort();
+    arrived.dedup();
+    for at in arrived {
+        intruders_arrived(ctx, at);
+    }
+}

@@ -1,0 +1,132 @@
+//! Room actions that are not ship systems (pp. 24-25): Search, the Nest's Eggs, Research in the
+//! Laboratory and the Monitoring Room's peek.
+
+use super::ctx::Ctx;
+use super::{encounter};
+use crate::command::*;
+use crate::event::*;
+use crate::ids::*;
+use crate::words::LogParam;
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
+use crate::state::*;
+
+fn in_nest(ctx: &Ctx, seat: Seat) -> Outcome<Location> {
+    match ctx.state.nest_location() {
+        Some(n) if ctx.state.seats[seat].location == n => Ok(n),
+        _ => refuse(Code::NotAllowed, "the_character_must_be_in_the_explored_nest", "The character must be in the explored Nest."),
+    }
+}
+
+/// Nest: Take one Egg, then a Noise roll (p. 25). The last egg taken destroys the Nest.
+pub(super) fn take_egg(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    in_nest(ctx, seat)?;
+    if ctx.state.nest_eggs == 0 {
+        return refuse(Code::Empty, "no_egg_is_left_in_the_nest", "No Egg is left in the Nest.");
+    }
+    if ctx.state.in_combat(seat) {
+        return refuse(Code::NotAllowed, "room_actions_are_not_possible_in_combat", "Room Actions are not possible in Combat.");
+    }
+    ctx.emit(Event::EggTaken { seat });
+    nest_check(ctx);
+    encounter::noise_roll(ctx, seat)?;
+    Ok(())
+}
+
+fn nest_check(ctx: &mut Ctx) {
+    if ctx.state.nest_eggs == 0 && !ctx.state.nest_destroyed {
+        ctx.emit(Event::NestDestroyed);
+    }
+}
+
+/// Destroying uncarried Eggs with a Shoot or Melee attempt (p. 25): each Injury destroys one;
+/// a Noise roll follows every attempt.
+pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.state.seats[seat].location;
+    let nest = ctx.state.nest_location() == Some(at);
+    let here = if nest { ctx.state.nest_eggs } else { ctx.state.room(at).eggs };
+    if here == 0 {
+        return refuse(Code::Empty, "there_are_no_uncarried_eggs_in_this_room", "There are no uncarried Eggs in this room.");
+    }
+    let n = count.min(here);
+    if n > 0 {
+        if nest {
+            ctx.emit(Event::NestEggsDestroyed { count: n });
+            nest_check(ctx);
+        } else {
+            ctx.emit(Event::RoomEggsDestroyed { at, count: n });
+        }
+    }
+    encounter::noise_roll(ctx, seat)?;
+    Ok(())
+}
+
+pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let n = ctx.state.seats[seat].eggs_carried;
+    if n == 0 {
+        return refuse(Code::NotAllowed, "this_character_carries_no_egg", "This character carries no Egg.");
+    }
+    let at = ctx.state.seats[seat].location;
+    ctx.emit(Event::EggsDropped { seat, at, count: n });
+    Ok(())
+}
+
+/// Search (p. 23): the room's Item Counter goes down by one; an empty room cannot be searched.
+pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.state.seats[seat].location;
+    let r = ctx.state.room(at);
+    match r.items {
+        _ if !r.explored || !ctx.content.is_slot(at) => refuse(Code::NotAllowed, "no_search_is_possible_in_this_room", "No Search is possible in this room."),
+        Some(0) | None => refuse(Code::Empty, "this_room_has_been_emptied_nothing_is_left", "This room has been emptied: nothing is left to find."),
+        Some(n) => {
+            ctx.emit(Event::ItemsSet { at, items: n - 1 });
+            Ok(())
+        }
+    }
+}
+
+/// Laboratory (p. 24): researching an Object reveals the Weakness in its slot, for everyone.
+pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let slot = ctx.state.weaknesses[object.slot()];
+    if slot.revealed.is_some() {
+        return refuse(Code::NotAllowed, "that_weakness_is_already_discovered", "That Weakness is already discovered.");
+    }
+    let entered = ctx.take(|e| match e {
+        Entered::Weakness { key } => Some(key.clone()),
+        _ => None,
+    });
+    let card = match (slot.card, entered) {
+        (Some(c), None) => c,
+        // Refused whatever the value, so a guess never learns the face-down card.
+        (Some(_), Some(_)) => return refuse(Code::BadResult, "the_app_holds_the_weakness_cards_nothing_needs", "The app holds the Weakness cards: nothing needs entering."),
+        (None, Some(k)) => match ctx.content.data.weaknesses.iter().position(|w| w.key == k) {
+            Some(i) if !ctx.state.weaknesses.iter().any(|w| w.revealed == Some(WeaknessId(i as u8))) => WeaknessId(i as u8),
+            Some(_) => return refuse(Code::BadResult, "that_weakness_is_already_face_up", "That Weakness is already face up."),
+            None => return refuse_with(Code::BadResult, "there_is_no_weakness_card_key", "There is no Weakness card '{key}'.", vec![("key", LogParam::text(k.to_string()))]),
+        },
+        (None, None) => return ctx.need(Component::Weaknesses, "weakness_card_turned_over", "Weakness card turned over"),
+    };
+    ctx.emit(Event::WeaknessRevealed { slot: object, card });
+    Ok(())
+}
+
+/// Monitoring Room (p. 25): secretly look at one unexplored room tile and its token.
+pub(super) fn peek_room(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.location(at)?;
+    let r = ctx.state.room(at).clone();
+    if r.explored {
+        return refuse(Code::NotAllowed, "that_room_is_already_explored_pick_an_unexplored", "That room is already explored: pick an unexplored one.");
+    }
+    match (r.tile, r.token) {
+        (Some(tile), Some(token)) if ctx.handles(Component::RoomTiles) && ctx.handles(Component::ExplorationTokens) => {
+            ctx.emit(Event::RoomPeeked { seat, at, tile, token });
+            Ok(())
+        }
+        _ => refuse(Code::NotAllowed, "the_room_tiles_or_exploration_tokens_are_physical", "The room tiles or Exploration tokens are physical: peek at them at the table."),
+    }
+}

@@ -1,0 +1,233 @@
+//! Ship systems (pp. 24-26): Engines, Coordinates and the destination, Self-Destruct, Escape Pods
+//! and hibernation.
+
+use super::ctx::Ctx;
+use super::{encounter, ending};
+use crate::content::*;
+use crate::event::*;
+use crate::ids::*;
+use crate::words::LogParam;
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
+use crate::state::*;
+
+fn engine_top(ctx: &Ctx, engine: EngineNumber) -> Outcome<EngineStatus> {
+    if !(1..=3).contains(&engine.0) {
+        return refuse(Code::NoSuchThing, "engines_are_numbered_1_to_3", "Engines are numbered 1 to 3.");
+    }
+    match ctx.state.engines[engine.0 as usize - 1] {
+        Hidden::Known(t) => Ok(t),
+        Hidden::Unknown => refuse(Code::NotAllowed, "the_engine_tokens_are_at_the_table_check", "The Engine tokens are at the table: check the top one there, in secret."),
+    }
+}
+
+/// Check the Engine (p. 26): only the seat that checked learns the top token.
+pub(super) fn check_engine(ctx: &mut Ctx, seat: Seat, engine: EngineNumber) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let top = engine_top(ctx, engine)?;
+    ctx.emit(Event::EngineChecked { seat, engine, top });
+    Ok(())
+}
+
+/// Engine Control Room (p. 25): check all three.
+pub(super) fn check_all_engines(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    for n in 1..=3 {
+        let top = engine_top(ctx, EngineNumber(n))?;
+        ctx.emit(Event::EngineChecked { seat, engine: EngineNumber(n), top });
+    }
+    Ok(())
+}
+
+/// Repair/Break (p. 26), first half: the seat takes both tokens and sees them.
+pub(super) fn begin_repair(ctx: &mut Ctx, seat: Seat, engine: EngineNumber) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if ctx.state.repair.is_some() {
+        return refuse(Code::NotAllowed, "another_engine_s_tokens_are_still_being_put", "Another Engine's tokens are still being put back: finish that first.");
+    }
+    let top = engine_top(ctx, engine)?;
+    ctx.emit(Event::EngineRepairBegun { seat, engine, top });
+    Ok(())
+}
+
+/// Repair/Break, second half: the seat sets the order; the table learns only whether it changed.
+pub(super) fn set_engine_order(ctx: &mut Ctx, seat: Seat, top: EngineStatus) -> Outcome<()> {
+    let Some((holder, engine)) = ctx.state.repair else {
+        return refuse(Code::WrongPhase, "nobody_holds_an_engine_s_tokens_first_use", "Nobody holds an Engine's tokens: first use “Repair or break an Engine”.");
+    };
+    if holder != seat {
+        return refuse(Code::NotYourSeat, "another_player_holds_those_engine_tokens", "Another player holds those Engine tokens.");
+    }
+    let before = engine_top(ctx, engine)?;
+    ctx.emit(Event::EngineOrderSet { seat, engine, top, changed: before != top });
+    Ok(())
+}
+
+/// Repair/Break with physical tokens: only whether the order changed is public (p. 26).
+pub(super) fn report_engine_order(ctx: &mut Ctx, seat: Seat, engine: EngineNumber, changed: bool) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if !(1..=3).contains(&engine.0) {
+        return refuse(Code::NoSuchThing, "engines_are_numbered_1_to_3", "Engines are numbered 1 to 3.");
+    }
+    if ctx.handles(Component::Engines) {
+        return refuse(Code::NotAllowed, "the_app_holds_the_engine_tokens_use_repair", "The app holds the Engine tokens: use “Repair or break an Engine” to set their order.");
+    }
+    ctx.emit(Event::EngineOrderReported { seat, engine, changed });
+    Ok(())
+}
+
+/// Check Coordinates (Cockpit, p. 26): private to the seat.
+pub(super) fn check_coordinates(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let Hidden::Known(card) = ctx.state.coordinates else {
+        return refuse(Code::NotAllowed, "the_coordinates_card_is_physical_look_at_it", "The Coordinates card is physical: look at it at the table.");
+    };
+    ctx.emit(Event::CoordinatesChecked { seat, card });
+    Ok(())
+}
+
+/// Set Destination (Cockpit, p. 26): never while anyone hibernates, never with an Intruder in the Cockpit.
+pub(super) fn set_destination(ctx: &mut Ctx, seat: Seat, letter: DestinationLetter) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if ctx.state.anyone_hibernating() {
+        return refuse(Code::NotAllowed, "the_destination_cannot_change_while_anyone_is_hibernating", "The destination cannot change while anyone is hibernating.");
+    }
+    let cockpit = ctx.special(LocationKind::Cockpit);
+    if ctx.state.intruders_at(cockpit).next().is_some() {
+        return refuse(Code::NotAllowed, "an_intruder_is_in_the_cockpit_the_destination", "An Intruder is in the Cockpit: the destination cannot be set.");
+    }
+    if ctx.state.destination == letter {
+        return refuse(Code::NotAllowed, "the_destination_marker_is_already_on_that_space", "The Destination marker is already on that space.");
+    }
+    ctx.emit(Event::DestinationSet { letter });
+    Ok(())
+}
+
+/// Generator (p. 24): start the Self-Destruct sequence; never while anyone hibernates.
+pub(super) fn start_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if ctx.state.self_destruct.is_some() {
+        return refuse(Code::NotAllowed, "the_self_destruct_sequence_is_already_running", "The Self-Destruct sequence is already running.");
+    }
+    if ctx.state.anyone_hibernating() {
+        return refuse(Code::NotAllowed, "self_destruct_cannot_start_while_anyone_is_hibernating", "Self-Destruct cannot start while anyone is hibernating.");
+    }
+    ctx.emit(Event::SelfDestructStarted);
+    Ok(())
+}
+
+/// Generator: stop the sequence, unless it has reached yellow.
+pub(super) fn stop_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if ctx.state.self_destruct.is_none() {
+        return refuse(Code::NotAllowed, "the_self_destruct_sequence_is_not_running", "The Self-Destruct sequence is not running.");
+    }
+    if ctx.state.self_destruct_unstoppable() {
+        return refuse(Code::NotAllowed, "the_self_destruct_marker_is_on_yellow_it", "The Self-Destruct marker is on yellow: it can no longer be stopped.");
+    }
+    ctx.emit(Event::SelfDestructStopped);
+    Ok(())
+}
+
+fn docked_pod(ctx: &Ctx, pod: PodNumber) -> Outcome<Pod> {
+    match ctx.state.pod(pod) {
+        None => refuse_with(Code::NoSuchThing, "escape_pod_pod_is_not_in_this_game", "Escape Pod {pod} is not in this game.", vec![("pod", LogParam::number(pod.0))]),
+        Some(p) if p.state != PodState::Docked => refuse_with(Code::NotAllowed, "escape_pod_pod_has_already_left", "Escape Pod {pod} has already left.", vec![("pod", LogParam::number(pod.0))]),
+        Some(p) => Ok(p.clone()),
+    }
+}
+
+/// Hatch Control System (p. 25), or the table's own correction: lock or unlock one pod.
+pub(super) fn set_pod_lock(ctx: &mut Ctx, pod: PodNumber, locked: bool) -> Outcome<()> {
+    let p = docked_pod(ctx, pod)?;
+    if p.locked == locked {
+        let pod = vec![("pod", LogParam::number(pod.0))];
+        return if locked { refuse_with(Code::NotAllowed, "escape_pod_pod_is_already_locked", "Escape Pod {pod} is already locked.", pod) } else { refuse_with(Code::NotAllowed, "escape_pod_pod_is_already_unlocked", "Escape Pod {pod} is already unlocked.", pod) };
+    }
+    ctx.emit(Event::PodLockSet { pod, locked });
+    Ok(())
+}
+
+fn section_room(ctx: &Ctx, section: Section) -> Option<Location> {
+    ctx.state.explored_room(match section {
+        Section::A => "evacuation_section_a",
+        Section::B => "evacuation_section_b",
+    })
+}
+
+/// Evacuation Section (p. 24): a Noise roll; if no Intruder comes, the character boards the pod.
+pub(super) fn try_enter_pod(ctx: &mut Ctx, seat: Seat, pod: PodNumber) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let p = docked_pod(ctx, pod)?;
+    let at = ctx.state.seats[seat].location;
+    if section_room(ctx, p.section) != Some(at) {
+        return refuse_with(Code::NotAllowed, "the_character_must_be_in_evacuation_section_section", "The character must be in Evacuation Section {section}.", vec![("section", LogParam::text(format!("{:?}", p.section)))]);
+    }
+    if p.locked {
+        return refuse_with(Code::NotAllowed, "escape_pod_pod_is_locked", "Escape Pod {pod} is locked.", vec![("pod", LogParam::number(pod.0))]);
+    }
+    if p.occupants.len() >= ctx.content.data.escape_pods.seats as usize {
+        return refuse_with(Code::NotAllowed, "escape_pod_pod_is_full", "Escape Pod {pod} is full.", vec![("pod", LogParam::number(pod.0))]);
+    }
+    if ctx.state.room(at).malfunction {
+        return refuse(Code::NotAllowed, "a_malfunction_stops_the_evacuation_section_s_action", "A Malfunction stops the Evacuation Section's Action.");
+    }
+    if ctx.state.intruders_at(at).next().is_some() {
+        return refuse(Code::NotAllowed, "no_one_can_enter_a_pod_with_an", "No one can enter a pod with an Intruder in the Evacuation Section.");
+    }
+    if encounter::noise_roll(ctx, seat)? == encounter::Arrival::Intruder || ctx.state.intruders_at(at).next().is_some() {
+        return Ok(());
+    }
+    if ctx.state.seats[seat].life == Life::Awake {
+        ctx.emit(Event::CharacterEnteredPod { seat, pod });
+    }
+    Ok(())
+}
+
+/// Launches a pod with whoever sits in it: they have escaped (p. 26).
+pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber) -> Outcome<()> {
+    let p = docked_pod(ctx, pod)?;
+    if p.occupants.is_empty() {
+        return refuse_with(Code::NotAllowed, "nobody_is_in_escape_pod_pod", "Nobody is in Escape Pod {pod}.", vec![("pod", LogParam::number(pod.0))]);
+    }
+    ctx.emit(Event::PodLaunched { pod });
+    ending::last_awake_check(ctx);
+    Ok(())
+}
+
+pub(super) fn leave_pod(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.seat(seat)?;
+    if !matches!(ctx.state.seats[seat].life, Life::InPod(_)) {
+        return refuse(Code::NotAllowed, "this_character_is_not_waiting_in_an_escape", "This character is not waiting in an Escape Pod.");
+    }
+    ctx.emit(Event::CharacterLeftPod { seat });
+    Ok(())
+}
+
+/// Hibernatorium (p. 26): only once the Time marker is on blue; a Noise roll decides.
+pub(super) fn try_hibernate(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let hib = ctx.special(LocationKind::Hibernatorium);
+    if ctx.state.seats[seat].location != hib {
+        return refuse(Code::NotAllowed, "the_character_must_be_in_the_hibernatorium", "The character must be in the Hibernatorium.");
+    }
+    if !ctx.state.hibernation_open() {
+        return refuse(Code::NotAllowed, "the_hibernation_chambers_open_only_when_the_time", "The hibernation chambers open only when the Time marker reaches blue.");
+    }
+    if ctx.state.room(hib).malfunction {
+        return refuse(Code::NotAllowed, "a_malfunction_stops_the_hibernatorium_s_action", "A Malfunction stops the Hibernatorium's Action.");
+    }
+    if ctx.state.intruders_at(hib).next().is_some() {
+        return refuse(Code::NotAllowed, "no_one_can_hibernate_with_an_intruder_in", "No one can hibernate with an Intruder in the Hibernatorium.");
+    }
+    if encounter::noise_roll(ctx, seat)? == encounter::Arrival::Intruder || ctx.state.seats[seat].life != Life::Awake {
+        return Ok(());
+    }
+    ctx.emit(Event::CharacterHibernated { seat });
+    ending::last_awake_check(ctx);
+    Ok(())
+}
+
+/// The critical moment of a yellow Self-Destruct space: every pod unlocks (p. 12).
+pub(super) fn unlock_all(ctx: &mut Ctx, reason: UnlockReason) {
+    ctx.emit(Event::PodsUnlocked { reason });
+}

@@ -1,0 +1,169 @@
+//! The victory check (pp. 11, 27): Engines, Coordinates, the Contamination check, objectives
+//! revealed and judged.
+
+use super::ctx::Ctx;
+use super::{contamination, ending};
+use crate::command::*;
+use crate::event::*;
+use crate::ids::*;
+use crate::rejection::{refuse, Code, Outcome};
+use crate::state::*;
+
+fn at_check(ctx: &Ctx, step: VictoryStep) -> Outcome<()> {
+    match ctx.state.phase {
+        Phase::Over { check, .. } if check == step => Ok(()),
+        Phase::Over { .. } => refuse(Code::WrongPhase, "the_victory_check_is_at_another_step", "The victory check is at another step."),
+        _ => refuse(Code::WrongPhase, "the_victory_check_comes_at_the_end_of", "The victory check comes at the end of the game."),
+    }
+}
+
+fn step_to(ctx: &mut Ctx, step: VictoryStep) {
+    let step = if step != VictoryStep::Done && ending::survivors(ctx).is_empty() { VictoryStep::Done } else { step };
+    ctx.emit(Event::VictoryStepReached { step });
+}
+
+/// Victory check 1 (p. 11): the top Engine tokens; 2 or 3 Damaged and the ship explodes.
+pub(super) fn reveal_engines(ctx: &mut Ctx) -> Outcome<()> {
+    at_check(ctx, VictoryStep::Engines)?;
+    let mut tops = [EngineStatus::Working; 3];
+    for (i, t) in tops.iter_mut().enumerate() {
+        *t = match ctx.state.engines[i] {
+            Hidden::Known(s) => s,
+            Hidden::Unknown => match ctx.take(|e| match e {
+                Entered::Engine { status } => Some(*status),
+                _ => None,
+            }) {
+                Some(s) => s,
+                None => return ctx.need(Component::Engines, "three_top_engine_tokens_engine_1_first", "three top Engine tokens, Engine 1 first"),
+            },
+        };
+    }
+    ctx.emit(Event::EnginesRevealed { tops });
+    if tops.iter().filter(|t| **t == EngineStatus::Damaged).count() >= 2 {
+        for seat in ending::survivors(ctx) {
+            if ctx.state.seats[seat].life == Life::Hibernating {
+                ctx.emit(Event::CharacterDied { seat, cause: DeathCause::EnginesFailed });
+            }
+        }
+        ctx.emit(Event::ShipDestroyed);
+        step_to(ctx, VictoryStep::Contamination);
+    } else {
+        step_to(ctx, VictoryStep::Coordinates);
+    }
+    Ok(())
+}
+
+/// Victory check 2 (p. 11): not Earth kills the hibernating, but Quarantine holders survive Mars.
+pub(super) fn reveal_coordinates(ctx: &mut Ctx, quarantine: &[Seat]) -> Outcome<()> {
+    at_check(ctx, VictoryStep::Coordinates)?;
+    let (card, destination) = match ctx.state.coordinates {
+        Hidden::Known(c) => (Some(c), ctx.content.data.coordinates[c.0 as usize].destination(ctx.state.destination)),
+        Hidden::Unknown => match ctx.take(|e| match e {
+            Entered::Destination { destination } => Some(*destination),
+            _ => None,
+        }) {
+            Some(d) => (None, d),
+            None => return ctx.need(Component::Coordinates, "destination_shown_by_the_coordinates_card", "destination shown by the Coordinates card"),
+        },
+    };
+    ctx.emit(Event::CoordinatesRevealed { card, destination });
+    if destination != Destination::Earth {
+        for seat in ending::survivors(ctx) {
+            if ctx.state.seats[seat].life != Life::Hibernating {
+                continue;
+            }
+            let holds_quarantine = match ctx.state.seats[seat].objective {
+                ObjectiveChoice::Chosen(Some(o)) => ctx.content.data.objectives[o.0 as usize].key == "quarantine",
+                _ => quarantine.contains(&seat),
+            };
+            if !(destination == Destination::Mars && holds_quarantine) {
+                ctx.emit(Event::CharacterDied { seat, cause: DeathCause::WrongDestination });
+            }
+        }
+    }
+    step_to(ctx, VictoryStep::Contamination);
+    Ok(())
+}
+
+/// Victory check 3 (p. 11): scan everything; with an INFECTED card (or a Larva), shuffle all
+/// cards and draw 4: any Contamination among them and the character dies.
+pub(super) fn check_contamination(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    at_check(ctx, VictoryStep::Contamination)?;
+    ctx.seat(seat)?;
+    if !ending::survivors(ctx).contains(&seat) {
+        return refuse(Code::NotAllowed, "only_surviving_characters_are_checked", "Only surviving characters are checked.");
+    }
+    if checked(ctx, seat) {
+        return refuse(Code::NotAllowed, "this_character_s_contamination_is_already_checked", "This character's Contamination is already checked.");
+    }
+    let cards = ctx.state.seats[seat].contamination.clone();
+    let mut infected = ctx.state.seats[seat].larva;
+    if !infected {
+        for c in &cards {
+            infected |= contamination::infected_status(ctx, *c)?;
+        }
+    }
+    let mut drawn_contamination = 0u8;
+    if infected && !cards.is_empty() {
+        // 10 Action cards plus the Contamination cards, shuffled, and 4 drawn.
+        drawn_contamination = match ctx.take(|e| match e {
+            Entered::ContaminationDraw { contamination } => Some(*contamination),
+            _ => None,
+        }) {
+            Some(n) if n as usize <= cards.len().min(4) => n,
+            Some(_) => return refuse(Code::BadResult, "more_contamination_cards_drawn_than_the_character_holds", "More Contamination cards drawn than the character holds."),
+            None => {
+                let total = 10 + cards.len();
+                ctx.fate.sample(total, 4).into_iter().filter(|i| *i >= 10).count() as u8
+            }
+        };
+    }
+    let dies = infected && drawn_contamination > 0;
+    ctx.emit(Event::ContaminationChecked { seat, infected, drawn_contamination, dies });
+    if dies {
+        ctx.emit(Event::CharacterDied { seat, cause: DeathCause::Contamination });
+    }
+    if ending::survivors(ctx).iter().all(|s| checked(ctx, *s)) {
+        step_to(ctx, VictoryStep::Objectives);
+    }
+    Ok(())
+}
+
+fn checked(ctx: &Ctx, seat: Seat) -> bool {
+    ctx.state.seats[seat].contamination_checked
+}
+
+/// Victory check 4 (p. 11): each survivor reveals the objective they kept.
+pub(super) fn reveal_objective(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    at_check(ctx, VictoryStep::Objectives)?;
+    ctx.seat(seat)?;
+    if !ctx.state.judged_seats().contains(&seat) {
+        return refuse(Code::NotAllowed, "only_surviving_characters_reveal_their_objective", "Only surviving characters reveal their objective.");
+    }
+    if ctx.state.seats[seat].objective_revealed {
+        return refuse(Code::NotAllowed, "that_objective_is_already_revealed", "That objective is already revealed.");
+    }
+    let objective = match ctx.state.seats[seat].objective {
+        ObjectiveChoice::Chosen(o) => o,
+        ObjectiveChoice::Undecided => ctx.state.seats[seat].objectives.first().copied(),
+    };
+    ctx.emit(Event::ObjectiveRevealed { seat, objective });
+    Ok(())
+}
+
+/// The table judges whether the revealed objective was met; a survivor who met it wins.
+pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool) -> Outcome<()> {
+    at_check(ctx, VictoryStep::Objectives)?;
+    ctx.seat(seat)?;
+    if !ctx.state.seats[seat].objective_revealed {
+        return refuse(Code::WrongPhase, "reveal_the_objective_first", "Reveal the objective first.");
+    }
+    if ctx.state.seats[seat].objective_met.is_some() {
+        return refuse(Code::NotAllowed, "that_objective_is_already_judged", "That objective is already judged.");
+    }
+    ctx.emit(Event::ObjectiveJudged { seat, met });
+    if ctx.state.judged_seats().iter().all(|s| ctx.state.seats[*s].objective_met.is_some()) {
+        step_to(ctx, VictoryStep::Done);
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! Wounds, death and revival: Light and Serious Wounds, dressing and healing (p. 21), death and
+//! what follows it (pp. 21, 27), the cooperative Revive (p. 27).
+
+use super::ctx::Ctx;
+use super::{ending, intruders};
+use crate::event::*;
+use crate::ids::*;
+use crate::rejection::{refuse, Code, Outcome};
+use crate::state::*;
+
+/// Light Wounds (p. 21): the third becomes a Serious Wound; any wound after 3 Serious kills.
+pub(super) fn light_wounds(ctx: &mut Ctx, seat: Seat, n: u8) -> Outcome<()> {
+    for _ in 0..n {
+        if !ctx.state.seats[seat].life.is_awake_on_board() {
+            return Ok(());
+        }
+        if ctx.state.seats[seat].serious.len() >= 3 {
+            return kill(ctx, seat, DeathCause::Wounds);
+        }
+        let light = ctx.state.seats[seat].light_wounds + 1;
+        if light >= 3 {
+            ctx.emit(Event::LightWoundsSet { seat, light: 0 });
+            serious_wound(ctx, seat)?;
+        } else {
+            ctx.emit(Event::LightWoundsSet { seat, light });
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn serious_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if !ctx.state.seats[seat].life.is_awake_on_board() {
+        return Ok(());
+    }
+    if ctx.state.seats[seat].serious.len() >= 3 {
+        return kill(ctx, seat, DeathCause::Wounds);
+    }
+    ctx.draw_wound(seat)
+}
+
+/// Cooperative mode's Revive (p. 27): a dead character whose Corpse the crew carried to a working
+/// Emergency Room stands up there at the start of a turn, Light Wounds gone and Serious Wounds
+/// dressed. The Emergency Room works only with no Intruder and no Malfunction in it.
+pub(super) fn revive(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.state.config.mode != Mode::Cooperative {
+        return refuse(Code::NotAllowed, "only_the_fully_cooperative_mode_revives_characters_in", "Only the fully cooperative mode revives characters, in the Emergency Room.");
+    }
+    if ctx.seat(seat)?.life != Life::Dead {
+        return refuse(Code::NotAllowed, "only_a_dead_character_can_be_revived", "Only a dead character can be revived.");
+    }
+    if ctx.state.phase != Phase::Player {
+        return refuse(Code::WrongPhase, "a_character_is_revived_at_the_start_of", "A character is revived at the start of a turn, in the Player Phase.");
+    }
+    let er = ctx.content.room_tile("emergency_room");
+    let Some(at) = ctx.content.board.locations().find(|l| ctx.state.room(*l).explored && er.is_some() && ctx.state.room(*l).tile == er) else {
+        return refuse(Code::NotAllowed, "the_emergency_room_is_not_on_the_board", "The Emergency Room is not on the board yet: it must be explored first.");
+    };
+    if ctx.state.intruders_at(at).next().is_some() {
+        return refuse(Code::NotAllowed, "an_intruder_in_the_emergency_room_stops_it", "An Intruder in the Emergency Room stops it from working.");
+    }
+    if ctx.state.room(at).malfunction {
+        return refuse(Code::NotAllowed, "a_malfunction_in_the_emergency_room_stops_it", "A Malfunction in the Emergency Room stops it from working.");
+    }
+    ctx.emit(Event::CharacterRevived { seat, at });
+    Ok(())
+}
+
+/// A character dies (p. 21). The first death unlocks every Escape Pod (p. 12).
+pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> {
+    if !ctx.state.seats[seat].life.is_alive() {
+        return Ok(());
+    }
+    let at = ctx.state.seats[seat].location;
+    ctx.emit(Event::CharacterDied { seat, cause });
+    if cause == DeathCause::Larva {
+        // The Larva inside bursts out as a Creeper.
+        intruders::place_intruder(ctx, IntruderKind::Creeper, at, None)?;
+    }
+    if !ctx.state.first_death {
+        ctx.emit(Event::PodsUnlocked { reason: UnlockReason::FirstDeath });
+    }
+    ending::last_awake_check(ctx);
+    Ok(())
+}
+
+pub(super) fn heal_light_now(ctx: &mut Ctx, seat: Seat, n: u8) {
+    let l = ctx.state.seats[seat].light_wounds;
+    if l > 0 {
+        ctx.emit(Event::LightWoundsSet { seat, light: l.saturating_sub(n) });
+    }
+}
+
+pub(super) fn dress(ctx: &mut Ctx, seat: Seat, index: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    match ctx.state.seats[seat].serious.get(index as usize) {
+        None => refuse(Code::NoSuchThing, "there_is_no_such_serious_wound", "There is no such Serious Wound."),
+        Some(w) if w.dressed => refuse(Code::NotAllowed, "that_serious_wound_is_already_dressed", "That Serious Wound is already dressed."),
+        Some(_) => {
+            ctx.emit(Event::SeriousWoundDressed { seat, index });
+            Ok(())
+        }
+    }
+}
+
+/// Heal (p. 21): only a dressed Serious Wound can be healed; its card is discarded.
+pub(super) fn heal_serious(ctx: &mut Ctx, seat: Seat, index: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    match ctx.state.seats[seat].serious.get(index as usize) {
+        None => refuse(Code::NoSuchThing, "there_is_no_such_serious_wound", "There is no such Serious Wound."),
+        Some(w) if !w.dressed => refuse(Code::NotAllowed, "dress_a_serious_wound_before_it_can_be", "Dress a Serious Wound before it can be healed."),
+        Some(_) => {
+            ctx.emit(Event::SeriousWoundHealed { seat, index });
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn heal_light(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    if ctx.state.seats[seat].light_wounds == 0 {
+        return refuse(Code::NotAllowed, "this_character_has_no_light_wound", "This character has no Light Wound.");
+    }
+    if count == 0 {
+        return refuse(Code::NotAllowed, "heal_at_least_one_light_wound", "Heal at least one Light Wound.");
+    }
+    heal_light_now(ctx, seat, count);
+    Ok(())
+}
