@@ -44,12 +44,14 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
     const en = english[key];
     if (en === undefined) continue;
     if (names(en) !== names(text)) faults.push([key, `names {${names(text)}}, English {${names(en)}}`]);
+    // Placeholder names ({items}) are not words of the language.
+    const words = text.replace(/\{\w+\}/g, (m) => " ".repeat(m.length));
     for (const { term, re, unless } of avoid) {
       if (unless && unless.test(en)) continue;
-      for (const m of text.matchAll(re)) faults.push([key, `"${m[0]}": ${term.en} is “${term.term}” here (glossary)`]);
+      for (const m of words.matchAll(re)) faults.push([key, `"${m[0]}": ${term.en} is “${term.term}” here (glossary)`]);
     }
     for (const { term, re } of cased) {
-      for (const m of text.matchAll(re)) {
+      for (const m of words.matchAll(re)) {
         const first = m[0][0];
         if (term.case === "capital" && first === first.toLowerCase()) faults.push([key, `"${m[0]}": ${term.en} takes a capital (glossary)`]);
         if (term.case === "lower" && first !== first.toLowerCase() && !sentenceStart(text, m.index) && !/\.title$|^card\.|^cmd\.[\w]+$/.test(key))
