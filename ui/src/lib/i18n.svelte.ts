@@ -5,6 +5,7 @@
 // Only English is in the start-up bundle; another language's catalogue is its own small file,
 // loaded when a screen picks it, so each extra language costs nothing until it is used.
 import en from "../locales/en.json";
+import { fillParams } from "./fillParams.js";
 
 export type Params = Record<string, string | number>;
 type Catalogue = Record<string, string>;
@@ -62,12 +63,14 @@ export function has(key: string): boolean {
   return key in (catalogues[current.lang] ?? en) || key in en;
 }
 
-/** The text for `key` with `{name}` placeholders filled from `params`. */
+/** The text for `key` with `{name}` placeholders filled from `params`; the word before a value
+ * follows the value where the language needs it (French "de {name}" gives "d'Ana"). */
 export function t(key: string, params?: Params): string {
-  const text = catalogues[current.lang]?.[key] ?? (en as Catalogue)[key];
+  const own = catalogues[current.lang]?.[key];
+  const text = own ?? (en as Catalogue)[key];
   if (text === undefined) return `[${key}]`;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return fillParams(own === undefined ? "en" : current.lang, text, params);
 }
 
 /** `t` for a key that may not exist (e.g. a hint per log key): `undefined` when it does not. */

@@ -1,0 +1,124 @@
+//! The language check: each catalogue against its glossary (src/locales/glossary/<lang>.json) and
+//! its language's typography. Fails the build when a catalogue uses an avoided variant of a game
+//! word, writes a game word in the wrong case, names other placeholders than the English, or breaks
+//! the language's rules for apostrophes, quote marks, French spacing and elision before a value.
+// `checkCatalogue` is exported so check-language.test.mjs can feed it small bad catalogues and
+// prove each rule fails when its fault is put back.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { APOSTROPHE } from "../src/lib/fillParams.js";
+
+const LETTER = "\\p{L}\\p{N}";
+/** `source` as a whole word or phrase: no letter may touch either end. */
+const wordRe = (source, flags = "giu") => new RegExp(`(?<![${LETTER}])(?:${source})(?![${LETTER}])`, flags);
+
+/** Where a word may take a capital for the sentence's sake: at the start, after a full stop,
+ * colon or opening quote, or as a heading's first word. */
+const sentenceStart = (text, at) => at === 0 || /(?:[.!?:;…“«(\n])[\s\u00a0]*$/u.test(text.slice(0, at));
+
+const names = (s) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort().join(",");
+
+/** Every quote-like mark; a language's own pair is allowed, every other is a fault. */
+const QUOTE_MARKS = ["\"", "“", "”", "„", "«", "»", "‹", "›"];
+
+/**
+ * The faults of one catalogue: `[key, message]` pairs, empty when it is clean.
+ * @param {string} lang
+ * @param {Record<string, string>} catalogue
+ * @param {Record<string, string>} english
+ * @param {{typography: any, terms: any[]}} glossary
+ */
+export function checkCatalogue(lang, catalogue, english, glossary) {
+  const faults = [];
+  const typo = glossary.typography ?? {};
+  const avoid = glossary.terms.flatMap((term) =>
+    (term.avoid ?? []).map((a) => {
+      const { pattern, unlessEnglish } = typeof a === "string" ? { pattern: a } : a;
+      return { term, re: wordRe(pattern), unless: unlessEnglish ? new RegExp(unlessEnglish, "iu") : null };
+    }),
+  );
+  const cased = glossary.terms.filter((t) => t.case).map((term) => ({ term, re: wordRe(term.word) }));
+
+  for (const [key, text] of Object.entries(catalogue)) {
+    const en = english[key];
+    if (en === undefined) continue;
+    if (names(en) !== names(text)) faults.push([key, `names {${names(text)}}, English {${names(en)}}`]);
+    // Placeholder names ({items}) are not words of the language.
+    const words = text.replace(/\{\w+\}/g, (m) => " ".repeat(m.length));
+    for (const { term, re, unless } of avoid) {
+      if (unless && unless.test(en)) continue;
+      for (const m of words.matchAll(re)) faults.push([key, `"${m[0]}": ${term.en} is “${term.term}” here (glossary)`]);
+    }
+    for (const { term, re } of cased) {
+      for (const m of words.matchAll(re)) {
+        const first = m[0][0];
+        if (term.case === "capital" && first === first.toLowerCase()) faults.push([key, `"${m[0]}": ${term.en} takes a capital (glossary)`]);
+        if (term.case === "lower" && first !== first.toLowerCase() && !sentenceStart(text, m.index) && !/\.title$|^card\.|^cmd\.[\w]+$/.test(key))
+          faults.push([key, `"${m[0]}": ${term.en} is written in lower case mid-sentence (glossary)`]);
+      }
+    }
+    // One apostrophe per language.
+    const otherApostrophe = typo.apostrophe === "'" ? /[’‘]/ : /'/;
+    if (typo.apostrophe && otherApostrophe.test(text)) faults.push([key, `apostrophe other than ${typo.apostrophe}`]);
+    // One pair of quote marks per language.
+    if (typo.quotes) {
+      const [open, close] = typo.quotes.map((q) => q.trim());
+      for (const mark of QUOTE_MARKS) if (mark !== open && mark !== close && text.includes(mark)) faults.push([key, `quote mark ${mark}: this language quotes ${typo.quotes.join("…")}`]);
+      const opens = text.split(open).length - 1, closes = text.split(close).length - 1;
+      if (open !== close && opens !== closes) faults.push([key, `${opens} ${open} but ${closes} ${close}`]);
+      // The pair's own spacing (French « and » hold a non-breaking space inside).
+      if (typo.quotes[0] !== open && text.includes(open) && !text.split(open).slice(1).every((rest) => rest.startsWith(typo.quotes[0].slice(open.length))))
+        faults.push([key, `${open} is followed by a non-breaking space`]);
+      if (typo.quotes[1] !== close && text.includes(close) && !text.split(close).slice(0, -1).every((before) => before.endsWith(typo.quotes[1].slice(0, -close.length))))
+        faults.push([key, `${close} is preceded by a non-breaking space`]);
+    }
+    // French: a non-breaking space before : ; ? ! (not in a time like 12:30 or a web address).
+    if (typo.spaceBefore) {
+      for (const m of text.matchAll(new RegExp(`(.?)([${typo.spaceBefore}])`, "gu"))) {
+        const [, prev, mark] = m;
+        const next = text[m.index + m[0].length] ?? "";
+        if (prev === typo.space) continue;
+        if (mark === ":" && (/\d/.test(prev) && /\d/.test(next) || next === "/")) continue;
+        if (/[?!]/.test(prev) && /[?!]/.test(mark)) continue;
+        faults.push([key, `"${prev}${mark}": ${mark} takes a non-breaking space before it`]);
+      }
+    }
+    // Elision before a value is the fill helper's work ("de {name}"): written by hand it would give
+    // "d'Bruno" for a name that starts with a consonant.
+    if (typo.elision) {
+      for (const m of text.matchAll(/(?<![\p{L}])(\p{L}{1,7})['’]\{(\w+)\}/gu)) faults.push([key, `"${m[0]}": write "${m[1]}e {${m[2]}}" and let the fill helper elide`]);
+    }
+  }
+  if (typo.apostrophe && APOSTROPHE[lang] !== typo.apostrophe) faults.push(["(fill helper)", `the fill helper's apostrophe for ${lang} is ${APOSTROPHE[lang]}, the glossary's ${typo.apostrophe}`]);
+  return faults;
+}
+
+/** Every catalogue in `locales` against its glossary; a catalogue with no glossary is a fault. */
+export function checkAll(locales) {
+  const english = JSON.parse(readFileSync(join(locales, "en.json"), "utf8"));
+  const problems = [];
+  for (const f of readdirSync(locales).filter((f) => f.endsWith(".json"))) {
+    const lang = f.slice(0, -5);
+    let glossary;
+    try {
+      glossary = JSON.parse(readFileSync(join(locales, "glossary", f), "utf8"));
+    } catch (e) {
+      problems.push(`${f}: no glossary at glossary/${f} (${e.message})`);
+      continue;
+    }
+    const catalogue = JSON.parse(readFileSync(join(locales, f), "utf8"));
+    for (const [key, msg] of checkCatalogue(lang, catalogue, english, glossary)) problems.push(`${f}: ${key}: ${msg}`);
+  }
+  return problems;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const problems = checkAll(fileURLToPath(new URL("../src/locales/", import.meta.url)));
+  if (problems.length) {
+    console.error(problems.join("\n"));
+    console.error(`${problems.length} language problems (glossaries in src/locales/glossary; see docs/teaching.md)`);
+    process.exit(1);
+  }
+  console.log("languages: every catalogue keeps its glossary's terms and its typography");
+}
