@@ -6,7 +6,7 @@ use crate::ids::*;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TokenSpec {
     pub kind: TokenKind,
@@ -50,7 +50,7 @@ pub enum EventFate {
     ShuffledBack,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EventSpec {
     pub key: String,
@@ -95,7 +95,7 @@ pub enum RetreatMark {
     Retreat,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AttackSpec {
     pub key: String,
@@ -109,7 +109,7 @@ pub struct AttackSpec {
     pub summary: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContaminationSpec {
     pub total: u8,
@@ -119,7 +119,7 @@ pub struct ContaminationSpec {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CoordinatesSpec {
     pub number: u8,
@@ -152,7 +152,7 @@ pub enum ExplorationEffect {
     Doors,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExplorationSpec {
     pub effect: ExplorationEffect,
@@ -170,7 +170,7 @@ pub enum RoomColour {
     None,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoomTileSpec {
     pub key: String,
@@ -209,7 +209,7 @@ pub enum TechnicalMark {
     Technical,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocationSpec {
     pub number: u8,
@@ -220,7 +220,7 @@ pub struct LocationSpec {
     pub exits: [ExitSpec; 4],
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimeTrackSpec {
     pub moves: u8,
@@ -230,7 +230,7 @@ pub struct TimeTrackSpec {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SelfDestructSpec {
     pub moves: u8,
@@ -240,7 +240,7 @@ pub struct SelfDestructSpec {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WoundSpec {
     pub key: String,
@@ -249,7 +249,7 @@ pub struct WoundSpec {
     pub summary: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeaknessSpec {
     pub key: String,
@@ -269,7 +269,7 @@ pub enum ObjectiveKind {
     SoloCoop,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ObjectiveSpec {
     pub key: String,
@@ -288,7 +288,7 @@ pub enum WeaponKind {
     Energy,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CharacterSpec {
     pub key: String,
@@ -301,7 +301,7 @@ pub struct CharacterSpec {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PodSpec {
     pub count: u8,
@@ -309,7 +309,7 @@ pub struct PodSpec {
     pub by_players: Vec<u8>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pools {
     pub fire: u8,
@@ -322,7 +322,7 @@ pub struct Pools {
     pub adult_miniatures: u8,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fact {
     pub fact: String,
@@ -348,7 +348,7 @@ pub enum WeaknessEffect {
 }
 
 /// Everything in the box that the rules need, as read from `content/base.json`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContentData {
     pub intruder_tokens: Vec<TokenSpec>,
@@ -403,7 +403,7 @@ impl Corridor {
 }
 
 /// The basic board as a graph, derived from the location table.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Board {
     pub corridors: Vec<Corridor>,
@@ -455,6 +455,12 @@ pub struct Content {
     pub board: Board,
 }
 
+in_words!(
+    /// A content pack that breaks what the rules rely on (a count, a board exit, a missing tile),
+    /// in words for whoever edits the data file.
+    ContentError
+);
+
 /// The base game's data file, as embedded.
 pub static BASE_JSON: &str = include_str!("../content/base.json");
 
@@ -502,11 +508,11 @@ impl Content {
 
     /// Parses and checks a content pack. Every count the rules depend on is checked here,
     /// so a corrected data file that breaks one is refused with a reason.
-    pub fn from_json(json: &str) -> Result<Content, String> {
-        let data: ContentData = serde_json::from_str(json).map_err(|e| format!("content: {e}"))?;
-        let board = build_board(&data.locations)?;
+    pub fn from_json(json: &str) -> Result<Content, ContentError> {
+        let data: ContentData = serde_json::from_str(json).map_err(|e| ContentError(format!("content: {e}")))?;
+        let board = build_board(&data.locations).map_err(ContentError)?;
         let c = Content { data, board };
-        c.check()?;
+        c.check().map_err(ContentError)?;
         Ok(c)
     }
 

@@ -2,6 +2,32 @@
 //! rules, randomness and the views that are the only way facts leave it.
 //! No I/O, no async, no clock, no Tauri: every door (window, browser, phone, script) drives this.
 
+/// An error that is its words: for faults found in data (a content pack, a state's bookkeeping)
+/// that only a developer reads. Displays as its words, and reads as them (`Deref<Target = str>`)
+/// so a check can look for what it names.
+macro_rules! in_words {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name(pub String);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl std::error::Error for $name {}
+
+        impl std::ops::Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+    };
+}
+
 pub mod bounds;
 pub mod command;
 pub mod content;

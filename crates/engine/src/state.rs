@@ -97,6 +97,11 @@ impl Config {
     }
 }
 
+in_words!(
+    /// The bookkeeping a state breaks, in words (see `State::check_invariants`).
+    Broken
+);
+
 /// Something the app may or may not know: `Unknown` when the physical component hides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -550,7 +555,13 @@ impl State {
 
     /// Checks every bookkeeping invariant; returns the first broken one.
     /// Used by property tests and by the host after loading a save.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    /// Every token, card and marker in exactly one place, no pool or track overrun, no pod over
+    /// its seats: the bookkeeping a command must never break.
+    pub fn check_invariants(&self) -> Result<(), Broken> {
+        self.bookkeeping().map_err(Broken)
+    }
+
+    fn bookkeeping(&self) -> Result<(), String> {
         let c = self.content();
         let d = &c.data;
         if self.tokens.len() != d.intruder_tokens.len() {

@@ -258,7 +258,7 @@ fn a_journal_naming_an_id_outside_the_box_or_a_missing_seat_is_refused_by_name()
         (Event::GameSetUp { config: match &events[0] { Event::GameSetUp { config, .. } => config.clone(), _ => unreachable!() }, seats: vec![], first_player: Seat(0) }, "second setup"),
     ];
     for (event, named) in cases {
-        let why = b.check(&event).expect_err(&format!("{event:?} is out of bounds"));
+        let why = b.check(&event).expect_err(&format!("{event:?} is out of bounds")).to_string();
         assert!(why.contains(named), "the reason names {named}: {why}");
         let mut journal = events.clone();
         journal.push(event);

@@ -15,6 +15,12 @@ pub enum Call {
     Screen,
     /// Saved games, newest first.
     Saves,
+    /// The box's contents for one pack (names, keys, the board): what the screens print. Only
+    /// what is printed on the components; no game's secrets.
+    Content {
+        #[serde(default)]
+        pack: nemesis_engine::Pack,
+    },
     /// Starts a new game with this setup, saves it and opens it.
     NewGame { setup: nemesis_engine::SetupOptions, #[serde(default)] title: Option<String> },
     /// Opens a saved game (closing the one open).
@@ -69,6 +75,7 @@ pub enum Reply {
     /// The call was accepted; this is the screen after it.
     Screen { screen: TableScreen },
     Saves { saves: Vec<SaveSummary> },
+    Content { content: nemesis_engine::content::ContentData },
     Exported { file_name: String, file: String },
     Imported {
         #[ts(type = "number")]

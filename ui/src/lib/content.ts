@@ -1,22 +1,26 @@
-// The box's contents, read from the engine's own data file so names and keys never drift.
+// The box's contents for the pack being played, as the host sends them (`Call::Content`): names
+// and keys come from the engine's own data, and the screens keep no copy of its data file.
 // Only what is printed on the components: no game's secrets live here.
-import base from "../../../crates/engine/content/base.json";
+import type { ContentData } from "../bindings/ContentData";
+import type { Pack } from "../bindings/Pack";
+import { transport } from "./transport";
 
 export interface Keyed {
   key: string;
   name: string;
 }
 
-export const content = base as unknown as {
-  events: Keyed[];
-  attacks: (Keyed & { blood: number | "retreat" | null })[];
-  serious_wounds: Keyed[];
-  weaknesses: Keyed[];
-  objectives: (Keyed & { kind: string })[];
-  characters: Keyed[];
-  room_tiles: Keyed[];
-  locations: { number: number; kind: string; name: string | null }[];
-  time_track: { moves: number; hibernation_opens_at: number };
-  self_destruct_track: { moves: number; yellow_from: number };
-  escape_pods: { count: number; seats: number; by_players: number[] };
-};
+/** Set once by `loadContent`, before the app is mounted; read by components as they render. */
+export let content: ContentData;
+
+/** Asks the host for a pack's contents; tries again until the host answers (it is starting). */
+export async function loadContent(pack: Pack = "base"): Promise<void> {
+  for (;;) {
+    const r = await transport.call({ call: "content", pack });
+    if (r.reply === "content") {
+      content = r.content;
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}

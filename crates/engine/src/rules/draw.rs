@@ -16,47 +16,38 @@ struct DeckDraw<C: 'static> {
     kind: DeckKind,
     component: Component,
     cards: fn(&State) -> &Deck<C>,
-    /// The refusal (key, reason) when the deck and its discard pile are both empty.
-    exhausted: (&'static str, &'static str),
-    /// The result the table enters when the deck is physical: (key, words).
-    need: (&'static str, &'static str),
 }
 
 const EVENT_DECK: DeckDraw<EventCardId> = DeckDraw {
     kind: DeckKind::Event,
     component: Component::EventDeck,
     cards: |s| &s.events,
-    exhausted: ("no_event_card_is_left_in_the_deck", "No Event card is left in the deck or its discard pile."),
-    need: ("event_card", "Event card"),
 };
 
 const ATTACK_DECK: DeckDraw<AttackCardId> = DeckDraw {
     kind: DeckKind::Attack,
     component: Component::AttackDeck,
     cards: |s| &s.attacks,
-    exhausted: ("no_intruder_attack_card_is_left_in_the", "No Intruder Attack card is left in the deck or its discard pile."),
-    need: ("intruder_attack_card", "Intruder Attack card"),
 };
 
 const SERIOUS_WOUND_DECK: DeckDraw<WoundCardId> = DeckDraw {
     kind: DeckKind::SeriousWound,
     component: Component::SeriousWoundDeck,
     cards: |s| &s.wounds,
-    exhausted: ("no_serious_wound_card_is_left", "No Serious Wound card is left."),
-    need: ("serious_wound_card", "Serious Wound card"),
 };
 
 impl Ctx<'_> {
-    /// The one roll of a die: the face entered at the table, or a roll if the app holds the dice.
-    fn roll<F: Copy>(&mut self, entered: impl Fn(&Entered) -> Option<F>, faces: fn(&Content) -> &[F], need: (&str, &str)) -> Outcome<F> {
+    /// The one roll of a die: the face entered at the table, or a roll if the app holds the dice;
+    /// `None` when the table must enter the face.
+    fn roll<F: Copy>(&mut self, entered: impl Fn(&Entered) -> Option<F>, faces: fn(&Content) -> &[F]) -> Option<F> {
         if let Some(face) = self.take(entered) {
-            return Ok(face);
+            return Some(face);
         }
         if !self.handles(Component::Dice) {
-            return self.need(Component::Dice, need.0, need.1);
+            return None;
         }
         let faces = faces(self.content);
-        Ok(faces[self.fate.index(faces.len())])
+        Some(faces[self.fate.index(faces.len())])
     }
 
     pub fn roll_noise(&mut self) -> Outcome<NoiseFace> {
@@ -64,7 +55,10 @@ impl Ctx<'_> {
             Entered::Noise { face } => Some(*face),
             _ => None,
         };
-        self.roll(entered, |c| &c.data.noise_die, ("noise_roll", "Noise roll"))
+        match self.roll(entered, |c| &c.data.noise_die) {
+            Some(face) => Ok(face),
+            None => self.need(Component::Dice, "noise_roll", "Noise roll"),
+        }
     }
 
     pub fn roll_combat(&mut self) -> Outcome<CombatFace> {
@@ -72,7 +66,10 @@ impl Ctx<'_> {
             Entered::Combat { face } => Some(*face),
             _ => None,
         };
-        self.roll(entered, |c| &c.data.combat_die, ("combat_roll", "Combat roll"))
+        match self.roll(entered, |c| &c.data.combat_die) {
+            Some(face) => Ok(face),
+            None => self.need(Component::Dice, "combat_roll", "Combat roll"),
+        }
     }
 
     /// Shuffles a pile into a new order, recorded in the event so replay never shuffles.
@@ -82,27 +79,29 @@ impl Ctx<'_> {
     }
 
     /// The one draw from a deck: the discard pile is shuffled in first when the deck is empty
-    /// (pp. 10, 20); then the card entered at the table (the top-most one that `matches` it, else
-    /// `missing`), or the top card if the app holds the deck.
+    /// (pp. 10, 20; `exhausted` when both are empty); then the card entered at the table (the
+    /// top-most one that `matches` it, else `missing`), or the top card if the app holds the deck;
+    /// `None` when the table must enter the card.
     fn draw_card<C: Copy + Into<u8>, K>(
         &mut self,
         deck: &DeckDraw<C>,
         entered: Option<K>,
         matches: impl Fn(&Content, C, &K) -> bool,
         missing: impl FnOnce(&K) -> Rejection,
-    ) -> Outcome<C> {
+        exhausted: impl FnOnce() -> Rejection,
+    ) -> Outcome<Option<C>> {
         if (deck.cards)(&self.state).draw.is_empty() {
             let order = self.shuffled((deck.cards)(&self.state).discard.iter().map(|c| (*c).into()).collect());
             if order.is_empty() {
-                return Err(Rejection::new(Code::Empty, deck.exhausted.0, deck.exhausted.1));
+                return Err(exhausted());
             }
             self.emit(Event::DeckReshuffled { deck: deck.kind, order });
         }
         let draw = &(deck.cards)(&self.state).draw;
         match entered {
-            Some(k) => draw.iter().rev().copied().find(|c| matches(self.content, *c, &k)).ok_or_else(|| missing(&k)),
-            None if self.handles(deck.component) => Ok(*draw.last().expect("reshuffled above")),
-            None => self.need(deck.component, deck.need.0, deck.need.1),
+            Some(k) => draw.iter().rev().copied().find(|c| matches(self.content, *c, &k)).map(Some).ok_or_else(|| missing(&k)),
+            None if self.handles(deck.component) => Ok(Some(*draw.last().expect("reshuffled above"))),
+            None => Ok(None),
         }
     }
 
@@ -120,7 +119,9 @@ impl Ctx<'_> {
                 a.key == *key && blood.is_none_or(|b| b == a.blood)
             },
             |(key, _)| Rejection::with(Code::BadResult, "no_key_card_of_that_value_is_left", "No '{key}' card of that value is left in the Intruder Attack deck.", vec![("key", LogParam::text(key.clone()))]),
+            || Rejection::new(Code::Empty, "no_intruder_attack_card_is_left_in_the", "No Intruder Attack card is left in the deck or its discard pile."),
         )?;
+        let Some(card) = card else { return self.need(Component::AttackDeck, "intruder_attack_card", "Intruder Attack card") };
         self.emit(Event::AttackCardDrawn { card, purpose });
         Ok(card)
     }
@@ -140,7 +141,9 @@ impl Ctx<'_> {
             entered,
             |c, id, key| c.event(id).key == *key,
             |key| Rejection::with(Code::BadResult, "the_event_card_key_is_not_in_the", "The Event card '{key}' is not in the Event deck.", vec![("key", LogParam::text(key.clone()))]),
+            || Rejection::new(Code::Empty, "no_event_card_is_left_in_the_deck", "No Event card is left in the deck or its discard pile."),
         )?;
+        let Some(card) = card else { return self.need(Component::EventDeck, "event_card", "Event card") };
         self.emit(Event::EventCardDrawn { card, purpose });
         Ok(card)
     }
@@ -156,7 +159,9 @@ impl Ctx<'_> {
             entered,
             |c, id, key| c.data.serious_wounds.get(id.0 as usize).is_some_and(|w| w.key == *key),
             |key| Rejection::with(Code::BadResult, "no_key_card_is_left_in_the_serious", "No '{key}' card is left in the Serious Wound deck.", vec![("key", LogParam::text(key.clone()))]),
+            || Rejection::new(Code::Empty, "no_serious_wound_card_is_left", "No Serious Wound card is left."),
         )?;
+        let Some(card) = card else { return self.need(Component::SeriousWoundDeck, "serious_wound_card", "Serious Wound card") };
         self.emit(Event::SeriousWoundDrawn { seat, card });
         Ok(())
     }
