@@ -248,7 +248,8 @@ fn check_before_writing(path: &Path) -> Result<(), Fault> {
     // Read-only, so closing it never checkpoints a newer app's write-ahead log into the file. With
     // no log beside the file, also `immutable`: a read-only reader of a file in WAL mode would
     // otherwise create an empty log (and its index) and leave them there.
-    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
     let has_log = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
     let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX | rusqlite::OpenFlags::SQLITE_OPEN_URI;
     let uri = format!("{}{}", file_uri(path), if has_log { "" } else { "?immutable=1" });
@@ -277,12 +278,16 @@ fn check_before_writing(path: &Path) -> Result<(), Fault> {
 }
 
 /// `path` as an SQLite URI (`file:` and the path, percent-encoded), so query parameters can be
-/// added. On Windows the separators become `/` and a drive letter gets the `/` SQLite expects.
+/// added. An absolute path gets an empty authority (`file://` then the path), so one that starts
+/// with `//` is not read as a host name; on Windows the separators become `/` and a drive letter
+/// gets the `/` SQLite expects before it.
 fn file_uri(path: &Path) -> String {
     let mut out = String::from("file:");
     let bytes = path.as_os_str().as_encoded_bytes();
     if cfg!(windows) && bytes.get(1) == Some(&b':') {
         out.push_str("///");
+    } else if bytes.first() == Some(&b'/') {
+        out.push_str("//");
     }
     for &b in bytes {
         match b {

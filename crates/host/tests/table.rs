@@ -718,6 +718,22 @@ fn a_save_file_from_a_newer_version_is_refused_and_left_byte_identical() {
 }
 
 #[test]
+fn the_check_before_writing_reads_a_save_folder_whose_name_needs_escaping() {
+    // The read-only check opens the file by an SQLite URI: a folder named with a space, a `?`, a
+    // `#` and a `%` must still be read as itself (a sound save opens, a newer one is refused).
+    let dir = scratch();
+    let odd = dir.path().join("Nemesis saves ?#%20 ünï");
+    let mut t = table_in(&odd);
+    let id = started(&mut t, 2);
+    drop(t);
+    let t = table_in(&odd);
+    assert!(t.store().list().unwrap().iter().any(|s| s.id == id), "the sound save reopens");
+    drop(t);
+    peek(&db_path(&odd)).pragma_update(None, "user_version", nemesis_host::store::SCHEMA + 1).unwrap();
+    assert_refused_untouched(&odd, "a folder name that needs escaping");
+}
+
+#[test]
 fn a_newer_save_whose_change_is_still_in_the_log_is_refused_and_both_files_left_byte_identical() {
     // The newer app crashed after writing: its new version and a new table are only in the
     // write-ahead log. The files are copied while its connection is still open, as a crash
