@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes docs/reliability.md from the tallies the host's hostile-input and crash tests leave in
-target/evidence/ (crash.json, damaged_saves.json, fuzz-*.json, load.json, privacy.json). Run by
-scripts/evidence after the full versions of those tests; the quick versions in CI write the same
-files, so the report can be made from either."""
+target/evidence/ (crash.json, damaged_saves.json, fuzz-*.json, load.json, privacy.json), and the
+installed-package test's figures (package.json, from ui/e2e/package.mjs). Run by scripts/evidence
+after the full versions of those tests; the quick versions in CI write the same files, so the
+report can be made from either (CI does not install the package: without package.json that
+section says it was not run)."""
 import datetime, json, os, platform, re, subprocess, sys
 
 ev = "target/evidence"
@@ -13,6 +15,8 @@ def load(name):
     return json.load(open(path))
 
 crash, damaged, load_, privacy = load("crash"), load("damaged_saves"), load("load"), load("privacy")
+package_path = os.path.join(ev, "package.json")
+package = json.load(open(package_path)) if os.path.exists(package_path) else None
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
 
 cpu = "unknown"
@@ -33,7 +37,7 @@ out = ["# Reliability", "",
        "## Summary", "",
        "| promise | target | this run |", "|---|---|---|",
        f"| No acknowledged command lost over all kill runs | 0 lost | {crash['lost']} lost over {n(crash['kills'])} SIGKILLs |",
-       f"| A damaged save gets a clear error and is left untouched | every case | {len(damaged)} of {len(damaged)} kinds of damage |",
+       f"| A damaged save, or one from a newer version, gets a clear error and is left untouched | every case | {len(damaged)} of {len(damaged)} kinds |",
        f"| No panic over all fuzz runs | 0 | {sum(f['panics'] for f in fuzz.values())} uncaught over {n(sum(f['cases'] for f in fuzz.values()))} inputs; "
        f"{n(fuzz['import'].get('caught_in_guard', 0))} inside the import parser's replay guard |",
        f"| A refused input changes nothing | 0 changes | {sum(f['changed_on_refusal'] for f in fuzz.values())} |",
@@ -42,6 +46,8 @@ out = ["# Reliability", "",
        f"| No connection or stream left behind | 0 | {load_['fds_after'] - load_['fds_before']} extra open files, {load_['streams_open_after']} streams |",
        f"| Code guessing is locked out | ≤ 10 answered | {load_['guesses_before_lockout']} of {n(load_['guesses'])} guesses answered before the lockout |",
        f"| No seat receives another seat's secret | 0 leaks | {privacy['leaks']} over {n(privacy['pushes_checked'])} pushes checked |",
+       "| The Debian package installs, runs from its menu entry, and is removed keeping the saves | passes | "
+       + (f"passed: installed in {package['install_ms']/1000:.1f} s, home screen {package['first_start_ms']/1000:.1f} s after the first start |" if package else "not run |"),
        "",
        "## Crash safety (`crates/host/tests/crash.rs`)", "",
        f"The release host in `script` mode plays one long 4-player game and is killed with SIGKILL {n(crash['kills'])} times",
@@ -50,7 +56,9 @@ out = ["# Reliability", "",
        f"flight at the kill was kept {n(crash['in_flight_kept'])} times (it is allowed to be, never to be half there).",
        f"At the end SQLite's `integrity_check` said `{crash['integrity_check']}`, the journal had {n(crash['journal_rows'])} rows with no",
        "hole, and the game opened and replayed.", "",
-       "Damaged save files (the store refuses them read-only, before anything writes):", "",
+       "Damaged save files, and one written by a newer version of the app (the store refuses them",
+       "read-only, before anything writes; `crates/host/tests/table.rs` also checks a newer save whose",
+       "change is still in the write-ahead log, byte for byte for the file and the log):", "",
        "| damage | exit | error shown | file left untouched |", "|---|---|---|---|"]
 for d in damaged:
     # The error names the save file's full path; the report names only the file.
@@ -94,7 +102,36 @@ out += ["",
         f"{privacy['seats']} paired phones through {privacy['games']} random games of up to {n(privacy['steps_per_game'])} steps: {n(privacy['pushes_checked'])} stream events",
         f"and table pushes checked, {n(privacy['private_lines_on_phones'])} private lines delivered to the right phone ({privacy['engine_reveals']} engine and",
         f"{privacy['coordinates_reveals']} coordinates reveals), {privacy['leaks']} secrets seen by anyone else.", "",
-        "## Fairness", "",
+        "## Installing the Debian package (`ui/e2e/package.mjs`)", ""]
+if package:
+    mib = lambda b: f"{b/1024/1024:.1f} MiB"
+    icons = sorted((f for f in package["contents"] if f["path"].startswith("/usr/share/icons/")), key=lambda f: int(f["path"].split("/")[5].split("x")[0]))
+    others = [f for f in package["contents"] if f not in icons]
+    d = package["desktop_entry"]
+    out += [f"`./scripts/package` builds `{package['deb']}` with Tauri's bundler; the test installs it with",
+            "`apt-get install ./…deb`, starts the installed app the way a menu does (the desktop entry's `Exec`)",
+            "under Xvfb with a fresh home folder, reaches the home screen, sets up a 2-player game and takes a",
+            "step, quits by closing the window (the app exits by itself), starts it again and reopens the game",
+            "from the home screen, quits, removes the package, and reads the game back from the save left in the",
+            "user's data folder.", "",
+            "| figure | this run |", "|---|---|",
+            f"| size of the .deb | {mib(package['bytes'])} ({n(package['bytes'])} bytes); {mib(package['installed_size_kib']*1024)} installed |",
+            f"| `apt-get install` (its dependencies already present) | {package['install_ms']/1000:.1f} s |",
+            f"| first start from the menu command to an interactive home screen | {package['first_start_ms']/1000:.1f} s |",
+            f"| second start, to the home screen offering the game | {package['second_start_ms']/1000:.1f} s |",
+            f"| `apt-get remove` | {package['remove_ms']/1000:.1f} s |",
+            f"| the save after the removal | {'still there, the game readable' if package['save_kept_after_removal'] else 'LOST'} |", "",
+            "The start times run from the WebDriver session request (tauri-driver launches the app) to the",
+            "home screen's first button being found, so they include the driver's own start-up.", "",
+            f"What the package holds ({package['package']} {package['version']}, {package['architecture']}, section {package['section']}):", "",
+            "| file | size |", "|---|---|"]
+    out += [f"| `{f['path']}` | {mib(f['bytes']) if f['bytes'] > 1024*1024 else n(f['bytes']) + ' bytes'} |" for f in others + icons]
+    out += ["", f"The desktop entry: name \"{d['name']}\", comment \"{d['comment']}\", categories `{d['categories']}`,",
+            f"icon `{d['icon']}` (the hicolor PNGs above), command `{d['exec']}`.", "",
+            f"Declared dependencies, which apt installs with it: `{package['depends']}`.", ""]
+else:
+    out += ["Not run here: `./scripts/evidence` runs it (it installs and removes a system package, so CI does not).", ""]
+out += ["## Fairness", "",
         "The statistics of the bag, the decks and the dice are in [fairness.md](fairness.md).", ""]
 open("docs/reliability.md", "w").write("\n".join(out))
 print("wrote docs/reliability.md")

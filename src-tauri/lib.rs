@@ -12,9 +12,17 @@ use tauri::ipc::{Channel, InvokeResponseBody};
 /// is how the start-up benchmark knows the table screen is up and answering.
 static TRACE_FIRST_CALL: std::sync::Once = std::sync::Once::new();
 
+/// What the window talks to: the table, or, when the save file could not be opened (damaged, or
+/// written by a newer version of the app), that refusal. A menu-started app has no terminal to
+/// print to, so the window opens anyway and its home screen explains; nothing touches the file.
+enum Host {
+    Table(Shared),
+    Refused(Fault),
+}
+
 /// Every call from the window: one line, the host does the rest (commit, then push).
 #[tauri::command]
-async fn call(table: tauri::State<'_, Shared>, call: serde_json::Value) -> Result<Reply, String> {
+async fn call(host: tauri::State<'_, Host>, call: serde_json::Value) -> Result<Reply, String> {
     if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
         TRACE_FIRST_CALL.call_once(|| eprintln!("trace: first call from the window"));
     }
@@ -24,7 +32,10 @@ async fn call(table: tauri::State<'_, Shared>, call: serde_json::Value) -> Resul
         Ok(c) => c,
         Err(e) => return Ok(Reply::Refused { fault: Fault::new(FaultCode::BadCall, format!("That request could not be read ({e}).")) }),
     };
-    let table = table.inner().clone();
+    let table = match host.inner() {
+        Host::Table(table) => table.clone(),
+        Host::Refused(fault) => return Ok(Reply::Refused { fault: fault.clone() }),
+    };
     tauri::async_runtime::spawn_blocking(move || nemesis_host::table::lock(&table).call(Actor::Table, call))
         .await
         .map_err(|e| e.to_string())
@@ -33,7 +44,8 @@ async fn call(table: tauri::State<'_, Shared>, call: serde_json::Value) -> Resul
 /// The newest table screen, and the task streaming it to the page (one page per window; a reload
 /// replaces it).
 struct Screens {
-    latest: ScreenWatch,
+    /// None when the save file was refused: there is no table to stream.
+    latest: Option<ScreenWatch>,
     stream: Mutex<Option<tauri::async_runtime::JoinHandle<()>>>,
 }
 
@@ -44,7 +56,7 @@ struct Screens {
 /// compositing on; docs/benchmarks.md).
 #[tauri::command]
 fn watch(screens: tauri::State<'_, Screens>, to: Channel<InvokeResponseBody>) {
-    let mut latest = screens.latest.clone();
+    let Some(mut latest) = screens.latest.clone() else { return };
     let task = tauri::async_runtime::spawn(async move {
         while latest.changed().await.is_ok() {
             let screen = latest.borrow_and_update().clone();
@@ -81,7 +93,8 @@ pub fn has_display() -> bool {
 }
 
 /// Opens the window; `--data DIR` (or NEMESIS_TABLE_DATA) chooses where saves live, and
-/// `--resume` opens the most recently played unfinished game straight away.
+/// `--resume` opens the most recently played unfinished game straight away. A save file that
+/// cannot be opened is said on stderr and on the window's home screen, and the exit code is 1.
 pub fn run(args: Vec<String>) -> i32 {
     // WebKitGTK's accelerated compositing keeps layer backing stores for the whole page. On this
     // flat, mostly static screen, turning it off took the app with a game open from 332 to 235 MB,
@@ -96,31 +109,35 @@ pub fn run(args: Vec<String>) -> i32 {
         None => std::env::var_os("NEMESIS_TABLE_DATA").map(std::path::PathBuf::from),
     }
     .unwrap_or_else(nemesis_host::default_data_dir);
-    let store = match Store::open_dir(&data) {
-        Ok(s) => s,
+    let (host, latest) = match Store::open_dir(&data) {
+        Ok(store) => {
+            let mut table = Table::new(store);
+            if args.iter().any(|a| a == "--resume") {
+                let latest = table.store().list().ok().and_then(|saves| saves.into_iter().find(|s| !s.finished));
+                if let Some(save) = latest {
+                    if let Reply::Refused { fault } = table.call(Actor::Table, Call::Open { game: save.id }) {
+                        eprintln!("could not resume \"{}\": {}", save.title, fault.reason);
+                    }
+                }
+            }
+            let table = table.shared();
+            let latest = nemesis_host::table::lock(&table).subscribe();
+            (Host::Table(table), Some(latest))
+        }
         Err(f) => {
             eprintln!("{}", f.reason);
-            return 1;
+            (Host::Refused(f), None)
         }
     };
-    let mut table = Table::new(store);
-    if args.iter().any(|a| a == "--resume") {
-        let latest = table.store().list().ok().and_then(|saves| saves.into_iter().find(|s| !s.finished));
-        if let Some(save) = latest {
-            if let Reply::Refused { fault } = table.call(Actor::Table, Call::Open { game: save.id }) {
-                eprintln!("could not resume \"{}\": {}", save.title, fault.reason);
-            }
-        }
-    }
-    let table = table.shared();
-    let latest = nemesis_host::table::lock(&table).subscribe();
+    let refused = matches!(host, Host::Refused(_));
     let result = tauri::Builder::default()
-        .manage(table)
+        .manage(host)
         .manage(Screens { latest, stream: Mutex::new(None) })
         .invoke_handler(tauri::generate_handler![call, watch, save_export])
         .run(tauri::generate_context!());
     match result {
-        Ok(()) => 0,
+        // A refused save file still ends in failure, for whoever started the app from a script.
+        Ok(()) => i32::from(refused),
         Err(e) => {
             eprintln!("the window could not run: {e}");
             1

@@ -1,81 +1,31 @@
 // The real-window test: the built desktop app (release, custom-protocol) under Xvfb, driven by
 // tauri-driver and WebKitWebDriver. It sets up a 2-player game through the wizard in the real
-// window, so IPC, the SQLite commit and the screen push are all exercised, then reads the save.
-import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+// window, so IPC, the SQLite commit and the screen push are all exercised, then reads the save;
+// then opens a save folder whose file comes from a newer version of the app.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import assert from "node:assert/strict";
 import { cleanup, freshDataDir, root } from "./harness.mjs";
+import { newGameInWindow, openApp, startDriver, until, wd } from "./driver.mjs";
 
 const app = process.env.NEMESIS_APP_BIN ?? join(root, "target/release/nemesis-table");
-const driverUrl = "http://127.0.0.1:4444";
-const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
-const children = [];
 const data = freshDataDir();
-
-function start(cmd, args, env) {
-  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
-  let err = "";
-  child.stderr.on("data", (d) => (err += d));
-  child.log = () => err;
-  children.push(child);
-  return child;
-}
-
-async function wd(method, path, body, ms = 60000) {
-  // Every driver call has a deadline, so a stuck WebKitWebDriver fails the test instead of
-  // hanging the run.
-  const res = await fetch(driverUrl + path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(ms) });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
-  return json.value;
-}
-
-async function until(what, fn, ms = 20000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}: ${last ?? ""}`);
-}
+const newer = freshDataDir();
+let driver;
 
 async function main() {
   assert.ok(existsSync(app), `build the app first: ${app}`);
-  const display = ":97";
-  start("Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]);
-  await new Promise((r) => setTimeout(r, 500));
-  const driver = start("tauri-driver", ["--native-driver", "/usr/bin/WebKitWebDriver"], { DISPLAY: display, NEMESIS_TABLE_DATA: data });
-  await until("tauri-driver", async () => (await fetch(driverUrl + "/status")).ok).catch((e) => {
-    throw new Error(`${e.message}\n${driver.log()}`);
-  });
+  driver = await startDriver({ env: { NEMESIS_TABLE_DATA: data } });
 
   const t0 = Date.now();
-  const session = await wd("POST", "/session", { capabilities: { alwaysMatch: { "tauri:options": { application: app } } } });
-  const sid = session.sessionId;
-  const find = (css) => wd("POST", `/session/${sid}/element`, { using: "css selector", value: css }).then((e) => e[ELEMENT]);
-  const click = async (css) => wd("POST", `/session/${sid}/element/${await until(css, () => find(css))}/click`, {});
-  const text = async (css) => wd("GET", `/session/${sid}/element/${await until(css, () => find(css))}/text`);
-  const type = async (css, value) => wd("POST", `/session/${sid}/element/${await until(css, () => find(css))}/value`, { text: value });
+  const win = await openApp(app);
+  const { sid, find, click, text } = win;
 
   try {
     await until("the home page", () => find('[data-test="new-game"]'));
     console.log(`window: home page interactive ${Date.now() - t0} ms after the session request`);
-    await click('[data-test="new-game"]');
-    await click('[data-test="count-2"]');
-    await click('[data-test="next"]');
-    await click('[data-test="next"]');
-    await type('[data-test="name-0"]', "Ana");
-    await type('[data-test="name-1"]', "Bruno");
-    await click('[data-test="next"]');
-    await click('[data-test="create"]');
-    await click('[data-test="to-table"]');
+    await newGameInWindow(win, ["Ana", "Bruno"]);
     const phase = await text('[data-test="phase"]');
     assert.match(phase, /draft/i, "the new game opens at the character draft");
     await click('[data-test="now"] [data-test="do-draft_draw"]');
@@ -107,11 +57,34 @@ async function main() {
       console.log(`window: no screenshot (${e.name ?? e})`);
     }
   } finally {
-    await wd("DELETE", `/session/${sid}`).catch(() => {});
+    await win.end();
   }
   // The game is in the save folder the window used.
   const saves = execFileSync(join(root, "target/release/nemesis-host"), ["script", "--data", data], { input: '{"call":"saves"}\n' }).toString();
   assert.match(saves, /"players":2/, "the window's game was saved");
+
+  await newerSaveIsExplainedInTheWindow();
+}
+
+/** A save file from a newer version of the app (an update rolled back): the window still opens,
+ *  its home screen says why the saves cannot be opened, and the file is not touched. */
+async function newerSaveIsExplainedInTheWindow() {
+  execFileSync(join(root, "target/release/nemesis-host"), ["script", "--data", newer], { input: '{"call":"saves"}\n' });
+  const file = join(newer, "games.sqlite3");
+  const bytes = readFileSync(file);
+  // SQLite keeps the schema number (user_version) at byte 60 of the header; the app's is 2.
+  bytes.writeUInt32BE(3, 60);
+  writeFileSync(file, bytes);
+  const win = await openApp(app, ["--data", newer]);
+  try {
+    const banner = await win.text('[data-test="fault"]');
+    assert.match(banner, /newer version of Nemesis Table/, `the home screen explains: ${banner}`);
+  } finally {
+    await win.end();
+  }
+  assert.ok(readFileSync(file).equals(bytes), "the newer save is left byte for byte as it was");
+  assert.ok(!existsSync(`${file}-wal`), "and no log was started beside it");
+  console.log("window: a save from a newer version is explained on the home screen and left untouched");
 }
 
 main()
@@ -121,6 +94,7 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const c of children.reverse()) c.kill("SIGTERM");
+    driver?.stop();
     cleanup(data);
+    cleanup(newer);
   });

@@ -147,6 +147,13 @@ impl Fault {
         let reason = reason.into();
         Fault { code, key: nemesis_engine::rejection::key_of(&reason), reason, needs: None, params: BTreeMap::new() }
     }
+
+    /// A fault whose reason names values, as `Rejection::with`: `{name}` in the template is
+    /// filled from `params`, and each screen shows it in its own language from the catalogue.
+    pub fn with(code: FaultCode, template: &str, params: Vec<(&str, LogParam)>) -> Fault {
+        let params: BTreeMap<String, LogParam> = params.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        Fault { code, key: nemesis_engine::rejection::key_of(template), reason: nemesis_engine::log::render(template, &params), needs: None, params }
+    }
 }
 
 impl From<Rejection> for Fault {

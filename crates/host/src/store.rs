@@ -3,12 +3,15 @@
 
 use crate::protocol::{Fault, FaultCode, SaveSummary};
 use crate::phones::SeatToken;
+use nemesis_engine::log::LogParam;
 use nemesis_engine::{Entry, FateSnapshot, Mode, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 
-/// Bumped when the schema changes; older files are migrated on open.
-const SCHEMA: i64 = 2;
+/// Bumped when the schema changes; older files are migrated on open, and a file from a newer
+/// schema is refused before anything writes to it (an update must never cost a save, and an
+/// older copy of the app must never damage a newer one's save).
+pub const SCHEMA: i64 = 2;
 
 pub struct Store {
     conn: Connection,
@@ -55,10 +58,6 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL").map_err(storage)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(storage)?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
-        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(storage)?;
-        if version > SCHEMA {
-            return Err(Fault::new(FaultCode::Storage, "The save file comes from a newer version of the app."));
-        }
         conn.execute_batch(
             "BEGIN;
              CREATE TABLE IF NOT EXISTS games (
@@ -231,9 +230,10 @@ impl Store {
     }
 }
 
-/// A save file that exists is read first, without writing: a damaged one is refused and left
-/// exactly as it is, so whatever can still be rescued from it can be (opening it for writing
-/// would switch its journal and create tables in it).
+/// A save file that exists is read first, without writing: a damaged one, or one written by a
+/// newer version of the app, is refused and left exactly as it is (opening it for writing would
+/// switch its journal, create tables in it and stamp it with this version's schema), so whatever
+/// can still be rescued from it can be, and the newer app still opens it.
 fn check_before_writing(path: &Path) -> Result<(), Fault> {
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size == 0 {
@@ -245,7 +245,29 @@ fn check_before_writing(path: &Path) -> Result<(), Fault> {
             format!("The save file {} is damaged ({why}). It was left untouched: move it elsewhere to start with no saves, or keep it to rescue games from it.", path.display()),
         )
     };
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(|e| damaged(e.to_string()))?;
+    // Read-only, so closing it never checkpoints a newer app's write-ahead log into the file. With
+    // no log beside the file, also `immutable`: a read-only reader of a file in WAL mode would
+    // otherwise create an empty log (and its index) and leave them there.
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let has_log = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX | rusqlite::OpenFlags::SQLITE_OPEN_URI;
+    let uri = format!("{}{}", file_uri(path), if has_log { "" } else { "?immutable=1" });
+    let conn = Connection::open_with_flags(uri, flags).map_err(|e| damaged(e.to_string()))?;
+    // The version is read through SQLite rather than from the file's header, so a newer app's
+    // change still in the write-ahead log (it was closed by a crash) counts too.
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
+    if version > SCHEMA {
+        return Err(Fault::with(
+            FaultCode::Storage,
+            "The save file {path} was written by a newer version of Nemesis Table (save format {version}; this version reads up to {supported}). It was left untouched: install the newer version to open these games.",
+            vec![
+                ("path", LogParam::text(path.display().to_string())),
+                ("version", LogParam::number(i32::try_from(version).unwrap_or(i32::MAX))),
+                ("supported", LogParam::number(SCHEMA as i32)),
+            ],
+        ));
+    }
     let verdict: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
     if verdict != "ok" {
         // SQLite lists every broken page; a player needs to know it is damaged, not where.
@@ -253,6 +275,28 @@ fn check_before_writing(path: &Path) -> Result<(), Fault> {
         return Err(damaged(format!("damaged pages, first: {first}")));
     }
     Ok(())
+}
+
+/// `path` as an SQLite URI (`file:` and the path, percent-encoded), so query parameters can be
+/// added. An absolute path gets an empty authority (`file://` then the path), so one that starts
+/// with `//` is not read as a host name; on Windows the separators become `/` and a drive letter
+/// gets the `/` SQLite expects before it.
+fn file_uri(path: &Path) -> String {
+    let mut out = String::from("file:");
+    let bytes = path.as_os_str().as_encoded_bytes();
+    if cfg!(windows) && bytes.get(1) == Some(&b':') {
+        out.push_str("///");
+    } else if bytes.first() == Some(&b'/') {
+        out.push_str("//");
+    }
+    for &b in bytes {
+        match b {
+            b'\\' if cfg!(windows) => out.push('/'),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' | b':' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }
 
 fn insert_entry(tx: &rusqlite::Transaction<'_>, game: i64, e: &Entry) -> Result<(), Fault> {

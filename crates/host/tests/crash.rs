@@ -177,6 +177,12 @@ fn a_damaged_save_file_gets_a_clear_error_and_is_left_as_it_was() {
     let mut header = sound.clone();
     header[..16].copy_from_slice(b"SQLite format 9\0");
     damages.push(("a wrong header", header));
+    // Not damage but the same promise: a save from a newer version of the app (its schema
+    // number, SQLite's user_version, at byte 60 of the header) is refused and never rewritten,
+    // so an older copy of the app cannot spoil it for the newer one.
+    let mut newer = sound.clone();
+    newer[60..64].copy_from_slice(&(nemesis_host::store::SCHEMA as u32 + 1).to_be_bytes());
+    damages.push(("written by a newer version of the app", newer));
     let mut survived = Vec::new();
     for (what, bytes) in damages {
         let case = tempfile::tempdir().unwrap();

@@ -1,5 +1,5 @@
 //! Every refusal a player can meet is in the catalogues: each reason written in the engine's and
-//! the host's sources (`refuse`, `refuse_with`, `Rejection`, `Fault::new` with a literal) has its
+//! the host's sources (`refuse`, `refuse_with`, `Rejection`, `Fault::new` or `Fault::with` with a literal) has its
 //! `refusal.<key>` in en.json word for word, as does each result the table may be asked to enter
 //! (`need.<key>`). The engine writes each key beside its template; the host's faults still take
 //! theirs from the template's first words (`key_of`). The screens render the key in their own language; the other catalogues'
@@ -93,6 +93,7 @@ const REFUSALS: &[(&str, &str)] = &[
     ("Rejection::new(", "Code::"),
     ("Rejection::with(", "Code::"),
     ("Fault::new(", "FaultCode::"),
+    ("Fault::with(", "FaultCode::"),
     ("refusal(", "FaultCode::"),
 ];
 

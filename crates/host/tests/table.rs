@@ -8,6 +8,7 @@ use common::*;
 use nemesis_engine::state::{EventStep, Phase};
 use nemesis_engine::{Actor, Command, Component, Die, Entered, EntryKind, Location, NoiseFace, Request, Seat};
 use nemesis_host::{Call, FaultCode, Reply};
+use std::path::Path;
 use std::sync::{Arc, Barrier};
 
 fn scratch() -> tempfile::TempDir {
@@ -679,19 +680,82 @@ fn the_screen_carries_the_newest_log_lines_and_log_gives_them_all() {
 
 // ---------------------------------------------------------------- the save file
 
+/// The save file and its write-ahead log, byte for byte (`None` for a file that is not there).
+fn save_bytes(dir: &Path) -> [(String, Option<Vec<u8>>); 2] {
+    let db = db_path(dir);
+    let wal = dir.join("games.sqlite3-wal");
+    [db, wal].map(|p| (p.display().to_string(), std::fs::read(&p).ok()))
+}
+
+/// Asserts that opening the save folder `dir` is refused as a newer version's save, and that
+/// the refusal wrote nothing to the file or its log.
+fn assert_refused_untouched(dir: &Path, what: &str) {
+    let before = save_bytes(dir);
+    let err = nemesis_host::store::Store::open_dir(dir).err().unwrap_or_else(|| panic!("{what}: a newer file is refused"));
+    assert_eq!(err.code, FaultCode::Storage, "{what}: {}", err.reason);
+    assert!(err.reason.contains("newer version of Nemesis Table"), "{what}: the message says why: {}", err.reason);
+    assert!(err.reason.contains("left untouched") && err.reason.contains("install the newer version"), "{what}: and what to do: {}", err.reason);
+    let after = save_bytes(dir);
+    for ((name, b), (_, a)) in before.iter().zip(after.iter()) {
+        assert!(a == b, "{what}: {name} changed ({:?} bytes before, {:?} after)", b.as_ref().map(Vec::len), a.as_ref().map(Vec::len));
+    }
+}
+
 #[test]
-fn a_save_file_from_a_newer_version_is_refused_and_left_as_it_is() {
+fn a_save_file_from_a_newer_version_is_refused_and_left_byte_identical() {
+    // Closed cleanly by the newer app: the version is in the file itself, no log beside it.
     let dir = scratch();
     let mut t = table_in(dir.path());
     let id = started(&mut t, 2);
     drop(t);
-    peek(&db_path(dir.path())).pragma_update(None, "user_version", 7).unwrap();
-    let err = nemesis_host::store::Store::open_dir(dir.path()).err().expect("a newer file is refused");
-    assert_eq!(err.code, FaultCode::Storage, "{}", err.reason);
+    peek(&db_path(dir.path())).pragma_update(None, "user_version", nemesis_host::store::SCHEMA + 1).unwrap();
+    assert!(!dir.path().join("games.sqlite3-wal").exists(), "a clean close leaves no log");
+    assert_refused_untouched(dir.path(), "closed cleanly");
     let conn = peek(&db_path(dir.path()));
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, 7, "the file was not downgraded");
+    assert_eq!(version, nemesis_host::store::SCHEMA + 1, "the file was not downgraded");
     assert!(entry_rows(&conn, id) > 0, "nor emptied");
+}
+
+#[test]
+fn the_check_before_writing_reads_a_save_folder_whose_name_needs_escaping() {
+    // The read-only check opens the file by an SQLite URI: a folder named with a space, a `?`, a
+    // `#` and a `%` must still be read as itself (a sound save opens, a newer one is refused).
+    let dir = scratch();
+    let odd = dir.path().join("Nemesis saves ?#%20 ünï");
+    let mut t = table_in(&odd);
+    let id = started(&mut t, 2);
+    drop(t);
+    let t = table_in(&odd);
+    assert!(t.store().list().unwrap().iter().any(|s| s.id == id), "the sound save reopens");
+    drop(t);
+    peek(&db_path(&odd)).pragma_update(None, "user_version", nemesis_host::store::SCHEMA + 1).unwrap();
+    assert_refused_untouched(&odd, "a folder name that needs escaping");
+}
+
+#[test]
+fn a_newer_save_whose_change_is_still_in_the_log_is_refused_and_both_files_left_byte_identical() {
+    // The newer app crashed after writing: its new version and a new table are only in the
+    // write-ahead log. The files are copied while its connection is still open, as a crash
+    // would leave them, so the check must read the log and must not fold it into the file.
+    let live = scratch();
+    let mut t = table_in(live.path());
+    started(&mut t, 2);
+    drop(t);
+    let newer = peek(&db_path(live.path()));
+    newer.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+    newer
+        .execute_batch(&format!("BEGIN; CREATE TABLE from_the_future (x); PRAGMA user_version = {}; COMMIT;", nemesis_host::store::SCHEMA + 1))
+        .unwrap();
+    let crashed = scratch();
+    for name in ["games.sqlite3", "games.sqlite3-wal"] {
+        std::fs::copy(live.path().join(name), crashed.path().join(name)).unwrap();
+    }
+    drop(newer);
+    let header_version = i32::from_be_bytes(std::fs::read(db_path(crashed.path())).unwrap()[60..64].try_into().unwrap());
+    assert_eq!(header_version as i64, nemesis_host::store::SCHEMA, "the file's own header still says this version: only the log says newer");
+    assert!(std::fs::metadata(crashed.path().join("games.sqlite3-wal")).unwrap().len() > 0, "the log holds the newer change");
+    assert_refused_untouched(crashed.path(), "the newer change still in the log");
 }
 
 #[test]
