@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes docs/reliability.md from the tallies the host's hostile-input and crash tests leave in
-target/evidence/ (crash.json, damaged_saves.json, fuzz-*.json, load.json, privacy.json). Run by
+target/evidence/ (crash.json, damaged_saves.json, fuzz-*.json, load.json, flood.json, privacy.json). Run by
 scripts/evidence after the full versions of those tests; the quick versions in CI write the same
 files, so the report can be made from either."""
 import datetime, json, os, platform, re, subprocess, sys
@@ -13,6 +13,7 @@ def load(name):
     return json.load(open(path))
 
 crash, damaged, load_, privacy = load("crash"), load("damaged_saves"), load("load"), load("privacy")
+flood = load("flood")
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
 
 cpu = "unknown"
@@ -22,6 +23,7 @@ for line in open("/proc/cpuinfo"):
 kb = int(open("/proc/meminfo").readline().split()[1])
 rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip()
 n = lambda x: f"{x:,}"
+flood_head_s = 1
 
 out = ["# Reliability", "",
        "What the app was put through, and what it held. Produced by `./scripts/evidence`, which runs the",
@@ -41,6 +43,9 @@ out = ["# Reliability", "",
        f"| Every good phone request answered under load | all | {n(load_['good_answered_200'])} of {n(load_['good_requests'])} |",
        f"| No connection or stream left behind | 0 | {load_['fds_after'] - load_['fds_before']} extra open files, {load_['streams_open_after']} streams |",
        f"| Code guessing is locked out | ≤ 10 answered | {load_['guesses_before_lockout']} of {n(load_['guesses'])} guesses answered before the lockout |",
+       f"| A connection flood on the phone port never starves the table | answers within 1 s | slowest {flood['table_slowest_ms']:.0f} ms (table), "
+       f"{flood['phone_slowest_ms']:.0f} ms (a phone) over {n(flood['one_source_opened'] + flood['many_sources_opened'])} flood connections |",
+       f"| Slow heads and idle connections are closed | after {flood_head_s} s | {flood['slow_head_closed_after_ms']/1000:.1f} s and {flood['idle_keepalive_closed_after_ms']/1000:.1f} s |",
        f"| No seat receives another seat's secret | 0 leaks | {privacy['leaks']} over {n(privacy['pushes_checked'])} pushes checked |",
        "",
        "## Crash safety (`crates/host/tests/crash.rs`)", "",
@@ -90,6 +95,15 @@ out += ["",
         f"Afterwards: open files {load_['fds_before']} before and {load_['fds_after']} after, {load_['streams_open_after']} streams still counted,",
         f"resident memory of the test process {load_['rss_before_kb']/1024:.1f} MB before, {load_['rss_peak_kb']/1024:.1f} MB at the peak, {load_['rss_after_kb']/1024:.1f} MB after",
         f"(the allocator keeps freed pages; the leak check is the files and streams). {load_['panics']} panics; {load_['seconds']:.0f} s in all.", "",
+        "## Hostile input: a connection flood on the phone port (`crates/host/tests/flood.rs`)", "",
+        f"The open-file limit was set to {n(flood['soft_limit_before'])} (the usual default) and the app's start-up raise took it to",
+        f"{n(flood['soft_limit_after'])}. Then {n(flood['connections_per_phase'])} attackers opened idle connections on the phone port, each opening a new one as",
+        f"soon as the server closed the last: {n(flood['one_source_opened'])} connections from one address, then {n(flood['many_sources_opened'])} from eight.",
+        f"The server held at most {flood['most_held_from_one_source']} from one address (cap {flood['per_source_cap']}) and {flood['most_held_in_all']} in all (cap {flood['total_cap']}).",
+        f"Throughout, the table's loopback door answered {n(flood['table_probes'])} calls (slowest {flood['table_slowest_ms']:.0f} ms) and a paired phone at",
+        f"its own address {n(flood['phone_probes'])} calls (slowest {flood['phone_slowest_ms']:.0f} ms). A head sent a byte every 200 ms was closed after",
+        f"{flood['slow_head_closed_after_ms']/1000:.1f} s and an idle keep-alive connection after {flood['idle_keepalive_closed_after_ms']/1000:.1f} s (head time {flood_head_s} s in the test, 10 s in the app);",
+        f"{flood['held_after']} connections were still held once the attackers left. {flood['seconds']:.0f} s in all.", "",
         "## Privacy on the wire (`crates/host/tests/phones_privacy.rs`)", "",
         f"{privacy['seats']} paired phones through {privacy['games']} random games of up to {n(privacy['steps_per_game'])} steps: {n(privacy['pushes_checked'])} stream events",
         f"and table pushes checked, {n(privacy['private_lines_on_phones'])} private lines delivered to the right phone ({privacy['engine_reveals']} engine and",

@@ -53,6 +53,7 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
+    crate::http::raise_open_files();
     let store = match Store::open_dir(&opts.data) {
         Ok(s) => s,
         Err(f) => {

@@ -3,6 +3,7 @@
 //! Every API request proves its seat with a token, or spends a single-use code; `Host` must name
 //! this server and `Origin`, when sent, must be this server.
 
+use crate::phones::PhoneRules;
 use crate::protocol::{Fault, FaultCode, LanAddress, PhoneCall, PhoneReply};
 use crate::table::{self, Table};
 use crate::{assets, Shared};
@@ -28,6 +29,8 @@ pub const MAX_DEVICE: usize = 40;
 pub struct Running {
     pub ip: IpAddr,
     pub port: u16,
+    /// The connections it holds now (its caps are `PhoneRules::per_source` and `connections`).
+    pub connections: crate::http::Gauge,
     stop: Option<oneshot::Sender<()>>,
 }
 
@@ -91,8 +94,8 @@ struct Lan {
 struct Closing(watch::Receiver<bool>);
 
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
-pub fn start(table: Shared, ip: IpAddr, port: u16, body_time: std::time::Duration, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
-    let std_listener = std::net::TcpListener::bind((ip, port)).or_else(|_| std::net::TcpListener::bind((ip, 0)))?;
+pub fn start(table: Shared, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
+    let std_listener = std::net::TcpListener::bind((ip, rules.port)).or_else(|_| std::net::TcpListener::bind((ip, 0)))?;
     std_listener.set_nonblocking(true)?;
     let port = std_listener.local_addr()?.port();
     let listener = {
@@ -106,17 +109,17 @@ pub fn start(table: Shared, ip: IpAddr, port: u16, body_time: std::time::Duratio
         hosts.push(format!("localhost:{port}"));
     }
     let origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
-    let lan = Lan { table, hosts: hosts.into(), origins: origins.into(), body_time };
-    let app = router(lan, closing_rx).into_make_service_with_connect_info::<SocketAddr>();
+    let lan = Lan { table, hosts: hosts.into(), origins: origins.into(), body_time: rules.body_time };
+    let app = router(lan, closing_rx.clone());
+    let limits = crate::http::Limits { per_source: rules.per_source, total: rules.connections, header_time: rules.header_time };
+    let gauge = crate::http::Gauge::default();
     runtime.spawn(async move {
-        let stop = async move {
-            let _ = stop_rx.await;
-            // Phone streams never end by themselves: tell them to, or shutdown would wait forever.
-            let _ = closing_tx.send(true);
-        };
-        let _ = axum::serve(listener, app).with_graceful_shutdown(stop).await;
+        // Phone streams never end by themselves: the same signal that stops the server tells them to.
+        let _ = stop_rx.await;
+        let _ = closing_tx.send(true);
     });
-    Ok(Running { ip, port, stop: Some(stop_tx) })
+    runtime.spawn(crate::http::serve(listener, app, limits, gauge.clone(), closing_rx));
+    Ok(Running { ip, port, connections: gauge, stop: Some(stop_tx) })
 }
 
 fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {

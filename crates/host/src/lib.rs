@@ -5,6 +5,7 @@
 pub mod assets;
 pub mod cli;
 pub mod export;
+pub mod http;
 pub mod lan;
 pub mod phones;
 pub mod protocol;

@@ -28,6 +28,11 @@ pub struct PhoneRules {
     /// How long a request body may take to arrive: a phone sends a few hundred bytes at once,
     /// so a body still missing after this is a client holding a connection open.
     pub body_time: Duration,
+    /// The phone server's connection caps and head time limit (`http::Limits`). A phone's
+    /// browser holds up to six connections; a household has a handful of phones.
+    pub per_source: usize,
+    pub connections: usize,
+    pub header_time: Duration,
 }
 
 impl Default for PhoneRules {
@@ -40,6 +45,9 @@ impl Default for PhoneRules {
             lockout: Duration::from_secs(300),
             port: 7421,
             body_time: Duration::from_secs(10),
+            per_source: 24,
+            connections: 192,
+            header_time: Duration::from_secs(10),
         }
     }
 }

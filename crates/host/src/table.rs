@@ -100,6 +100,11 @@ impl Table {
         self.screens.subscribe()
     }
 
+    /// The connections the phone server holds now, while it runs.
+    pub fn phone_connections(&self) -> Option<crate::http::Gauge> {
+        self.lan.as_ref().map(|l| l.connections.clone())
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -307,7 +312,7 @@ impl Table {
         let shared = self.me.upgrade().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         let runtime = tokio::runtime::Handle::try_current().map_err(|_| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         self.lan = None;
-        let running = lan::start(shared, ip, self.phones.rules.port, self.phones.rules.body_time, &runtime)
+        let running = lan::start(shared, ip, &self.phones.rules, &runtime)
             .map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
         self.lan = Some(running);
         Ok(self.publish())
