@@ -13,7 +13,7 @@ def load(name):
     return json.load(open(path))
 
 crash, damaged, load_, privacy = load("crash"), load("damaged_saves"), load("load"), load("privacy")
-flood = load("flood")
+flood, damaged_wal = load("flood"), load("damaged_wal")
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
 
 cpu = "unknown"
@@ -36,6 +36,7 @@ out = ["# Reliability", "",
        "| promise | target | this run |", "|---|---|---|",
        f"| No acknowledged command lost over all kill runs | 0 lost | {crash['lost']} lost over {n(crash['kills'])} SIGKILLs |",
        f"| A damaged save gets a clear error and is left untouched | every case | {len(damaged)} of {len(damaged)} kinds of damage |",
+       f"| A damaged write-ahead file is refused before anything writes | every case | {sum(1 for d in damaged_wal if d['exit_code'] == 1 and d['files_untouched'])} of {sum(1 for d in damaged_wal if d['exit_code'] != 0)} refused with both files untouched |",
        f"| No panic over all fuzz runs | 0 | {sum(f['panics'] for f in fuzz.values())} uncaught over {n(sum(f['cases'] for f in fuzz.values()))} inputs; "
        f"{n(fuzz['import'].get('caught_in_guard', 0))} inside the import parser's replay guard |",
        f"| A refused input changes nothing | 0 changes | {sum(f['changed_on_refusal'] for f in fuzz.values())} |",
@@ -64,6 +65,16 @@ for d in damaged:
         error = "none: an empty file is a new store, and it opens with no saves"
     untouched = "yes" if d["file_untouched"] else "n/a (nothing to keep)"
     out.append(f"| {d['damage']} | {d['exit_code']} | {error} | {untouched} |")
+out += ["", "A save and its write-ahead file as a crash leaves them (`crates/host/tests/save_file.rs`: "
+        f"{damaged_wal[0]['steps_committed']} steps committed, the connection never closed), damaged, then opened by the real binary:", "",
+        "| damage | exit | error shown | both files untouched | steps opened |", "|---|---|---|---|---|"]
+for d in damaged_wal:
+    error = re.sub(r"\S*/games\.sqlite3", "games.sqlite3", " ".join(d["error"].split())) or "none"
+    untouched = "yes" if d["files_untouched"] else "no: opened, then checkpointed on close"
+    opened = "none (refused)" if d["steps_opened"] is None else f"{d['steps_opened']} of {d['steps_committed']}"
+    out.append(f"| {d['damage']} | {d['exit_code']} | {error} | {untouched} | {opened} |")
+out += ["", "A torn last frame loses only the step being written when the process died: SQLite acknowledges a",
+        "commit after its last frame is synced, so that step was never acknowledged.", ""]
 out += ["", "## Hostile input: fuzzing (`crates/host/tests/fuzz.rs`)", "",
         "Inputs are random JSON built from the protocol's own keys and words, valid calls with one to three",
         "values changed within their type or replaced, valid calls cut short or with a byte flipped, and",

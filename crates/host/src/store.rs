@@ -13,6 +13,9 @@ const SCHEMA: i64 = 2;
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// When the newest write not yet copied from the write-ahead file into the save itself was
+    /// made (`checkpoint_if_idle`).
+    unsettled: Option<std::time::Instant>,
 }
 
 /// A game as stored: its journal and where its generator stands.
@@ -49,6 +52,7 @@ impl Store {
     }
 
     pub fn open(path: &Path) -> Result<Store, Fault> {
+        check_wal(path)?;
         check_before_writing(path)?;
         let conn = Connection::open(path).map_err(storage)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(storage)?;
@@ -58,6 +62,11 @@ impl Store {
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(storage)?;
         if version > SCHEMA {
             return Err(Fault::new(FaultCode::Storage, "The save file comes from a newer version of the app."));
+        }
+        // A save already at this schema is not written to at all on open: a copy of it, or a
+        // damaged one a user is rescuing, stays byte for byte as it was until a game changes.
+        if version == SCHEMA {
+            return Ok(Store::with(conn, path));
         }
         conn.execute_batch(
             "BEGIN;
@@ -92,11 +101,39 @@ impl Store {
              COMMIT;",
         )
         .map_err(storage)?;
-        Ok(Store { conn, path: path.to_path_buf() })
+        Ok(Store::with(conn, path))
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    fn with(conn: Connection, path: &Path) -> Store {
+        Store { conn, path: path.to_path_buf(), unsettled: None }
+    }
+
+    /// Copies every committed step from the write-ahead file into the save itself and empties
+    /// the write-ahead file, so `games.sqlite3` alone is the whole save (a copy of it, or a
+    /// backup tool that takes only it, misses nothing).
+    pub fn checkpoint(&mut self) -> Result<(), Fault> {
+        let busy: i64 = self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0)).map_err(storage)?;
+        if busy != 0 {
+            return Err(storage("the save was busy"));
+        }
+        self.unsettled = None;
+        Ok(())
+    }
+
+    /// `checkpoint` once no write came for `idle`; true when it ran.
+    pub fn checkpoint_if_idle(&mut self, idle: std::time::Duration) -> Result<bool, Fault> {
+        match self.unsettled {
+            Some(at) if at.elapsed() >= idle => self.checkpoint().map(|()| true),
+            _ => Ok(false),
+        }
+    }
+
+    fn wrote(&mut self) {
+        self.unsettled = Some(std::time::Instant::now());
     }
 
     /// Creates a game with its first entries, all in one transaction.
@@ -113,6 +150,7 @@ impl Store {
         }
         tx.execute("UPDATE games SET steps = ?2 WHERE id = ?1", params![id, entries.len() as i64]).map_err(storage)?;
         tx.commit().map_err(storage)?;
+        self.wrote();
         Ok(id)
     }
 
@@ -129,7 +167,9 @@ impl Store {
         if changed != 1 {
             return Err(Fault::new(FaultCode::NoSuchGame, "That game is no longer saved."));
         }
-        tx.commit().map_err(storage)
+        tx.commit().map_err(storage)?;
+        self.wrote();
+        Ok(())
     }
 
     pub fn load(&self, id: i64) -> Result<StoredGame, Fault> {
@@ -182,6 +222,7 @@ impl Store {
 
     pub fn delete(&mut self, id: i64) -> Result<(), Fault> {
         let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(storage)?;
+        self.wrote();
         if n == 0 {
             return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
         }
@@ -206,11 +247,13 @@ impl Store {
                 params![game, token.seat.0, token.token, token.device, now_ms],
             )
             .map_err(storage)?;
+        self.wrote();
         Ok(())
     }
 
     pub fn forget_phone(&mut self, game: i64, seat: Seat) -> Result<(), Fault> {
         self.conn.execute("DELETE FROM phones WHERE game = ?1 AND seat = ?2", params![game, seat.0]).map_err(storage)?;
+        self.wrote();
         Ok(())
     }
 
@@ -222,12 +265,50 @@ impl Store {
         self.conn
             .execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, value])
             .map_err(storage)?;
+        self.wrote();
         Ok(())
     }
 
     /// SQLite's own consistency check ("ok" when sound).
     pub fn integrity(&self) -> Result<String, Fault> {
         self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(storage)
+    }
+}
+
+/// A consistent copy of every save in the save file `save`, as one new SQLite file at `to`
+/// (SQLite's `VACUUM INTO`, through a read-only connection: it works while the app runs and
+/// writes nothing to the save). `to` must not exist yet.
+pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
+    if to.exists() {
+        return Err(Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())));
+    }
+    let target = to.to_str().ok_or_else(|| Fault::new(FaultCode::BadCall, "That file name cannot be used."))?;
+    if !save.exists() {
+        return Err(Fault::new(FaultCode::NoSuchGame, format!("There is no save at {}.", save.display())));
+    }
+    check_wal(save)?;
+    let conn = Connection::open_with_flags(save, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(storage)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
+    conn.execute("VACUUM INTO ?1", [target]).map_err(storage)?;
+    Ok(())
+}
+
+/// The write-ahead file is read before SQLite opens the save (`wal.rs`): damage that would drop
+/// committed steps is refused with both files left as they are.
+fn check_wal(path: &Path) -> Result<(), Fault> {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    let wal = PathBuf::from(name);
+    match crate::wal::check(&wal) {
+        Ok(crate::wal::Verdict::Sound) => Ok(()),
+        Ok(crate::wal::Verdict::Damaged(why)) => Err(Fault::new(
+            FaultCode::Storage,
+            format!(
+                "The save's write-ahead file {} is damaged ({why}): opening it would lose steps that were saved. Both files were left untouched: keep a copy of them; moving the -wal file away opens the save without its newest steps.",
+                wal.display()
+            ),
+        )),
+        Err(e) => Err(storage(format!("{} could not be read ({e})", wal.display()))),
     }
 }
 
@@ -253,6 +334,16 @@ fn check_before_writing(path: &Path) -> Result<(), Fault> {
         return Err(damaged(format!("damaged pages, first: {first}")));
     }
     Ok(())
+}
+
+impl Drop for Store {
+    /// On close the save is left as one file (SQLite would do this too, unless another
+    /// connection were still open).
+    fn drop(&mut self) {
+        if self.unsettled.is_some() {
+            let _ = self.checkpoint();
+        }
+    }
 }
 
 fn insert_entry(tx: &rusqlite::Transaction<'_>, game: i64, e: &Entry) -> Result<(), Fault> {

@@ -21,6 +21,9 @@ pub const LOG_TAIL: usize = 200;
 
 pub type Shared = Arc<Mutex<Table>>;
 
+/// How long the save stays idle before its write-ahead file is copied into it.
+pub const SETTLE_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A door's view of the newest table screen.
 pub type ScreenWatch = watch::Receiver<Arc<TableScreen>>;
 
@@ -82,12 +85,24 @@ impl Table {
         }
     }
 
+    /// The table behind its lock, for doors that run at the same time. While it lives, a
+    /// watcher copies the write-ahead file into the save whenever no write came for
+    /// `SETTLE_AFTER`, so `games.sqlite3` alone holds every acknowledged step a moment later.
     pub fn shared(self) -> Shared {
         let mut table = self;
-        Arc::new_cyclic(|me| {
+        let shared = Arc::new_cyclic(|me| {
             table.me = me.clone();
             Mutex::new(table)
-        })
+        });
+        let me = Arc::downgrade(&shared);
+        let _ = std::thread::Builder::new().name("save-settler".into()).spawn(move || loop {
+            std::thread::sleep(SETTLE_AFTER / 4);
+            let Some(table) = me.upgrade() else { return };
+            // A checkpoint that fails (disk full, say) leaves the steps safe in the write-ahead
+            // file; it is tried again at the next tick.
+            let _ = lock(&table).store.checkpoint_if_idle(SETTLE_AFTER);
+        });
+        shared
     }
 
     /// The limits of pairing (tests shorten them).
