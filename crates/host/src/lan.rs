@@ -6,7 +6,7 @@
 use crate::phones::PhoneRules;
 use crate::protocol::{Fault, FaultCode, LanAddress, PhoneCall, PhoneReply};
 use crate::table::{self, Table};
-use crate::{assets, Shared};
+use crate::assets;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{oneshot, watch};
 
 /// A phone's request body is small: a code, a device name or one command.
@@ -81,9 +81,13 @@ pub fn qr_svg(url: &str) -> Result<String, String> {
     Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(220, 220).quiet_zone(true).build())
 }
 
+/// The table, not kept alive by its own phone server: when the table goes, the server stops
+/// with it (the table owns the server, so a strong reference here would keep both for ever).
+type TableRef = Weak<Mutex<Table>>;
+
 #[derive(Clone)]
 struct Lan {
-    table: Shared,
+    table: TableRef,
     hosts: Arc<[String]>,
     origins: Arc<[String]>,
     body_time: std::time::Duration,
@@ -94,14 +98,12 @@ struct Lan {
 struct Closing(watch::Receiver<bool>);
 
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
-pub fn start(table: Shared, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
-    let std_listener = std::net::TcpListener::bind((ip, rules.port)).or_else(|_| std::net::TcpListener::bind((ip, 0)))?;
-    std_listener.set_nonblocking(true)?;
-    let port = std_listener.local_addr()?.port();
+pub fn start(table: TableRef, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
     let listener = {
         let _entered = runtime.enter();
-        tokio::net::TcpListener::from_std(std_listener)?
+        listen(SocketAddr::new(ip, rules.port)).or_else(|_| listen(SocketAddr::new(ip, 0)))?
     };
+    let port = listener.local_addr()?.port();
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let (closing_tx, closing_rx) = watch::channel(false);
     let mut hosts = vec![host_port(ip, port)];
@@ -120,6 +122,16 @@ pub fn start(table: Shared, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::run
     });
     runtime.spawn(crate::http::serve(listener, app, limits, gauge.clone(), closing_rx));
     Ok(Running { ip, port, connections: gauge, stop: Some(stop_tx) })
+}
+
+/// A listener with a deep queue of connections waiting to be accepted: during a flood the
+/// kernel keeps a phone's connection in line (the accept loop drains thousands a second) instead
+/// of dropping it and leaving the phone to retry a second or three later.
+fn listen(at: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if at.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(at)?;
+    socket.listen(4096)
 }
 
 fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {
@@ -188,21 +200,23 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
 }
 
 /// Runs `work` on the table under its lock, off the async workers (a commit waits on the disk).
-async fn with_table<T: Send + 'static>(table: &Shared, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
+async fn with_table<T: Send + 'static>(table: &TableRef, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
     let table = table.clone();
-    tokio::task::spawn_blocking(move || work(&mut table::lock(&table)))
+    tokio::task::spawn_blocking(move || table.upgrade().map(|table| work(&mut table::lock(&table))))
         .await
-        .map_err(|_| refusal(FaultCode::Storage, "The table stopped while answering."))
+        .ok()
+        .flatten()
+        .ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
 }
 
 /// Runs `work` on the table when dropped: a phone that went away is forgotten even when its
 /// request or stream was cut off mid-way.
 struct OnDrop {
-    work: Option<(Shared, Box<dyn FnOnce(&mut Table) + Send>)>,
+    work: Option<(TableRef, Box<dyn FnOnce(&mut Table) + Send>)>,
 }
 
 impl OnDrop {
-    fn new(table: &Shared, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
+    fn new(table: &TableRef, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
         OnDrop { work: Some((table.clone(), Box::new(work))) }
     }
 
@@ -214,7 +228,11 @@ impl OnDrop {
 impl Drop for OnDrop {
     fn drop(&mut self) {
         if let Some((table, work)) = self.work.take() {
-            let run = move || work(&mut table::lock(&table));
+            let run = move || {
+                if let Some(table) = table.upgrade() {
+                    work(&mut table::lock(&table));
+                }
+            };
             match tokio::runtime::Handle::try_current() {
                 Ok(h) => {
                     h.spawn_blocking(run);
@@ -361,7 +379,7 @@ async fn stream(
 }
 
 struct Watch {
-    table: Shared,
+    table: TableRef,
     screens: watch::Receiver<Arc<crate::TableScreen>>,
     closing: watch::Receiver<bool>,
     token: Arc<str>,

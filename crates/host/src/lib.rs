@@ -5,6 +5,7 @@
 pub mod assets;
 pub mod cli;
 pub mod export;
+pub mod folder;
 pub mod http;
 pub mod lan;
 pub mod phones;

@@ -16,6 +16,8 @@ pub struct Store {
     /// When the newest write not yet copied from the write-ahead file into the save itself was
     /// made (`checkpoint_if_idle`).
     unsettled: Option<std::time::Instant>,
+    /// The data folder's lock, when opened through `open_dir` (one host per folder).
+    _folder: Option<crate::folder::FolderLock>,
 }
 
 /// A game as stored: its journal and where its generator stands.
@@ -47,8 +49,10 @@ fn mode_text(m: Mode) -> String {
 impl Store {
     /// Opens (or creates) the save file in `dir`.
     pub fn open_dir(dir: &Path) -> Result<Store, Fault> {
-        std::fs::create_dir_all(dir).map_err(storage)?;
-        Store::open(&dir.join("games.sqlite3"))
+        let lock = crate::folder::claim(dir)?;
+        let mut store = Store::open(&dir.join("games.sqlite3"))?;
+        store._folder = Some(lock);
+        Ok(store)
     }
 
     pub fn open(path: &Path) -> Result<Store, Fault> {
@@ -109,7 +113,7 @@ impl Store {
     }
 
     fn with(conn: Connection, path: &Path) -> Store {
-        Store { conn, path: path.to_path_buf(), unsettled: None }
+        Store { conn, path: path.to_path_buf(), unsettled: None, _folder: None }
     }
 
     /// Copies every committed step from the write-ahead file into the save itself and empties
@@ -282,7 +286,7 @@ pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
     if to.exists() {
         return Err(Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())));
     }
-    let target = to.to_str().ok_or_else(|| Fault::new(FaultCode::BadCall, "That file name cannot be used."))?;
+    let target = to.to_str().ok_or_else(|| Fault::new(FaultCode::BadCall, format!("{} cannot be used as a file name.", to.display())))?;
     if !save.exists() {
         return Err(Fault::new(FaultCode::NoSuchGame, format!("There is no save at {}.", save.display())));
     }

@@ -324,7 +324,10 @@ impl Table {
         if self.lan.as_ref().is_some_and(|l| l.ip == ip) {
             return Ok(self.publish());
         }
-        let shared = self.me.upgrade().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
+        let shared = self.me.clone();
+        if shared.upgrade().is_none() {
+            return Err(Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."));
+        }
         let runtime = tokio::runtime::Handle::try_current().map_err(|_| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         self.lan = None;
         let running = lan::start(shared, ip, &self.phones.rules, &runtime)
