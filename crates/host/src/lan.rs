@@ -356,11 +356,12 @@ async fn stream(
     let opened = with_table(&lan.table, move |t| -> Result<_, Fault> {
         let seat = t.phone_seat(ip, check.as_deref())?;
         t.phones().stream_opened(seat);
+        let cut = t.phones().cut_signal(seat);
         t.phones_changed();
-        Ok((seat, t.subscribe()))
+        Ok((seat, t.subscribe(), cut))
     })
     .await;
-    let (seat, screens) = match opened {
+    let (seat, screens, cut) = match opened {
         Ok(Ok(x)) => x,
         Ok(Err(fault)) => return refused(fault),
         Err(res) => return res,
@@ -370,7 +371,7 @@ async fn stream(
         t.phones_changed();
     });
     let token: Arc<str> = token.unwrap_or_default().into();
-    let state = Watch { table: lan.table.clone(), screens, closing, token, seat, last: None, first: true, done: false, _gone: gone };
+    let state = Watch { table: lan.table.clone(), screens, closing, cut, token, seat, last: None, first: true, done: false, _gone: gone };
     let events = futures_util::stream::unfold(state, |mut w| async move {
         let event = w.next().await?;
         Some((Ok::<_, Infallible>(event), w))
@@ -382,6 +383,7 @@ struct Watch {
     table: TableRef,
     screens: watch::Receiver<Arc<crate::TableScreen>>,
     closing: watch::Receiver<bool>,
+    cut: watch::Receiver<bool>,
     token: Arc<str>,
     seat: nemesis_engine::Seat,
     last: Option<Arc<crate::protocol::PhoneScreen>>,
@@ -398,19 +400,25 @@ impl Watch {
             if self.done || *self.closing.borrow() {
                 return None;
             }
-            if !self.first {
+            if !self.first && !*self.cut.borrow() {
                 tokio::select! {
                     changed = self.screens.changed() => changed.ok()?,
                     _ = self.closing.changed() => return None,
+                    // The token was revoked: told at once, even while the table is still busy.
+                    _ = self.cut.changed() => {}
                 }
                 self.screens.borrow_and_update();
+            }
+            if *self.cut.borrow() {
+                self.done = true;
+                return Some(revoked());
             }
             self.first = false;
             let (token, seat) = (self.token.clone(), self.seat);
             let now = with_table(&self.table, move |t| (t.phones().seat_of(&token) == Some(seat)).then(|| t.phone_screen(seat))).await.ok()?;
             let Some(screen) = now else {
                 self.done = true;
-                return Some(Event::default().event("revoked").data("The table freed this seat."));
+                return Some(revoked());
             };
             if self.last.as_ref().is_some_and(|l| Arc::ptr_eq(l, &screen) || **l == *screen) {
                 continue;
@@ -419,6 +427,10 @@ impl Watch {
             return Event::default().event("hand").json_data(&*screen).ok();
         }
     }
+}
+
+fn revoked() -> Event {
+    Event::default().event("revoked").data("The table freed this seat.")
 }
 
 async fn asset(uri: Uri) -> Response {

@@ -7,7 +7,7 @@ use nemesis_engine::Seat;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 /// The limits of pairing and guessing. Tests shorten them; the defaults follow PRIVACY.md.
 #[derive(Clone, Debug)]
@@ -107,6 +107,9 @@ pub struct Phones {
     tokens: Vec<SeatToken>,
     streams: HashMap<Seat, u32>,
     strikes: HashMap<IpAddr, Strikes>,
+    /// Per paired seat: turns true the moment its token stops working, so its open streams end
+    /// at once, without waiting for the table (which may be busy writing the revocation).
+    cuts: HashMap<Seat, watch::Sender<bool>>,
 }
 
 impl Phones {
@@ -119,10 +122,25 @@ impl Phones {
         }
         self.tokens.clear();
         self.streams.clear();
+        for (_, cut) in self.cuts.drain() {
+            cut.send_replace(true);
+        }
     }
 
     pub fn set_tokens(&mut self, tokens: Vec<SeatToken>) {
         self.tokens = tokens;
+    }
+
+    /// What a stream of `seat`'s current token listens to: true once that token is revoked or
+    /// replaced.
+    pub fn cut_signal(&mut self, seat: Seat) -> watch::Receiver<bool> {
+        self.cuts.entry(seat).or_insert_with(|| watch::channel(false).0).subscribe()
+    }
+
+    fn cut(&mut self, seat: Seat) {
+        if let Some(cut) = self.cuts.remove(&seat) {
+            cut.send_replace(true);
+        }
     }
 
     pub fn token_of(&self, seat: Seat) -> Option<&SeatToken> {
@@ -248,12 +266,14 @@ impl Phones {
     /// A seat's new phone: its old token, if any, stops working.
     pub fn pair(&mut self, seat: Seat, device: String) -> SeatToken {
         self.tokens.retain(|t| t.seat != seat);
+        self.cut(seat);
         let token = SeatToken { seat, token: secret(), device };
         self.tokens.push(token.clone());
         token
     }
 
     pub fn revoke(&mut self, seat: Seat) -> bool {
+        self.cut(seat);
         let before = self.tokens.len();
         self.tokens.retain(|t| t.seat != seat);
         self.pair_codes.retain(|c| c.seat != seat);

@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 /// Bumped when the schema changes; older files are migrated on open.
 const SCHEMA: i64 = 2;
 
+/// How long a write waits for another program holding the save before it is refused.
+const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
 pub struct Store {
     conn: Connection,
     path: PathBuf,
@@ -62,7 +65,7 @@ impl Store {
         conn.pragma_update(None, "journal_mode", "WAL").map_err(storage)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(storage)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(storage)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
+        conn.busy_timeout(BUSY).map_err(storage)?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(storage)?;
         if version > SCHEMA {
             return Err(Fault::new(FaultCode::Storage, "The save file comes from a newer version of the app."));
@@ -129,9 +132,16 @@ impl Store {
     }
 
     /// `checkpoint` once no write came for `idle`; true when it ran.
+    /// It never waits: when another program holds the save it gives up at once (the table is
+    /// locked meanwhile) and the next tick tries again.
     pub fn checkpoint_if_idle(&mut self, idle: std::time::Duration) -> Result<bool, Fault> {
         match self.unsettled {
-            Some(at) if at.elapsed() >= idle => self.checkpoint().map(|()| true),
+            Some(at) if at.elapsed() >= idle => {
+                self.conn.busy_timeout(std::time::Duration::ZERO).map_err(storage)?;
+                let done = self.checkpoint();
+                self.conn.busy_timeout(BUSY).map_err(storage)?;
+                done.map(|()| true)
+            }
             _ => Ok(false),
         }
     }

@@ -59,6 +59,8 @@ pub struct Table {
     addresses: Vec<LanAddress>,
     /// Each seat's phone screen for the current revision, built once for all its streams.
     phone_screens: HashMap<Seat, (u64, Arc<PhoneScreen>)>,
+    /// Phones revoked in memory whose removal from the save failed: (game, seat).
+    unsaved_revocations: Vec<(i64, Seat)>,
 }
 
 pub fn now_ms() -> i64 {
@@ -82,6 +84,7 @@ impl Table {
             lan: None,
             addresses: Vec::new(),
             phone_screens: HashMap::new(),
+            unsaved_revocations: Vec::new(),
         }
     }
 
@@ -139,6 +142,9 @@ impl Table {
     fn handle(&mut self, actor: Actor, call: Call) -> Result<Reply, Fault> {
         if actor != Actor::Table {
             return Err(Fault::new(FaultCode::NotYourSeat, "Only the table screen can manage games."));
+        }
+        if !self.unsaved_revocations.is_empty() {
+            self.save_revocations();
         }
         match call {
             Call::Screen => {
@@ -201,9 +207,7 @@ impl Table {
             Call::RevealCode { seat } => self.offer(seat, OfferPurpose::Reveal),
             Call::AnswerPhone { ask, accept } => self.answer_phone(ask, accept),
             Call::RevokePhone { seat } => {
-                let id = self.open.as_ref().ok_or_else(no_game)?.id;
-                self.store.forget_phone(id, seat)?;
-                self.phones.revoke(seat);
+                self.revoke_phone(seat)?;
                 Ok(self.publish())
             }
         }
@@ -229,7 +233,8 @@ impl Table {
         let game = Game::restore(stored.entries, &stored.fate)
             .filter(|g| g.state().is_some())
             .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
-        let tokens = self.store.phone_tokens(id)?;
+        let mut tokens = self.store.phone_tokens(id)?;
+        tokens.retain(|t| !self.unsaved_revocations.contains(&(id, t.seat)));
         self.set_open(Some(Open { id, title: stored.title, game }));
         self.phones.set_tokens(tokens);
         Ok(())
@@ -369,6 +374,9 @@ impl Table {
             return Ok(self.publish());
         }
         let token = self.phones.pair(ask.seat, ask.device.clone());
+        // The new token replaces the seat's row, so an old revocation still to be saved would
+        // now delete the new phone.
+        self.unsaved_revocations.retain(|r| *r != (id, ask.seat));
         if let Err(fault) = self.store.save_phone(id, &token, now_ms()) {
             self.phones.revoke(ask.seat);
             let _ = ask.answer.send(None);
@@ -443,11 +451,31 @@ impl Table {
 
     /// The phone gives its seat back.
     pub fn phone_leave(&mut self, seat: Seat) -> Result<(), Fault> {
+        self.revoke_phone(seat)
+    }
+
+    /// Takes `seat`'s phone off it: first in memory (its token stops working and its streams
+    /// are told at once), then in the save. A write that fails cannot bring the phone back: the
+    /// revocation waits in `unsaved_revocations`, is tried again before every later call, and
+    /// its token is left out whenever the game is opened again in this run.
+    fn revoke_phone(&mut self, seat: Seat) -> Result<(), Fault> {
         let id = self.open.as_ref().ok_or_else(no_game)?.id;
-        self.store.forget_phone(id, seat)?;
         self.phones.revoke(seat);
         self.publish();
+        if let Err(fault) = self.store.forget_phone(id, seat) {
+            self.unsaved_revocations.push((id, seat));
+            return Err(fault);
+        }
         Ok(())
+    }
+
+    fn save_revocations(&mut self) {
+        let pending = std::mem::take(&mut self.unsaved_revocations);
+        for (game, seat) in pending {
+            if self.store.forget_phone(game, seat).is_err() {
+                self.unsaved_revocations.push((game, seat));
+            }
+        }
     }
 
     /// Uses a pairing code from `ip`: the seat to ask the table for.

@@ -300,6 +300,50 @@ async fn revoking_a_seat_ends_its_stream_at_once() {
     assert_eq!(phones_screen(&l.table).phones.seats[0].connected, 0, "and the table sees it gone");
 }
 
+/// Issue 21, item 4: revoking works in memory first. Another program holds the save, so the
+/// write is refused after SQLite's 5 s wait, as a full disk would refuse it. The phone's stream is
+/// told at once, before the write; its token is refused after; neither the failed write nor
+/// opening the game again brings the phone back; the removal reaches the save once it can.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revocation_holds_even_when_the_save_refuses_the_write() {
+    let l = lan(2).await;
+    let token = pair(&l, Seat(0)).await;
+    let auth = format!("Bearer {token}");
+    let (status, _, mut events) = EventStream::open_with(l.port, "/api/stream", &[("Authorization", &auth)]).await;
+    assert_eq!(status, 200);
+    assert_eq!(events.next().await.0, "hand");
+    let blocker = peek(&db_path(l.dir.path()));
+    blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let table = l.table.clone();
+    let t0 = std::time::Instant::now();
+    let revoking = tokio::task::spawn_blocking(move || table_call(&table, Call::RevokePhone { seat: Seat(0) }));
+    let mut told = false;
+    while let Ok(Some((name, _))) = tokio::time::timeout(Duration::from_secs(3), events.next_text()).await {
+        if name == "revoked" {
+            told = true;
+            break;
+        }
+    }
+    assert!(told, "the phone is told");
+    assert!(t0.elapsed() < Duration::from_secs(1) && !revoking.is_finished(), "told within a second, while the write still waits ({:?})", t0.elapsed());
+    let fault = fault_of(revoking.await.unwrap());
+    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    assert!(!phones_screen(&l.table).phones.seats[0].paired, "the table shows the seat free");
+    assert_fault(&phone(l.port, Some(&token), HAND).await, 401, "bad_token", "after a revocation the save refused");
+    // Opening the game again in this run (its tokens are read back from the save) does not
+    // bring the phone back either, while the save still refuses.
+    let table = l.table.clone();
+    let game = l.game;
+    screen_of(tokio::task::spawn_blocking(move || table_call(&table, Call::Open { game })).await.unwrap());
+    assert_fault(&phone(l.port, Some(&token), HAND).await, 401, "bad_token", "after opening the game again");
+    let rows = |c: &rusqlite::Connection| c.query_row("SELECT COUNT(*) FROM phones WHERE seat = 0", [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(rows(&blocker), 1, "the save still holds the token");
+    blocker.execute_batch("ROLLBACK").unwrap();
+    // The next call saves the revocation.
+    table_call(&l.table, Call::Screen);
+    assert_eq!(rows(&peek(&db_path(l.dir.path()))), 0, "the revocation reached the save");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_that_leaves_gives_its_seat_back() {
     let l = lan(2).await;
