@@ -309,7 +309,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
 async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
     let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
         let seat = t.phone_pair_code(ip, &code)?;
-        let (id, answer) = t.phones().ask(seat, device);
+        let (id, answer) = t.phones().ask(seat, device, crate::phones::match_code(&code));
         let wait = t.phones().rules.ask_life;
         t.phones_changed();
         Ok((seat, id, answer, wait))

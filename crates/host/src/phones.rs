@@ -64,6 +64,19 @@ pub fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// The four digits a phone that spent pairing code `code` shows while it waits, and the table
+/// shows next to its ask: FNV-1a of the code, mod 10,000. Each code works once, so two asks never
+/// share a code, and a phone only shows digits for a code the host accepted from it (a spent
+/// code is refused at once). The phone page computes the same (`ui/src/phone/phone.svelte.ts`).
+pub fn match_code(code: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in code.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    format!("{:04}", h % 10_000)
+}
+
 /// A paired phone: the seat its token proves.
 #[derive(Clone, Debug)]
 pub struct SeatToken {
@@ -86,6 +99,7 @@ pub struct Ask {
     pub id: u32,
     pub seat: Seat,
     pub device: String,
+    pub match_code: String,
     pub answer: oneshot::Sender<Option<String>>,
 }
 
@@ -182,9 +196,11 @@ impl Phones {
     }
 
     /// A new pairing code for `seat`, replacing any earlier one for it (only the newest QR works).
+    /// Phones still waiting for `seat` are refused: only the newest QR's phone may ask for it.
     pub fn pair_code(&mut self, seat: Seat, now: Instant) -> String {
         self.forget_old(now);
         self.pair_codes.retain(|c| c.seat != seat);
+        self.refuse_asks_for(seat);
         let secret = secret();
         self.pair_codes.push(Code { secret: secret.clone(), seat, expires: now + self.rules.code_life, step: None });
         secret
@@ -228,11 +244,27 @@ impl Phones {
     }
 
     /// A phone waits for the table; the receiver hears its token when the table confirms it.
-    pub fn ask(&mut self, seat: Seat, device: String) -> (u32, oneshot::Receiver<Option<String>>) {
+    pub fn ask(&mut self, seat: Seat, device: String, match_code: String) -> (u32, oneshot::Receiver<Option<String>>) {
         self.next_ask += 1;
         let (tx, rx) = oneshot::channel();
-        self.asks.push(Ask { id: self.next_ask, seat, device, answer: tx });
+        self.asks.push(Ask { id: self.next_ask, seat, device, match_code, answer: tx });
         (self.next_ask, rx)
+    }
+
+    /// Refuses every phone waiting for `seat` (it was just given a phone, or a new QR).
+    pub fn refuse_asks_for(&mut self, seat: Seat) -> bool {
+        let (theirs, others): (Vec<Ask>, Vec<Ask>) = std::mem::take(&mut self.asks).into_iter().partition(|a| a.seat == seat);
+        self.asks = others;
+        let any = !theirs.is_empty();
+        for ask in theirs {
+            let _ = ask.answer.send(None);
+        }
+        any
+    }
+
+    /// The seat a waiting phone asks for.
+    pub fn ask_seat(&self, id: u32) -> Option<Seat> {
+        self.asks.iter().find(|a| a.id == id).map(|a| a.seat)
     }
 
     /// Takes a waiting phone out of the list so the table can answer it.
@@ -249,7 +281,7 @@ impl Phones {
     }
 
     pub fn asking(&self) -> Vec<PhoneAsk> {
-        self.asks.iter().map(|a| PhoneAsk { ask: a.id, seat: a.seat, device: a.device.clone() }).collect()
+        self.asks.iter().map(|a| PhoneAsk { ask: a.id, seat: a.seat, device: a.device.clone(), match_code: a.match_code.clone() }).collect()
     }
 
     /// The seat a token proves, comparing against every paired token in constant time each.

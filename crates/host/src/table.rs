@@ -205,7 +205,7 @@ impl Table {
             Call::Phones { on, address } => self.turn_phones(on, address),
             Call::PairCode { seat } => self.offer(seat, OfferPurpose::Pair),
             Call::RevealCode { seat } => self.offer(seat, OfferPurpose::Reveal),
-            Call::AnswerPhone { ask, accept } => self.answer_phone(ask, accept),
+            Call::AnswerPhone { ask, accept, replace } => self.answer_phone(ask, accept, replace),
             Call::RevokePhone { seat } => {
                 self.revoke_phone(seat)?;
                 Ok(self.publish())
@@ -352,7 +352,10 @@ impl Table {
                 if self.phones.token_of(seat).is_some() {
                     return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: free it first to pair another."));
                 }
-                format!("pair={}", self.phones.pair_code(seat, now))
+                let code = self.phones.pair_code(seat, now);
+                // Phones that waited for this seat were refused: the table stops listing them.
+                self.publish();
+                format!("pair={code}")
             }
             OfferPurpose::Reveal => {
                 let newest = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).last();
@@ -366,13 +369,23 @@ impl Table {
         Ok(Reply::Offer { offer: PhoneOffer { seat, url, svg, expires_in_ms: self.phones.rules.code_life.as_millis() as u64, purpose } })
     }
 
-    fn answer_phone(&mut self, ask: u32, accept: bool) -> Result<Reply, Fault> {
+    fn answer_phone(&mut self, ask: u32, accept: bool, replace: bool) -> Result<Reply, Fault> {
         let id = self.open.as_ref().ok_or_else(no_game)?.id;
+        if accept && !replace {
+            // The seat got a phone while this one waited: giving it this one too would cut the
+            // rightful phone off, so the table must say it means to (the ask stays).
+            let seat = self.phones.ask_seat(ask).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
+            if self.phones.token_of(seat).is_some() {
+                return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: replace it knowingly, or refuse this one."));
+            }
+        }
         let ask = self.phones.take_ask(ask)?;
         if !accept {
             let _ = ask.answer.send(None);
             return Ok(self.publish());
         }
+        // Every other phone waiting for this seat is refused: one seat, one phone.
+        self.phones.refuse_asks_for(ask.seat);
         let token = self.phones.pair(ask.seat, ask.device.clone());
         // The new token replaces the seat's row, so an old revocation still to be saved would
         // now delete the new phone.

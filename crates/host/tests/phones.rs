@@ -93,7 +93,7 @@ async fn pair(l: &Lan, seat: Seat) -> String {
     let port = l.port;
     let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&code)).await });
     let ask = ask_for(&l.table, seat).await;
-    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true }));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
     let r = waiting.await.unwrap();
     assert_eq!(r.status, 200, "paired: {}", r.body);
     match r.reply::<PhoneReply>() {
@@ -157,7 +157,7 @@ async fn a_phone_gets_a_seat_token_only_after_the_table_confirms_it() {
     assert_eq!(asking.len(), 1);
     assert_eq!(asking[0].device, "Test phone");
     assert!(!waiting.is_finished(), "the phone waits for the table");
-    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true }));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
     let r = waiting.await.unwrap();
     let PhoneReply::Paired { token, seat, .. } = r.reply::<PhoneReply>() else { panic!("paired: {}", r.body) };
     assert_eq!(seat, Seat(1));
@@ -177,7 +177,7 @@ async fn a_phone_the_table_refuses_gets_no_token() {
     let port = l.port;
     let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&code)).await });
     let ask = ask_for(&l.table, Seat(0)).await;
-    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: false }));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: false, replace: false }));
     assert_fault(&waiting.await.unwrap(), 403, "not_confirmed", "refused by the table");
     assert!(phones_screen(&l.table).phones.seats.iter().all(|s| !s.paired));
 }
@@ -197,7 +197,7 @@ async fn a_phone_that_hangs_up_while_waiting_leaves_the_tables_list() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert!(phones_screen(&l.table).phones.asking.is_empty(), "the ask is gone");
-    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true }));
+    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
     assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing);
     assert!(phones_screen(&l.table).phones.seats.iter().all(|s| !s.paired), "no token went to nobody");
 }
@@ -212,7 +212,7 @@ async fn a_pairing_code_works_only_once() {
     let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&c2)).await });
     let ask = ask_for(&l.table, Seat(0)).await;
     assert_fault(&phone(l.port, None, &pair_body(&code)).await, 410, "code_expired", "the same code a second time");
-    table_call(&l.table, Call::AnswerPhone { ask, accept: true });
+    table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false });
     assert_eq!(waiting.await.unwrap().status, 200);
 }
 
@@ -226,6 +226,81 @@ async fn a_pairing_code_expires_after_its_short_life() {
     assert!(o.url.starts_with(&format!("http://127.0.0.1:{}/#pair=", l.port)), "the code travels in the fragment: {}", o.url);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_fault(&phone(l.port, None, &pair_body(&code_of(&o))).await, 410, "code_expired", "an expired code");
+}
+
+// ---------------------------------------------------------------- pairing the table can trust (issue 21, item 5)
+
+/// The table's list of waiting phones for `seat`.
+fn asks_for(table: &Shared, seat: Seat) -> Vec<nemesis_host::protocol::PhoneAsk> {
+    phones_screen(table).phones.asking.into_iter().filter(|a| a.seat == seat).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_shows_the_digits_the_waiting_phone_shows() {
+    let l = lan(2).await;
+    let code = code_of(&offer(&l.table, Call::PairCode { seat: Seat(1) }));
+    let port = l.port;
+    let body = pair_body(&code);
+    let waiting = tokio::spawn(async move { phone(port, None, &body).await });
+    let ask = ask_for(&l.table, Seat(1)).await;
+    let listed = asks_for(&l.table, Seat(1));
+    assert_eq!(listed[0].match_code, nemesis_host::phones::match_code(&code), "the digits of the code this phone spent");
+    assert!(listed[0].match_code.len() == 4 && listed[0].match_code.chars().all(|c| c.is_ascii_digit()));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
+    assert_eq!(waiting.await.unwrap().status, 200);
+    // The phone page computes the same function (ui/src/phone/phone.svelte.ts, `matchCode`);
+    // this example is checked there by the e2e test's equality on screen, and pinned here.
+    assert_eq!(nemesis_host::phones::match_code("0123456789abcdef0123456789abcdef"), "8325");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_code_for_a_seat_refuses_the_phone_still_waiting_for_it() {
+    let l = lan(2).await;
+    let stale = code_of(&offer(&l.table, Call::PairCode { seat: Seat(0) }));
+    let port = l.port;
+    let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&stale)).await });
+    ask_for(&l.table, Seat(0)).await;
+    // The table shows a new QR for the seat (the first was photographed, say).
+    let fresh = code_of(&offer(&l.table, Call::PairCode { seat: Seat(0) }));
+    let r = tokio::time::timeout(Duration::from_secs(5), waiting).await.expect("the stale phone is answered at once").unwrap();
+    assert_fault(&r, 403, "not_confirmed", "the phone that used the older code");
+    assert!(asks_for(&l.table, Seat(0)).is_empty(), "the table no longer lists it");
+    // The new code's phone is the only one that can ask now.
+    let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&fresh)).await });
+    let ask = ask_for(&l.table, Seat(0)).await;
+    assert_eq!(asks_for(&l.table, Seat(0)).len(), 1);
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
+    assert_eq!(waiting.await.unwrap().status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accepting_a_phone_refuses_every_other_phone_waiting_for_that_seat() {
+    let l = lan(2).await;
+    // Two phones waiting for one seat at once (the server no longer lets this happen through
+    // codes; the table must hold even so).
+    let (first, mut first_answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone A".into(), "1111".into()));
+    let (second, second_answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone B".into(), "2222".into()));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask: second, accept: true, replace: false }));
+    assert!(second_answer.await.unwrap().is_some(), "the newer phone got the seat");
+    assert_eq!(first_answer.try_recv().unwrap(), None, "the older one was refused");
+    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask: first, accept: true, replace: false }));
+    assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing, "accepting the older one afterwards finds nothing: {}", f.reason);
+    assert_eq!(phones_screen(&l.table).phones.seats[0].device.as_deref(), Some("Phone B"), "the rightful phone keeps the seat");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_with_a_phone_is_given_another_only_when_the_table_replaces_it_knowingly() {
+    let l = lan(2).await;
+    let rightful = pair(&l, Seat(0)).await;
+    let (ask, mut answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone C".into(), "3333".into()));
+    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
+    assert_eq!(f.code, nemesis_host::FaultCode::NotAllowed, "{}", f.reason);
+    assert_eq!(hand_of(&phone(l.port, Some(&rightful), HAND).await).seat, Seat(0), "the rightful phone still works");
+    assert_eq!(asks_for(&l.table, Seat(0)).len(), 1, "the ask stays for the table to decide");
+    assert!(answer.try_recv().is_err(), "and its phone still waits");
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: true }));
+    assert!(answer.await.unwrap().is_some(), "replaced knowingly");
+    assert_fault(&phone(l.port, Some(&rightful), HAND).await, 401, "bad_token", "the replaced phone");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

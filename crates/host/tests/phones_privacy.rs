@@ -69,7 +69,7 @@ async fn pair_all(table: &Shared, port: u16) -> Vec<String> {
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
         };
-        on_table(table, |t| t.call(Actor::Table, Call::AnswerPhone { ask, accept: true }));
+        on_table(table, |t| t.call(Actor::Table, Call::AnswerPhone { ask, accept: true, replace: false }));
         match waiting.await.unwrap().reply::<PhoneReply>() {
             PhoneReply::Paired { token, .. } => tokens.push(token),
             other => panic!("pairing failed: {other:?}"),
