@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes docs/reliability.md from the tallies the host's hostile-input and crash tests leave in
-target/evidence/ (crash.json, damaged_saves.json, fuzz-*.json, load.json, flood.json, privacy.json). Run by
+target/evidence/ (crash, damaged_saves, damaged_wal, fuzz-*, load, flood, two_hosts, revocation, stale_ask,
+bounds-*, privacy: all .json). Run by
 scripts/evidence after the full versions of those tests; the quick versions in CI write the same
 files, so the report can be made from either."""
 import datetime, json, os, platform, re, subprocess, sys
@@ -14,6 +15,8 @@ def load(name):
 
 crash, damaged, load_, privacy = load("crash"), load("damaged_saves"), load("load"), load("privacy")
 flood, damaged_wal = load("flood"), load("damaged_wal")
+two_hosts, revocation, stale_ask = load("two_hosts"), load("revocation"), load("stale_ask")
+bounds_new, bounds_import = load("bounds-new_game"), load("bounds-import")
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
 
 cpu = "unknown"
@@ -37,6 +40,10 @@ out = ["# Reliability", "",
        f"| No acknowledged command lost over all kill runs | 0 lost | {crash['lost']} lost over {n(crash['kills'])} SIGKILLs |",
        f"| A damaged save gets a clear error and is left untouched | every case | {len(damaged)} of {len(damaged)} kinds of damage |",
        f"| A damaged write-ahead file is refused before anything writes | every case | {sum(1 for d in damaged_wal if d['exit_code'] == 1 and d['files_untouched'])} of {sum(1 for d in damaged_wal if d['exit_code'] != 0)} refused with both files untouched |",
+       f"| A second host on the same saves is refused | exit 1, nothing touched | exit {two_hosts['second_exit_code']}, files untouched: {'yes' if two_hosts['files_untouched'] else 'NO'} |",
+       f"| Revoking a phone when the save refuses the write | stream told, token dead | told in {revocation['stream_told_ms']:.0f} ms while the write still waited; token refused after, also on reopening |",
+       f"| A stale pairing ask cannot replace the rightful phone | refused | refused ({stale_ask['older_ask_accept_afterwards']}); the rightful phone kept the seat |",
+       f"| Names, titles and deals bounded on every path | every case refused, nothing stored | {len(bounds_new['refused'])} new-game and {len(bounds_import['refused'])} import cases |",
        f"| No panic over all fuzz runs | 0 | {sum(f['panics'] for f in fuzz.values())} uncaught over {n(sum(f['cases'] for f in fuzz.values()))} inputs; "
        f"{n(fuzz['import'].get('caught_in_guard', 0))} inside the import parser's replay guard |",
        f"| A refused input changes nothing | 0 changes | {sum(f['changed_on_refusal'] for f in fuzz.values())} |",
@@ -115,6 +122,11 @@ out += ["",
         f"its own address {n(flood['phone_probes'])} calls (slowest {flood['phone_slowest_ms']:.0f} ms). A head sent a byte every 200 ms was closed after",
         f"{flood['slow_head_closed_after_ms']/1000:.1f} s and an idle keep-alive connection after {flood['idle_keepalive_closed_after_ms']/1000:.1f} s (head time {flood_head_s} s in the test, 10 s in the app);",
         f"{flood['held_after']} connections were still held once the attackers left. {flood['seconds']:.0f} s in all.", "",
+        "## Bounds on names, titles and deals (`crates/host/tests/bounds.rs`)", "",
+        "Refused by `new_game`, nothing saved: " + "; ".join(bounds_new["refused"]) + ".", "",
+        "Refused by `import` (an exported game edited), nothing stored: " + "; ".join(bounds_import["refused"]) + ".",
+        "Long random games played by the privacy test below export and import back.", "",
+        f"A second host on the same data folder (`crates/host/tests/folder.rs`) exits {two_hosts['second_exit_code']} with: {two_hosts['error']}", "",
         "## Privacy on the wire (`crates/host/tests/phones_privacy.rs`)", "",
         f"{privacy['seats']} paired phones through {privacy['games']} random games of up to {n(privacy['steps_per_game'])} steps: {n(privacy['pushes_checked'])} stream events",
         f"and table pushes checked, {n(privacy['private_lines_on_phones'])} private lines delivered to the right phone ({privacy['engine_reveals']} engine and",

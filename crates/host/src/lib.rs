@@ -14,6 +14,7 @@ pub mod script;
 pub mod serve;
 pub mod store;
 pub mod table;
+pub mod text;
 pub mod wal;
 
 pub use protocol::{Call, Fault, FaultCode, PhoneCall, PhoneReply, PhoneScreen, Reply, TableScreen};

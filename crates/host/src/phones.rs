@@ -77,12 +77,23 @@ pub fn match_code(code: &str) -> String {
     format!("{:04}", h % 10_000)
 }
 
-/// A paired phone: the seat its token proves.
+/// A paired phone: the seat its token proves. The token itself is kept nowhere: only its
+/// SHA-256, in memory and in the save, so a copy of the save (or of the app's memory) does not
+/// hand anyone a seat. `token` holds the token only in what `pair` returns, to give the phone once.
 #[derive(Clone, Debug)]
 pub struct SeatToken {
     pub seat: Seat,
+    /// The token, right after `pair` only; empty everywhere else.
     pub token: String,
+    /// SHA-256 of the token, 64 hex digits.
+    pub hash: String,
     pub device: String,
+}
+
+/// The SHA-256 of a seat token, as 64 hex digits.
+pub fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 struct Code {
@@ -286,9 +297,10 @@ impl Phones {
 
     /// The seat a token proves, comparing against every paired token in constant time each.
     pub fn seat_of(&self, token: &str) -> Option<Seat> {
+        let given = token_hash(token);
         let mut found = None;
         for t in &self.tokens {
-            if same(&t.token, token) {
+            if same(&t.hash, &given) {
                 found = Some(t.seat);
             }
         }
@@ -299,9 +311,10 @@ impl Phones {
     pub fn pair(&mut self, seat: Seat, device: String) -> SeatToken {
         self.tokens.retain(|t| t.seat != seat);
         self.cut(seat);
-        let token = SeatToken { seat, token: secret(), device };
-        self.tokens.push(token.clone());
-        token
+        let token = secret();
+        let hash = token_hash(&token);
+        self.tokens.push(SeatToken { seat, token: String::new(), hash: hash.clone(), device: device.clone() });
+        SeatToken { seat, token, hash, device }
     }
 
     pub fn revoke(&mut self, seat: Seat) -> bool {
@@ -387,5 +400,17 @@ mod tests {
         assert_eq!(p.seat_of(&second.token), Some(Seat(0)));
         assert!(p.revoke(Seat(0)));
         assert_eq!(p.seat_of(&second.token), None);
+    }
+
+    #[test]
+    fn only_a_tokens_hash_is_kept() {
+        let mut p = Phones::default();
+        let paired = p.pair(Seat(2), "phone".into());
+        assert_eq!(paired.hash, token_hash(&paired.token));
+        assert_eq!(paired.hash.len(), 64);
+        let kept = p.token_of(Seat(2)).unwrap();
+        assert!(kept.token.is_empty() && kept.hash == paired.hash, "the table keeps the hash alone");
+        assert_eq!(p.seat_of(&paired.hash), None, "the hash itself proves nothing");
+        assert_eq!(p.seat_of(&paired.token), Some(Seat(2)));
     }
 }

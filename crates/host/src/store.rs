@@ -243,22 +243,23 @@ impl Store {
         Ok(())
     }
 
-    /// The seat tokens of a game's paired phones, so a phone rejoins after the app restarts.
+    /// The seat tokens of a game's paired phones (their hashes), so a phone rejoins after the app
+    /// restarts.
     pub fn phone_tokens(&self, game: i64) -> Result<Vec<SeatToken>, Fault> {
         let mut stmt = self.conn.prepare("SELECT seat, token, device FROM phones WHERE game = ?1 ORDER BY seat").map_err(storage)?;
         let rows = stmt
-            .query_map([game], |r| Ok(SeatToken { seat: Seat(r.get(0)?), token: r.get(1)?, device: r.get(2)? }))
+            .query_map([game], |r| Ok(SeatToken { seat: Seat(r.get(0)?), token: String::new(), hash: r.get(1)?, device: r.get(2)? }))
             .map_err(storage)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(storage)
     }
 
-    /// Keeps a seat's new token (replacing the seat's old one).
+    /// Keeps a seat's new token (its hash; replacing the seat's old one).
     pub fn save_phone(&mut self, game: i64, token: &SeatToken, now_ms: i64) -> Result<(), Fault> {
         self.conn
             .execute(
                 "INSERT INTO phones (game, seat, token, device, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT(game, seat) DO UPDATE SET token = excluded.token, device = excluded.device, created_ms = excluded.created_ms",
-                params![game, token.seat.0, token.token, token.device, now_ms],
+                params![game, token.seat.0, token.hash, token.device, now_ms],
             )
             .map_err(storage)?;
         self.wrote();

@@ -218,8 +218,19 @@ impl Table {
         let players = setup.players.len() as u8;
         let mode = setup.mode;
         let names = setup.players.join(", ");
+        // The engine bounds the names' length; hidden and direction characters are the host's
+        // to refuse, as on every path into the save (`text.rs`).
+        // (Checked on the game in the making: nothing is saved before all of it holds.)
+        let sound_names = setup.players.iter().all(|n| crate::text::sound(n, crate::text::MAX_NAME));
+        let title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+        if title.as_ref().is_some_and(|t| !crate::text::sound(t, crate::text::MAX_TITLE)) {
+            return Err(Fault::new(FaultCode::BadCall, "A title is at most 80 letters, without hidden, control or direction characters."));
+        }
         game.submit(Actor::Table, Request::Do { command: Command::SetUp(setup), entered: Vec::new() })?;
-        let title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or(names);
+        if !sound_names {
+            return Err(Fault::new(FaultCode::BadSetup, "Each player's name must show letters, without hidden, control or direction characters."));
+        }
+        let title = title.unwrap_or(names);
         let created_ms = now_ms();
         let state = game.state().expect("a set-up game has a state");
         let meta = NewGame { title: &title, players, mode, turn: state.turn, finished: false, now_ms: created_ms };
@@ -235,6 +246,14 @@ impl Table {
             .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
         let mut tokens = self.store.phone_tokens(id)?;
         tokens.retain(|t| !self.unsaved_revocations.contains(&(id, t.seat)));
+        for t in &mut tokens {
+            // Saves from before tokens were hashed hold the token itself (32 hex digits): keep
+            // its hash instead, in memory now and in the save as soon as it can be written.
+            if t.hash.len() == 32 {
+                t.hash = crate::phones::token_hash(&t.hash);
+                let _ = self.store.save_phone(id, t, now_ms());
+            }
+        }
         self.set_open(Some(Open { id, title: stored.title, game }));
         self.phones.set_tokens(tokens);
         Ok(())

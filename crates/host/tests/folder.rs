@@ -31,6 +31,7 @@ fn a_second_host_on_the_same_saves_is_refused_and_touches_nothing() {
     drop(t);
     let mut again = table_in(dir.path());
     assert_eq!(saves(&mut again).len(), 1);
+    evidence("two_hosts", &serde_json::json!({"second_exit_code": run.status.code(), "error": err.trim(), "files_untouched": true}));
 }
 
 #[test]

@@ -286,6 +286,7 @@ async fn accepting_a_phone_refuses_every_other_phone_waiting_for_that_seat() {
     let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask: first, accept: true, replace: false }));
     assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing, "accepting the older one afterwards finds nothing: {}", f.reason);
     assert_eq!(phones_screen(&l.table).phones.seats[0].device.as_deref(), Some("Phone B"), "the rightful phone keeps the seat");
+    evidence("stale_ask", &serde_json::json!({"older_ask_refused_when_newer_accepted": true, "older_ask_accept_afterwards": format!("{:?}", f.code), "rightful_phone_kept": true}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -400,7 +401,9 @@ async fn a_revocation_holds_even_when_the_save_refuses_the_write() {
         }
     }
     assert!(told, "the phone is told");
-    assert!(t0.elapsed() < Duration::from_secs(1) && !revoking.is_finished(), "told within a second, while the write still waits ({:?})", t0.elapsed());
+    let told_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let write_pending = !revoking.is_finished();
+    assert!(t0.elapsed() < Duration::from_secs(1) && write_pending, "told within a second, while the write still waits ({:?})", t0.elapsed());
     let fault = fault_of(revoking.await.unwrap());
     assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
     assert!(!phones_screen(&l.table).phones.seats[0].paired, "the table shows the seat free");
@@ -417,6 +420,7 @@ async fn a_revocation_holds_even_when_the_save_refuses_the_write() {
     // The next call saves the revocation.
     table_call(&l.table, Call::Screen);
     assert_eq!(rows(&peek(&db_path(l.dir.path()))), 0, "the revocation reached the save");
+    evidence("revocation", &serde_json::json!({"stream_told_ms": told_ms, "write_still_pending_when_told": write_pending, "token_refused_after_failed_write": true, "reopened_game_kept_it_revoked": true, "saved_once_possible": true}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -211,6 +211,14 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
                 break;
             }
         }
+        // A long random game exports and imports back (the import's checks of names, titles and
+        // cards dealt twice, issue 21, refuse no game the engine played).
+        on_table(&table, |t| {
+            let id = t.open_game().map(|_| t.screen().game.unwrap().id).unwrap();
+            let Reply::Exported { file, .. } = t.call(Actor::Table, Call::Export { game: id }) else { panic!("the game exports") };
+            let imported = t.call(Actor::Table, Call::Import { file });
+            assert!(matches!(imported, Reply::Imported { .. }), "game {g} imports back: {imported:?}");
+        });
         // Let the streams catch up with the last change, then stop the server: they end.
         tokio::time::sleep(Duration::from_millis(200)).await;
         on_table(&table, |t| t.call(Actor::Table, Call::Phones { on: false, address: None }));
