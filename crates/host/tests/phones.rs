@@ -286,7 +286,7 @@ async fn accepting_a_phone_refuses_every_other_phone_waiting_for_that_seat() {
     let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask: first, accept: true, replace: false }));
     assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing, "accepting the older one afterwards finds nothing: {}", f.reason);
     assert_eq!(phones_screen(&l.table).phones.seats[0].device.as_deref(), Some("Phone B"), "the rightful phone keeps the seat");
-    evidence("stale_ask", &serde_json::json!({"older_ask_refused_when_newer_accepted": true, "older_ask_accept_afterwards": format!("{:?}", f.code), "rightful_phone_kept": true}));
+    evidence("stale_ask", &serde_json::json!({"older_ask_refused_when_newer_accepted": true, "older_ask_accept_afterwards": f.code, "rightful_phone_kept": true}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
