@@ -9,6 +9,7 @@ pub mod folder;
 pub mod http;
 pub mod lan;
 pub mod phones;
+pub mod projection;
 pub mod protocol;
 pub mod script;
 pub mod serve;

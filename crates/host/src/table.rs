@@ -4,9 +4,10 @@
 use crate::export;
 use crate::lan;
 use crate::phones::{PhoneRules, Phones};
+use crate::projection::Projection;
 use crate::protocol::*;
 use crate::store::{NewGame, Store};
-use nemesis_engine::{log, Actor, Audience, Command, Entry, Fate, Game, Request, Seat};
+use nemesis_engine::{log, Actor, Command, Entry, Fate, Game, Request, Seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
@@ -45,6 +46,15 @@ struct Open {
     id: i64,
     title: String,
     game: Game,
+    /// The game's log per audience, extended with each accepted step (`projection.rs`).
+    log: Projection,
+}
+
+impl Open {
+    fn new(id: i64, title: String, game: Game) -> Open {
+        let log = Projection::of(game.entries());
+        Open { id, title, game, log }
+    }
 }
 
 pub struct Table {
@@ -188,7 +198,7 @@ impl Table {
             }
             Call::Log => {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
-                Ok(Reply::Log { lines: log::log(open.game.entries(), Audience::Table) })
+                Ok(Reply::Log { lines: open.log.table().to_vec() })
             }
             Call::Act { request } => self.act(actor, request),
             Call::Explain { command } => {
@@ -199,7 +209,7 @@ impl Table {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
                 let state = open.game.state().ok_or_else(no_game)?;
                 let view = state.seat_view(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
-                let log = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
+                let log = open.log.private(seat).to_vec();
                 Ok(Reply::Private { view, log })
             }
             Call::Phones { on, address } => self.turn_phones(on, address),
@@ -235,7 +245,7 @@ impl Table {
         let state = game.state().expect("a set-up game has a state");
         let meta = NewGame { title: &title, players, mode, turn: state.turn, finished: false, now_ms: created_ms };
         let id = self.store.create(meta, game.entries(), &game.fate_snapshot())?;
-        self.set_open(Some(Open { id, title, game }));
+        self.set_open(Some(Open::new(id, title, game)));
         Ok(self.publish())
     }
 
@@ -254,7 +264,7 @@ impl Table {
                 let _ = self.store.save_phone(id, t, now_ms());
             }
         }
-        self.set_open(Some(Open { id, title: stored.title, game }));
+        self.set_open(Some(Open::new(id, stored.title, game)));
         self.phones.set_tokens(tokens);
         Ok(())
     }
@@ -281,7 +291,11 @@ impl Table {
         let (turn, finished) = (state.turn, state.is_over());
         let fate = open.game.fate_snapshot();
         let id = open.id;
-        if let Err(fault) = self.store.append(id, &entry, &fate, turn, finished, now_ms()) {
+        let saved = self.store.append(id, &entry, &fate, turn, finished, now_ms());
+        if let Some(open) = self.open.as_mut().filter(|_| saved.is_ok()) {
+            open.log.sync(open.game.entries());
+        }
+        if let Err(fault) = saved {
             // Not durable, so not accepted: go back to what the store holds, or close the game
             // when even that cannot be read, so no screen ever shows an unsaved step.
             if self.open(id).is_err() {
@@ -377,7 +391,7 @@ impl Table {
                 format!("pair={code}")
             }
             OfferPurpose::Reveal => {
-                let newest = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).last();
+                let newest = open.log.private(seat).last();
                 let step = newest.ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This player has no secret to show yet."))?.seq;
                 format!("reveal={}", self.phones.reveal_code(seat, step, now))
             }
@@ -462,7 +476,7 @@ impl Table {
             let state = o.game.state()?;
             let hand = state.seat_view(seat)?;
             let me = state.public_view().seats.into_iter().find(|p| p.seat == seat)?;
-            let lines: Vec<_> = log::log(o.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
+            let lines = o.log.private(seat);
             let reveals = lines[lines.len().saturating_sub(PHONE_REVEALS)..].to_vec();
             Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals })
         });
@@ -537,7 +551,7 @@ impl Table {
         };
         let open = self.open.as_ref().ok_or_else(no_game)?;
         let name = open.game.state().and_then(|s| s.seats.get(seat)).map(|x| x.name.clone()).unwrap_or_default();
-        let lines = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private && l.seq == step).collect();
+        let lines = open.log.private(seat).iter().filter(|l| l.seq == step).cloned().collect();
         Ok(PhoneReply::Reveal { seat, name, lines })
     }
 }
@@ -545,14 +559,19 @@ impl Table {
 fn open_screen(o: &Open) -> OpenGame {
     let game = &o.game;
     let state = game.state().expect("an open game is set up");
-    let lines = log::log(game.entries(), Audience::Table);
+    let lines = o.log.table();
     let last = game.entries().last().map(|newest| {
         // An undo's outcome is the undo line itself; otherwise the step still in force.
         let step = if newest.command.is_none() { newest } else { game.last_step().unwrap_or(newest) };
         LastStep {
             seq: step.seq,
             command: step.command.as_ref().map(command_type),
-            lines: lines.iter().filter(|l| l.seq == step.seq).cloned().collect(),
+            // Lines are in journal order: the step's are found from the end (it is nearly always
+            // the newest), without reading the whole log.
+            lines: {
+                let from = lines.partition_point(|l| l.seq < step.seq);
+                lines[from..].iter().take_while(|l| l.seq == step.seq).cloned().collect()
+            },
             private: step.is_private(),
             private_seats: step.private_seats(),
             // Only the step in force is the newest: an undo line brings about nothing.
