@@ -433,17 +433,15 @@ fn revoked() -> Event {
     Event::default().event("revoked").data("The table freed this seat.")
 }
 
-async fn asset(uri: Uri) -> Response {
+async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     // The phone page only: the table screen is never served on the network.
     let path = if uri.path() == "/" { "/phone.html" } else { uri.path() };
     if !(path == "/phone.html" || path.starts_with("/assets/")) {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
-    match assets::find(path) {
-        Some((bytes, kind)) => {
-            let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };
-            Response::builder().header(header::CONTENT_TYPE, kind).header(header::CACHE_CONTROL, cache).body(Body::from(bytes)).expect("static headers are valid")
-        }
+    let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };
+    match assets::response(path, &headers, cache) {
+        Some(res) => res,
         None if !assets::present() => (StatusCode::SERVICE_UNAVAILABLE, "The phone page was not built into this binary: run ./scripts/run.").into_response(),
         None => (StatusCode::NOT_FOUND, "Not found.").into_response(),
     }

@@ -168,16 +168,10 @@ async fn stream(State(door): State<Door>, axum::Extension(Closing(closing)): axu
     Sse::new(screens).keep_alive(KeepAlive::default()).into_response()
 }
 
-async fn asset(uri: Uri) -> Response {
-    match assets::find(uri.path()) {
-        Some((bytes, kind)) => {
-            let cache = if uri.path().starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-            Response::builder()
-                .header(header::CONTENT_TYPE, kind)
-                .header(header::CACHE_CONTROL, cache)
-                .body(Body::from(bytes))
-                .expect("static headers are valid")
-        }
+async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+    let cache = if uri.path().starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    match assets::response(uri.path(), &headers, cache) {
+        Some(res) => res,
         None if !assets::present() => (
             StatusCode::SERVICE_UNAVAILABLE,
             "The table screen was not built into this binary: run ./scripts/run (it builds ui/ first).",

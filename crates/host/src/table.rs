@@ -7,7 +7,7 @@ use crate::phones::{PhoneRules, Phones};
 use crate::projection::Projection;
 use crate::protocol::*;
 use crate::store::{NewGame, Store};
-use nemesis_engine::{log, Actor, Command, Entry, Fate, Game, Request, Seat};
+use nemesis_engine::{Actor, Command, Entry, Fate, Game, Request, Seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};

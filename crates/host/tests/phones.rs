@@ -666,3 +666,62 @@ async fn the_phone_page_is_served_but_never_the_table_screen() {
         assert!(!r.body.contains("\"screen\""), "{path} leaks no table screen");
     }
 }
+
+/// GET `path` with `Accept-Encoding: gzip` when `gzip`: the status, the headers and the body as
+/// sent (not decoded), and the bytes on the wire.
+async fn get_raw(port: u16, path: &str, gzip: bool) -> (u16, std::collections::HashMap<String, String>, Vec<u8>, usize) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let enc = if gzip { "Accept-Encoding: gzip, deflate, br\r\n" } else { "" };
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{enc}Connection: close\r\n\r\n").as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut raw)).await.unwrap().unwrap();
+    let split = find(&raw, b"\r\n\r\n").unwrap();
+    let (status, headers) = head(&raw[..split]);
+    let body = raw[split + 4..].to_vec();
+    (status, headers, body, raw.len())
+}
+
+/// Issue 21, item 8: the phone page's files go out gzipped to a browser that takes it (built so
+/// once, not per request), decode to exactly the built files, and a first load in English is at
+/// most 100 KB on the wire. A browser that does not take gzip gets the files as they are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_phone_page_arrives_compressed_and_light() {
+    use std::io::Read;
+    let Some((page, _)) = nemesis_host::assets::find("/phone.html") else {
+        eprintln!("the phone page is not built into this binary (run npm run build in ui/): nothing to measure");
+        return;
+    };
+    let l = lan(2).await;
+    let html = String::from_utf8(page.to_vec()).unwrap();
+    let mut paths = vec!["/phone.html".to_string()];
+    for attr in ["src=\"./", "href=\"./"] {
+        for (at, _) in html.match_indices(attr) {
+            let rest = &html[at + attr.len()..];
+            paths.push(format!("/{}", &rest[..rest.find('"').unwrap()]));
+        }
+    }
+    assert!(paths.iter().any(|p| p.ends_with(".js")), "the page loads its script: {paths:?}");
+    let mut wire = 0;
+    for path in &paths {
+        let (status, headers, body, bytes) = get_raw(l.port, path, true).await;
+        assert_eq!(status, 200, "{path}");
+        let built = nemesis_host::assets::find(path).unwrap().0;
+        let decoded = if headers.get("content-encoding").is_some_and(|e| e == "gzip") {
+            let mut out = Vec::new();
+            flate2::read::GzDecoder::new(&body[..]).read_to_end(&mut out).unwrap();
+            assert!(headers.get("vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")), "{path}: caches keep both forms apart");
+            out
+        } else {
+            assert!(built.len() < 2048, "{path}: only small files go uncompressed ({} bytes)", built.len());
+            body
+        };
+        assert_eq!(decoded, built, "{path}: decodes to the built file");
+        wire += bytes;
+    }
+    assert!(wire <= 100 * 1024, "a first load in English is {wire} bytes on the wire (target 100 KB)");
+    let (_, headers, body, _) = get_raw(l.port, &paths[1], false).await;
+    assert!(headers.get("content-encoding").is_none(), "no gzip unless asked for");
+    assert_eq!(body, nemesis_host::assets::find(&paths[1]).unwrap().0);
+    evidence("phone_first_load", &serde_json::json!({"files": paths, "bytes_on_the_wire": wire}));
+}
