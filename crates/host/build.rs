@@ -39,7 +39,7 @@ fn main() {
     let mut files = Vec::new();
     walk(&dist, &dist, &mut files);
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
-    let mut code = String::from("pub static FILES: &[(&str, &[u8], Option<&[u8]>)] = &[\n");
+    let mut code = String::from("pub static FILES: &[File] = &[\n");
     for (i, (rel, path)) in files.iter().enumerate() {
         let gz = gzipped(rel, path).map(|bytes| {
             let at = out_dir.join(format!("asset-{i}.gz"));

@@ -1,5 +1,8 @@
 //! The front end built by Vite, embedded at compile time, served to browsers by the serve door.
 
+/// One built file: its path under `ui/dist`, its bytes, and their gzip when that is smaller.
+pub type File = (&'static str, &'static [u8], Option<&'static [u8]>);
+
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The file at `path` ("" means index.html) and its content type.
@@ -7,7 +10,7 @@ pub fn find(path: &str) -> Option<(&'static [u8], &'static str)> {
     entry(path).map(|(p, bytes, _)| (*bytes, content_type(p)))
 }
 
-fn entry(path: &str) -> Option<&'static (&'static str, &'static [u8], Option<&'static [u8]>)> {
+fn entry(path: &str) -> Option<&'static File> {
     let path = path.trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
     FILES.iter().find(|(p, _, _)| *p == path)

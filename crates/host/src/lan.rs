@@ -209,10 +209,12 @@ async fn with_table<T: Send + 'static>(table: &TableRef, work: impl FnOnce(&mut 
         .ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
 }
 
+type Work = Box<dyn FnOnce(&mut Table) + Send>;
+
 /// Runs `work` on the table when dropped: a phone that went away is forgotten even when its
 /// request or stream was cut off mid-way.
 struct OnDrop {
-    work: Option<(TableRef, Box<dyn FnOnce(&mut Table) + Send>)>,
+    work: Option<(TableRef, Work)>,
 }
 
 impl OnDrop {
