@@ -29,7 +29,9 @@ pub struct PhoneRules {
     /// so a body still missing after this is a client holding a connection open.
     pub body_time: Duration,
     /// The phone server's connection caps and head time limit (`http::Limits`). A phone's
-    /// browser holds up to six connections; a household has a handful of phones.
+    /// browser holds up to six connections, kept open between requests for the head time; the
+    /// per-address cap leaves room for five phones tried out in browser tabs on this computer
+    /// (all from 127.0.0.1), and the total for a full table of phones many times over.
     pub per_source: usize,
     pub connections: usize,
     pub header_time: Duration,
@@ -45,8 +47,8 @@ impl Default for PhoneRules {
             lockout: Duration::from_secs(300),
             port: 7421,
             body_time: Duration::from_secs(10),
-            per_source: 24,
-            connections: 192,
+            per_source: 64,
+            connections: 256,
             header_time: Duration::from_secs(10),
         }
     }
