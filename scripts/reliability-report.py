@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Writes docs/reliability.md from the tallies the host's hostile-input and crash tests leave in
-target/evidence/ (crash.json, damaged_saves.json, fuzz-*.json, load.json, privacy.json), and the
-installed-package test's figures (package.json, from ui/e2e/package.mjs). Run by scripts/evidence
-after the full versions of those tests; the quick versions in CI write the same files, so the
-report can be made from either (CI does not install the package: without package.json that
-section says it was not run)."""
+target/evidence/ (crash, damaged_saves, damaged_wal, fuzz-*, load, flood, two_hosts, revocation, stale_ask,
+bounds-*, privacy: all .json), and the installed-package test's figures (package.json, from
+ui/e2e/package.mjs). Run by scripts/evidence after the full versions of those tests; the quick
+versions in CI write the same files, so the report can be made from either (CI does not install
+the package: without package.json that section says it was not run)."""
 import datetime, json, os, platform, re, subprocess, sys
 
 ev = "target/evidence"
@@ -17,6 +17,9 @@ def load(name):
 crash, damaged, load_, privacy = load("crash"), load("damaged_saves"), load("load"), load("privacy")
 package_path = os.path.join(ev, "package.json")
 package = json.load(open(package_path)) if os.path.exists(package_path) else None
+flood, damaged_wal = load("flood"), load("damaged_wal")
+two_hosts, revocation, stale_ask = load("two_hosts"), load("revocation"), load("stale_ask")
+bounds_new, bounds_import = load("bounds-new_game"), load("bounds-import")
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
 
 cpu = "unknown"
@@ -26,6 +29,7 @@ for line in open("/proc/cpuinfo"):
 kb = int(open("/proc/meminfo").readline().split()[1])
 rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip()
 n = lambda x: f"{x:,}"
+flood_head_s = 1
 
 out = ["# Reliability", "",
        "What the app was put through, and what it held. Produced by `./scripts/evidence`, which runs the",
@@ -38,6 +42,11 @@ out = ["# Reliability", "",
        "| promise | target | this run |", "|---|---|---|",
        f"| No acknowledged command lost over all kill runs | 0 lost | {crash['lost']} lost over {n(crash['kills'])} SIGKILLs |",
        f"| A damaged save, or one from a newer version, gets a clear error and is left untouched | every case | {len(damaged)} of {len(damaged)} kinds |",
+       f"| A damaged write-ahead file is refused before anything writes | every case | {sum(1 for d in damaged_wal if d['exit_code'] == 1 and d['files_untouched'])} of {sum(1 for d in damaged_wal if d['exit_code'] != 0)} refused with both files untouched |",
+       f"| A second host on the same saves is refused | exit 1, nothing touched | exit {two_hosts['second_exit_code']}, files untouched: {'yes' if two_hosts['files_untouched'] else 'NO'} |",
+       f"| Revoking a phone when the save refuses the write | stream told, token dead | told in {revocation['stream_told_ms']:.0f} ms while the write still waited; token refused after, also on reopening |",
+       f"| A stale pairing ask cannot replace the rightful phone | refused | refused ({stale_ask['older_ask_accept_afterwards']}); the rightful phone kept the seat |",
+       f"| Names, titles and deals bounded on every path | every case refused, nothing stored | {len(bounds_new['refused'])} new-game and {len(bounds_import['refused'])} import cases |",
        f"| No panic over all fuzz runs | 0 | {sum(f['panics'] for f in fuzz.values())} uncaught over {n(sum(f['cases'] for f in fuzz.values()))} inputs; "
        f"{n(fuzz['import'].get('caught_in_guard', 0))} inside the import parser's replay guard |",
        f"| A refused input changes nothing | 0 changes | {sum(f['changed_on_refusal'] for f in fuzz.values())} |",
@@ -45,6 +54,9 @@ out = ["# Reliability", "",
        f"| Every good phone request answered under load | all | {n(load_['good_answered_200'])} of {n(load_['good_requests'])} |",
        f"| No connection or stream left behind | 0 | {load_['fds_after'] - load_['fds_before']} extra open files, {load_['streams_open_after']} streams |",
        f"| Code guessing is locked out | ≤ 10 answered | {load_['guesses_before_lockout']} of {n(load_['guesses'])} guesses answered before the lockout |",
+       f"| A connection flood on the phone port never starves the table | answers within 1 s | slowest {flood['table_slowest_ms']:.0f} ms (table), "
+       f"{flood['phone_slowest_ms']:.0f} ms (a phone) over {n(flood['one_source_opened'] + flood['many_sources_opened'])} flood connections |",
+       f"| Slow heads and idle connections are closed | after {flood_head_s} s | {flood['slow_head_closed_after_ms']/1000:.1f} s and {flood['idle_keepalive_closed_after_ms']/1000:.1f} s |",
        f"| No seat receives another seat's secret | 0 leaks | {privacy['leaks']} over {n(privacy['pushes_checked'])} pushes checked |",
        "| The Debian package installs, runs from its menu entry, and is removed keeping the saves | passes | "
        + (f"passed: installed in {package['install_ms']/1000:.1f} s, home screen {package['first_start_ms']/1000:.1f} s after the first start |" if package else "not run |"),
@@ -67,6 +79,16 @@ for d in damaged:
         error = "none: an empty file is a new store, and it opens with no saves"
     untouched = "yes" if d["file_untouched"] else "n/a (nothing to keep)"
     out.append(f"| {d['damage']} | {d['exit_code']} | {error} | {untouched} |")
+out += ["", "A save and its write-ahead file as a crash leaves them (`crates/host/tests/save_file.rs`: "
+        f"{damaged_wal[0]['steps_committed']} steps committed, the connection never closed), damaged, then opened by the real binary:", "",
+        "| damage | exit | error shown | both files untouched | steps opened |", "|---|---|---|---|---|"]
+for d in damaged_wal:
+    error = re.sub(r"\S*/games\.sqlite3", "games.sqlite3", " ".join(d["error"].split())) or "none"
+    untouched = "yes" if d["files_untouched"] else "no: opened, then checkpointed on close"
+    opened = "none (refused)" if d["steps_opened"] is None else f"{d['steps_opened']} of {d['steps_committed']}"
+    out.append(f"| {d['damage']} | {d['exit_code']} | {error} | {untouched} | {opened} |")
+out += ["", "A torn last frame loses only the step being written when the process died: SQLite acknowledges a",
+        "commit after its last frame is synced, so that step was never acknowledged.", ""]
 out += ["", "## Hostile input: fuzzing (`crates/host/tests/fuzz.rs`)", "",
         "Inputs are random JSON built from the protocol's own keys and words, valid calls with one to three",
         "values changed within their type or replaced, valid calls cut short or with a byte flipped, and",
@@ -98,6 +120,21 @@ out += ["",
         f"Afterwards: open files {load_['fds_before']} before and {load_['fds_after']} after, {load_['streams_open_after']} streams still counted,",
         f"resident memory of the test process {load_['rss_before_kb']/1024:.1f} MB before, {load_['rss_peak_kb']/1024:.1f} MB at the peak, {load_['rss_after_kb']/1024:.1f} MB after",
         f"(the allocator keeps freed pages; the leak check is the files and streams). {load_['panics']} panics; {load_['seconds']:.0f} s in all.", "",
+        "## Hostile input: a connection flood on the phone port (`crates/host/tests/flood.rs`)", "",
+        f"The open-file limit was set to {n(flood['soft_limit_before'])} (the usual default) and the app's start-up raise took it to",
+        f"{n(flood['soft_limit_after'])}. Then {n(flood['connections_per_phase'])} attackers opened idle connections on the phone port, each opening a new one as",
+        f"soon as the server closed the last: {n(flood['one_source_opened'])} connections from one address, then {n(flood['many_sources_opened'])} from eight.",
+        f"The server held at most {flood['most_held_from_one_source']} from one address (cap {flood['per_source_cap']}) and {flood['most_held_in_all']} in all (cap {flood['total_cap']}).",
+        f"Throughout, the table's loopback door answered {n(flood['table_probes'])} calls (slowest {flood['table_slowest_ms']:.0f} ms) and a paired phone at",
+        f"its own address {n(flood['phone_probes'])} calls (slowest {flood['phone_slowest_ms']:.0f} ms). A head sent a byte every 200 ms was closed after",
+        f"{flood['slow_head_closed_after_ms']/1000:.1f} s and an idle keep-alive connection after {flood['idle_keepalive_closed_after_ms']/1000:.1f} s (head time {flood_head_s} s in the test, 10 s in the app);",
+        f"{flood['held_after']} connections were still held once the attackers left. {flood['seconds']:.0f} s in all.", "",
+        "## Bounds on names, titles and deals (`crates/host/tests/bounds.rs`)", "",
+        "Refused by `new_game`, nothing saved: " + "; ".join(bounds_new["refused"]) + ".", "",
+        "Refused by `import` (an exported game edited), nothing stored: " + "; ".join(bounds_import["refused"]) + ".",
+        "Long random games played by the privacy test below export and import back.", "",
+        f"A second host on the same data folder (`crates/host/tests/folder.rs`) exits {two_hosts['second_exit_code']} with: "
+        + re.sub(r" using \S+:", " using DIR:", two_hosts["error"]), "",
         "## Privacy on the wire (`crates/host/tests/phones_privacy.rs`)", "",
         f"{privacy['seats']} paired phones through {privacy['games']} random games of up to {n(privacy['steps_per_game'])} steps: {n(privacy['pushes_checked'])} stream events",
         f"and table pushes checked, {n(privacy['private_lines_on_phones'])} private lines delivered to the right phone ({privacy['engine_reveals']} engine and",

@@ -109,6 +109,8 @@ pub fn run(args: Vec<String>) -> i32 {
         None => std::env::var_os("NEMESIS_TABLE_DATA").map(std::path::PathBuf::from),
     }
     .unwrap_or_else(nemesis_host::default_data_dir);
+    // Each phone connection is an open file; the caps bound them, this gives the bound room.
+    nemesis_host::http::raise_open_files();
     let (host, latest) = match Store::open_dir(&data) {
         Ok(store) => {
             let mut table = Table::new(store);

@@ -1,4 +1,5 @@
-//! Embeds the built front end (`ui/dist`) so the serve door is one self-contained binary.
+//! Embeds the built front end (`ui/dist`) so the serve door is one self-contained binary, with a
+//! gzipped copy of each text file that compresses (served to browsers that accept it).
 //! Without a built front end the host still builds; serve mode then says how to build it.
 
 use std::path::{Path, PathBuf};
@@ -17,17 +18,36 @@ fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
+/// The gzip of a text file, when it is smaller by enough to matter.
+fn gzipped(rel: &str, path: &Path) -> Option<Vec<u8>> {
+    use std::io::Write;
+    let text = ["html", "js", "mjs", "css", "json", "svg", "webmanifest"];
+    if !text.contains(&rel.rsplit('.').next().unwrap_or("")) {
+        return None;
+    }
+    let raw = std::fs::read(path).ok()?;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&raw).ok()?;
+    let packed = gz.finish().ok()?;
+    (packed.len() + 256 < raw.len()).then_some(packed)
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let dist = manifest.join("../../ui/dist").canonicalize().unwrap_or_else(|_| manifest.join("../../ui/dist"));
     println!("cargo:rerun-if-changed={}", dist.display());
     let mut files = Vec::new();
     walk(&dist, &dist, &mut files);
-    let mut code = String::from("pub static FILES: &[(&str, &[u8])] = &[\n");
-    for (rel, path) in &files {
-        code.push_str(&format!("    ({rel:?}, include_bytes!({:?})),\n", path.display().to_string()));
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
+    let mut code = String::from("pub static FILES: &[File] = &[\n");
+    for (i, (rel, path)) in files.iter().enumerate() {
+        let gz = gzipped(rel, path).map(|bytes| {
+            let at = out_dir.join(format!("asset-{i}.gz"));
+            std::fs::write(&at, bytes).expect("OUT_DIR is writable");
+            format!("Some(include_bytes!({:?}))", at.display().to_string())
+        });
+        code.push_str(&format!("    ({rel:?}, include_bytes!({:?}), {}),\n", path.display().to_string(), gz.unwrap_or_else(|| "None".into())));
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("assets.rs");
-    std::fs::write(out, code).expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join("assets.rs"), code).expect("OUT_DIR is writable");
 }

@@ -111,6 +111,11 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     if (seat === 0) await shot(phone, "phone-waiting");
     const ask = table.locator(`[data-test="ask-${seat}"]`);
     await ask.waitFor();
+    // The same four digits on the phone and next to its ask: the table confirms the phone the
+    // player holds, whatever name it gives.
+    const digits = (await phone.locator('[data-test="phone-match"] strong').textContent()).trim();
+    assert.match(digits, /^\d{4}$/);
+    assert.equal((await table.locator(`[data-test="ask-match-${seat}"]`).textContent()).trim(), digits, "the table shows the phone's digits");
     assert.match(await ask.textContent(), new RegExp(`iPhone.*${names[seat]}`));
     if (seat === 0) await shot(table, "table-ask");
     await table.click(`[data-test="ask-confirm-${seat}"]`);

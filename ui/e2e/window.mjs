@@ -60,7 +60,17 @@ async function main() {
     await win.end();
   }
   // The game is in the save folder the window used.
-  const saves = execFileSync(join(root, "target/release/nemesis-host"), ["script", "--data", data], { input: '{"call":"saves"}\n' }).toString();
+  // One host per save folder: the window's app may take a moment to exit after its session.
+  let saves = "";
+  for (let tries = 0; ; tries++) {
+    try {
+      saves = execFileSync(join(root, "target/release/nemesis-host"), ["script", "--data", data], { input: '{"call":"saves"}\n', stdio: ["pipe", "pipe", "pipe"] }).toString();
+      break;
+    } catch (e) {
+      if (tries >= 40 || !String(e.stderr).includes("already open")) throw e;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   assert.match(saves, /"players":2/, "the window's game was saved");
 
   await newerSaveIsExplainedInTheWindow();

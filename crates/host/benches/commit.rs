@@ -12,6 +12,69 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
+/// The draft first (manual p. 8): by player number, draw two and keep the first offered.
+fn draft(table: &mut Table) {
+    loop {
+        let view = table.screen().game.expect("open").view;
+        let mut seats = view.seats.clone();
+        seats.sort_by_key(|s| s.number);
+        let Some(next) = seats.into_iter().find(|s| s.character.is_none()) else { break };
+        let act = |command| Call::Act { request: Request::Do { command, entered: Vec::new() } };
+        assert!(matches!(table.call(Actor::Table, act(Command::DraftDraw { seat: next.seat })), Reply::Screen { .. }));
+        let offer = table.screen().game.expect("open").view.seats.iter().find(|s| s.seat == next.seat).expect("seat").draft_offer[0].key.clone();
+        assert!(matches!(table.call(Actor::Table, act(Command::DraftKeep { seat: next.seat, character: offer })), Reply::Screen { .. }));
+    }
+}
+
+/// Issue 21: what one accepted table call costs with five phones connected, once the journal has
+/// about `length` entries: the call (engine, durable commit, table screen) and then each seat's
+/// phone screen, as the seat's stream builds it after the change. Measured over 200 calls.
+fn journal_cost(length: usize) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
+    let setup = SetupOptions {
+        players: (1..=5).map(|i| format!("P{i}")).collect(),
+        mode: Mode::Standard,
+        handled: Component::ALL.to_vec(),
+        infected_cards: None,
+        player_numbers: None,
+        pods: None,
+    };
+    assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
+    draft(&mut table);
+    let act = |i: usize| Call::Act { request: Request::Do { command: Command::SetHandSize { seat: Seat((i % 5) as u8), cards: (i % 6) as u8 }, entered: Vec::new() } };
+    let mut i = 0;
+    while table.open_game().expect("open").entries().len() < length {
+        assert!(matches!(table.call(Actor::Table, act(i)), Reply::Screen { .. }));
+        i += 1;
+    }
+    let mut times = Vec::with_capacity(200);
+    for _ in 0..200 {
+        let t = Instant::now();
+        assert!(matches!(table.call(Actor::Table, act(i)), Reply::Screen { .. }));
+        for seat in 0..5 {
+            std::hint::black_box(table.phone_screen(Seat(seat)));
+        }
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        i += 1;
+    }
+    times.sort_by(f64::total_cmp);
+    // For comparison, what the host did on every change before: the table's log and each seat's
+    // rebuilt from the whole journal by the engine.
+    let entries = table.open_game().expect("open").entries().to_vec();
+    let mut rebuilt = Vec::with_capacity(20);
+    for _ in 0..20 {
+        let t = Instant::now();
+        std::hint::black_box(nemesis_engine::log::log(&entries, nemesis_engine::Audience::Table));
+        for seat in 0..5 {
+            std::hint::black_box(nemesis_engine::log::log(&entries, nemesis_engine::Audience::Seat(Seat(seat))));
+        }
+        rebuilt.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    rebuilt.sort_by(f64::total_cmp);
+    serde_json::json!({ "journal": length, "p50": percentile(&times, 0.5), "p99": percentile(&times, 0.99), "n": times.len(), "rebuild_p50": percentile(&rebuilt, 0.5) })
+}
+
 fn main() {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
@@ -24,17 +87,7 @@ fn main() {
         pods: None,
     };
     assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
-    // The draft first (manual p. 8): by player number, draw two and keep the first offered.
-    loop {
-        let view = table.screen().game.expect("open").view;
-        let mut seats = view.seats.clone();
-        seats.sort_by_key(|s| s.number);
-        let Some(next) = seats.into_iter().find(|s| s.character.is_none()) else { break };
-        let act = |command| Call::Act { request: Request::Do { command, entered: Vec::new() } };
-        assert!(matches!(table.call(Actor::Table, act(Command::DraftDraw { seat: next.seat })), Reply::Screen { .. }));
-        let offer = table.screen().game.expect("open").view.seats.iter().find(|s| s.seat == next.seat).expect("seat").draft_offer[0].key.clone();
-        assert!(matches!(table.call(Actor::Table, act(Command::DraftKeep { seat: next.seat, character: offer })), Reply::Screen { .. }));
-    }
+    draft(&mut table);
     let rounds = 2000;
     let mut calls = Vec::with_capacity(rounds);
     for i in 0..rounds {
@@ -60,9 +113,12 @@ fn main() {
     }
     calls.sort_by(f64::total_cmp);
     commits.sort_by(f64::total_cmp);
+    drop(table);
+    let (short, long) = (journal_cost(300), journal_cost(6000));
     let json = serde_json::json!({
         "commit_ms": { "p50": percentile(&commits, 0.5), "p99": percentile(&commits, 0.99), "n": commits.len() },
         "call_ms": { "p50": percentile(&calls, 0.5), "p99": percentile(&calls, 0.99), "n": calls.len() },
+        "journal_ms": { "short": short, "long": long, "ratio": long["p50"].as_f64().unwrap() / short["p50"].as_f64().unwrap() },
     });
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/bench");
     std::fs::create_dir_all(&out).expect("target is writable");

@@ -1,12 +1,49 @@
 //! The front end built by Vite, embedded at compile time, served to browsers by the serve door.
 
+/// One built file: its path under `ui/dist`, its bytes, and their gzip when that is smaller.
+pub type File = (&'static str, &'static [u8], Option<&'static [u8]>);
+
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The file at `path` ("" means index.html) and its content type.
 pub fn find(path: &str) -> Option<(&'static [u8], &'static str)> {
+    entry(path).map(|(p, bytes, _)| (*bytes, content_type(p)))
+}
+
+fn entry(path: &str) -> Option<&'static File> {
     let path = path.trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
-    FILES.iter().find(|(p, _)| *p == path).map(|(p, bytes)| (*bytes, content_type(p)))
+    FILES.iter().find(|(p, _, _)| *p == path)
+}
+
+/// The file at `path` as a response: gzipped (built so) when the request's `Accept-Encoding`
+/// takes gzip, as is otherwise; `cache` is its `Cache-Control`.
+pub fn response(path: &str, headers: &axum::http::HeaderMap, cache: &'static str) -> Option<axum::response::Response> {
+    use axum::http::header;
+    let (name, bytes, gz) = entry(path)?;
+    let takes_gzip = headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|part| {
+            let mut it = part.split(';');
+            let coding = it.next().unwrap_or("").trim();
+            // "gzip;q=0" says no.
+            coding.eq_ignore_ascii_case("gzip") && !it.any(|p| p.trim().replace(' ', "") == "q=0")
+        });
+    let mut res = axum::response::Response::builder().header(header::CONTENT_TYPE, content_type(name)).header(header::CACHE_CONTROL, cache);
+    if gz.is_some() {
+        res = res.header(header::VARY, "Accept-Encoding");
+    }
+    let body = match gz {
+        Some(gz) if takes_gzip => {
+            res = res.header(header::CONTENT_ENCODING, "gzip");
+            *gz
+        }
+        _ => *bytes,
+    };
+    res.body(axum::body::Body::from(body)).ok()
 }
 
 /// Whether the front end was built before this binary (serve mode needs it).

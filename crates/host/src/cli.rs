@@ -1,5 +1,5 @@
 //! The command line shared by the headless binary and the desktop app:
-//! `serve [--port N] [--data DIR]` and `script [--data DIR]`.
+//! `serve [--port N] [--data DIR]`, `script [--data DIR]` and `backup FILE [--data DIR]`.
 
 use crate::serve::{self, Door};
 use crate::store::Store;
@@ -9,6 +9,7 @@ use std::path::PathBuf;
 pub const USAGE: &str = "usage:
   serve [--port N] [--data DIR]   the table screen in a browser on this machine (prints its address)
   script [--data DIR]             JSON calls on stdin, one reply per line on stdout
+  backup FILE [--data DIR]        every saved game, copied into one new file (also while the app runs)
 The saves live in DIR (default: the platform's data folder, nemesis-table).";
 
 pub struct Options {
@@ -30,6 +31,31 @@ pub fn options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
+/// `backup FILE [--data DIR]`: a consistent copy of the save file, taken without writing to it.
+fn backup(args: &[String]) -> i32 {
+    let Some(to) = args.first().filter(|a| !a.starts_with("--")) else {
+        eprintln!("backup needs the name of a new file\n{USAGE}");
+        return 2;
+    };
+    let opts = match options(&args[1..]) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return 2;
+        }
+    };
+    match crate::store::backup(&opts.data.join("games.sqlite3"), std::path::Path::new(to)) {
+        Ok(()) => {
+            println!("Every saved game was copied into {to}.");
+            0
+        }
+        Err(f) => {
+            eprintln!("{}", f.reason);
+            1
+        }
+    }
+}
+
 pub fn main(args: Vec<String>) -> i32 {
     let Some(mode) = args.first() else {
         eprintln!("{USAGE}");
@@ -37,6 +63,7 @@ pub fn main(args: Vec<String>) -> i32 {
     };
     match mode.as_str() {
         "serve" | "script" => {}
+        "backup" => return backup(&args[1..]),
         "--help" | "-h" | "help" => {
             println!("{USAGE}");
             return 0;
@@ -53,6 +80,7 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
+    crate::http::raise_open_files();
     let store = match Store::open_dir(&opts.data) {
         Ok(s) => s,
         Err(f) => {

@@ -93,8 +93,51 @@ pub fn read(text: &str) -> Result<(ExportFile, State), Fault> {
         }
         Some(state)
     });
-    match replayed {
-        Ok(Some(state)) => Ok((file, state)),
-        _ => Err(bad("That file is damaged: its steps do not make a sound game.")),
+    let state = match replayed {
+        Ok(Some(state)) => state,
+        _ => return Err(bad("That file is damaged: its steps do not make a sound game.")),
+    };
+    // What the replay does not judge: text a screen would show wrongly, and cards the engine
+    // deals once each appearing twice (a hand-edited deal). Both at the deal and at the end.
+    let names_sound = state.seats.iter().all(|(_, s)| crate::text::sound(&s.name, crate::text::MAX_NAME));
+    if !crate::text::sound(&file.title, crate::text::MAX_TITLE) || !names_sound {
+        return Err(bad("That file is damaged: a name or its title is too long or holds hidden characters."));
     }
+    let dealt = State::replay(nemesis_engine::game::effective_events(&file.entries[..1]));
+    if [Some(&state), dealt.as_ref()].into_iter().flatten().any(|s| dealt_twice(s).is_some()) {
+        return Err(bad("That file is damaged: it deals one card twice."));
+    }
+    Ok((file, state))
+}
+
+/// A card found in two places at once: an objective in two hands, one character at two seats,
+/// a Contamination card in two decks, a card twice in one of the shared decks, or more copies of
+/// a Serious Wound than the box holds. Says which (for tests and debugging; the player is told
+/// only that a card is dealt twice).
+fn dealt_twice(state: &State) -> Option<String> {
+    fn twice<T: Ord + Copy + std::fmt::Debug>(what: &str, cards: impl IntoIterator<Item = T>) -> Option<String> {
+        let mut all: Vec<T> = cards.into_iter().collect();
+        all.sort();
+        all.windows(2).find(|w| w[0] == w[1]).map(|w| format!("{what} {:?}", w[0]))
+    }
+    let seats = || state.seats.iter().map(|(_, s)| s);
+    fn deck<C: Copy>(d: &nemesis_engine::state::Deck<C>) -> Vec<C> {
+        d.draw.iter().chain(&d.discard).chain(&d.removed).copied().collect()
+    }
+    twice("objective", seats().flat_map(|s| s.objectives.iter().map(|o| o.0)))
+        .or_else(|| twice("character", seats().filter_map(|s| s.character.map(|c| c.0))))
+        .or_else(|| twice("contamination card", seats().flat_map(|s| s.contamination.iter().copied()).chain(deck(&state.contamination))))
+        .or_else(|| twice("event card", deck(&state.events)))
+        .or_else(|| twice("attack card", deck(&state.attacks)))
+        .or_else(|| {
+            // Serious Wound cards come in copies: no more of one than the box holds.
+            let mut left = nemesis_engine::Content::base().wound_cards();
+            deck(&state.wounds).into_iter().find_map(|card| match left.iter().position(|c| *c == card) {
+                Some(at) => {
+                    left.swap_remove(at);
+                    None
+                }
+                None => Some(format!("serious wound card {card:?}")),
+            })
+        })
 }

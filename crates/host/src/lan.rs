@@ -3,9 +3,10 @@
 //! Every API request proves its seat with a token, or spends a single-use code; `Host` must name
 //! this server and `Origin`, when sent, must be this server.
 
+use crate::phones::PhoneRules;
 use crate::protocol::{Fault, FaultCode, LanAddress, PhoneCall, PhoneReply};
 use crate::table::{self, Table};
-use crate::{assets, Shared};
+use crate::assets;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -16,7 +17,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{oneshot, watch};
 
 /// A phone's request body is small: a code, a device name or one command.
@@ -28,6 +29,8 @@ pub const MAX_DEVICE: usize = 40;
 pub struct Running {
     pub ip: IpAddr,
     pub port: u16,
+    /// The connections it holds now (its caps are `PhoneRules::per_source` and `connections`).
+    pub connections: crate::http::Gauge,
     stop: Option<oneshot::Sender<()>>,
 }
 
@@ -78,9 +81,13 @@ pub fn qr_svg(url: &str) -> Result<String, String> {
     Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(220, 220).quiet_zone(true).build())
 }
 
+/// The table, not kept alive by its own phone server: when the table goes, the server stops
+/// with it (the table owns the server, so a strong reference here would keep both for ever).
+type TableRef = Weak<Mutex<Table>>;
+
 #[derive(Clone)]
 struct Lan {
-    table: Shared,
+    table: TableRef,
     hosts: Arc<[String]>,
     origins: Arc<[String]>,
     body_time: std::time::Duration,
@@ -91,14 +98,12 @@ struct Lan {
 struct Closing(watch::Receiver<bool>);
 
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
-pub fn start(table: Shared, ip: IpAddr, port: u16, body_time: std::time::Duration, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
-    let std_listener = std::net::TcpListener::bind((ip, port)).or_else(|_| std::net::TcpListener::bind((ip, 0)))?;
-    std_listener.set_nonblocking(true)?;
-    let port = std_listener.local_addr()?.port();
+pub fn start(table: TableRef, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
     let listener = {
         let _entered = runtime.enter();
-        tokio::net::TcpListener::from_std(std_listener)?
+        listen(SocketAddr::new(ip, rules.port)).or_else(|_| listen(SocketAddr::new(ip, 0)))?
     };
+    let port = listener.local_addr()?.port();
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let (closing_tx, closing_rx) = watch::channel(false);
     let mut hosts = vec![host_port(ip, port)];
@@ -106,17 +111,27 @@ pub fn start(table: Shared, ip: IpAddr, port: u16, body_time: std::time::Duratio
         hosts.push(format!("localhost:{port}"));
     }
     let origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
-    let lan = Lan { table, hosts: hosts.into(), origins: origins.into(), body_time };
-    let app = router(lan, closing_rx).into_make_service_with_connect_info::<SocketAddr>();
+    let lan = Lan { table, hosts: hosts.into(), origins: origins.into(), body_time: rules.body_time };
+    let app = router(lan, closing_rx.clone());
+    let limits = crate::http::Limits { per_source: rules.per_source, total: rules.connections, header_time: rules.header_time };
+    let gauge = crate::http::Gauge::default();
     runtime.spawn(async move {
-        let stop = async move {
-            let _ = stop_rx.await;
-            // Phone streams never end by themselves: tell them to, or shutdown would wait forever.
-            let _ = closing_tx.send(true);
-        };
-        let _ = axum::serve(listener, app).with_graceful_shutdown(stop).await;
+        // Phone streams never end by themselves: the same signal that stops the server tells them to.
+        let _ = stop_rx.await;
+        let _ = closing_tx.send(true);
     });
-    Ok(Running { ip, port, stop: Some(stop_tx) })
+    runtime.spawn(crate::http::serve(listener, app, limits, gauge.clone(), closing_rx));
+    Ok(Running { ip, port, connections: gauge, stop: Some(stop_tx) })
+}
+
+/// A listener with a deep queue of connections waiting to be accepted: during a flood the
+/// kernel keeps a phone's connection in line (the accept loop drains thousands a second) instead
+/// of dropping it and leaving the phone to retry a second or three later.
+fn listen(at: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if at.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(at)?;
+    socket.listen(4096)
 }
 
 fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {
@@ -185,21 +200,25 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
 }
 
 /// Runs `work` on the table under its lock, off the async workers (a commit waits on the disk).
-async fn with_table<T: Send + 'static>(table: &Shared, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
+async fn with_table<T: Send + 'static>(table: &TableRef, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
     let table = table.clone();
-    tokio::task::spawn_blocking(move || work(&mut table::lock(&table)))
+    tokio::task::spawn_blocking(move || table.upgrade().map(|table| work(&mut table::lock(&table))))
         .await
-        .map_err(|_| refusal(FaultCode::Storage, "The table stopped while answering."))
+        .ok()
+        .flatten()
+        .ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
 }
+
+type Work = Box<dyn FnOnce(&mut Table) + Send>;
 
 /// Runs `work` on the table when dropped: a phone that went away is forgotten even when its
 /// request or stream was cut off mid-way.
 struct OnDrop {
-    work: Option<(Shared, Box<dyn FnOnce(&mut Table) + Send>)>,
+    work: Option<(TableRef, Work)>,
 }
 
 impl OnDrop {
-    fn new(table: &Shared, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
+    fn new(table: &TableRef, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
         OnDrop { work: Some((table.clone(), Box::new(work))) }
     }
 
@@ -211,7 +230,11 @@ impl OnDrop {
 impl Drop for OnDrop {
     fn drop(&mut self) {
         if let Some((table, work)) = self.work.take() {
-            let run = move || work(&mut table::lock(&table));
+            let run = move || {
+                if let Some(table) = table.upgrade() {
+                    work(&mut table::lock(&table));
+                }
+            };
             match tokio::runtime::Handle::try_current() {
                 Ok(h) => {
                     h.spawn_blocking(run);
@@ -288,7 +311,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
 async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
     let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
         let seat = t.phone_pair_code(ip, &code)?;
-        let (id, answer) = t.phones().ask(seat, device);
+        let (id, answer) = t.phones().ask(seat, device, crate::phones::match_code(&code));
         let wait = t.phones().rules.ask_life;
         t.phones_changed();
         Ok((seat, id, answer, wait))
@@ -335,11 +358,12 @@ async fn stream(
     let opened = with_table(&lan.table, move |t| -> Result<_, Fault> {
         let seat = t.phone_seat(ip, check.as_deref())?;
         t.phones().stream_opened(seat);
+        let cut = t.phones().cut_signal(seat);
         t.phones_changed();
-        Ok((seat, t.subscribe()))
+        Ok((seat, t.subscribe(), cut))
     })
     .await;
-    let (seat, screens) = match opened {
+    let (seat, screens, cut) = match opened {
         Ok(Ok(x)) => x,
         Ok(Err(fault)) => return refused(fault),
         Err(res) => return res,
@@ -349,7 +373,7 @@ async fn stream(
         t.phones_changed();
     });
     let token: Arc<str> = token.unwrap_or_default().into();
-    let state = Watch { table: lan.table.clone(), screens, closing, token, seat, last: None, first: true, done: false, _gone: gone };
+    let state = Watch { table: lan.table.clone(), screens, closing, cut, token, seat, last: None, first: true, done: false, _gone: gone };
     let events = futures_util::stream::unfold(state, |mut w| async move {
         let event = w.next().await?;
         Some((Ok::<_, Infallible>(event), w))
@@ -358,9 +382,10 @@ async fn stream(
 }
 
 struct Watch {
-    table: Shared,
+    table: TableRef,
     screens: watch::Receiver<Arc<crate::TableScreen>>,
     closing: watch::Receiver<bool>,
+    cut: watch::Receiver<bool>,
     token: Arc<str>,
     seat: nemesis_engine::Seat,
     last: Option<Arc<crate::protocol::PhoneScreen>>,
@@ -377,19 +402,25 @@ impl Watch {
             if self.done || *self.closing.borrow() {
                 return None;
             }
-            if !self.first {
+            if !self.first && !*self.cut.borrow() {
                 tokio::select! {
                     changed = self.screens.changed() => changed.ok()?,
                     _ = self.closing.changed() => return None,
+                    // The token was revoked: told at once, even while the table is still busy.
+                    _ = self.cut.changed() => {}
                 }
                 self.screens.borrow_and_update();
+            }
+            if *self.cut.borrow() {
+                self.done = true;
+                return Some(revoked());
             }
             self.first = false;
             let (token, seat) = (self.token.clone(), self.seat);
             let now = with_table(&self.table, move |t| (t.phones().seat_of(&token) == Some(seat)).then(|| t.phone_screen(seat))).await.ok()?;
             let Some(screen) = now else {
                 self.done = true;
-                return Some(Event::default().event("revoked").data("The table freed this seat."));
+                return Some(revoked());
             };
             if self.last.as_ref().is_some_and(|l| Arc::ptr_eq(l, &screen) || **l == *screen) {
                 continue;
@@ -400,17 +431,19 @@ impl Watch {
     }
 }
 
-async fn asset(uri: Uri) -> Response {
+fn revoked() -> Event {
+    Event::default().event("revoked").data("The table freed this seat.")
+}
+
+async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     // The phone page only: the table screen is never served on the network.
     let path = if uri.path() == "/" { "/phone.html" } else { uri.path() };
     if !(path == "/phone.html" || path.starts_with("/assets/")) {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
-    match assets::find(path) {
-        Some((bytes, kind)) => {
-            let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };
-            Response::builder().header(header::CONTENT_TYPE, kind).header(header::CACHE_CONTROL, cache).body(Body::from(bytes)).expect("static headers are valid")
-        }
+    let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };
+    match assets::response(path, &headers, cache) {
+        Some(res) => res,
         None if !assets::present() => (StatusCode::SERVICE_UNAVAILABLE, "The phone page was not built into this binary: run ./scripts/run.").into_response(),
         None => (StatusCode::NOT_FOUND, "Not found.").into_response(),
     }

@@ -5,13 +5,18 @@
 pub mod assets;
 pub mod cli;
 pub mod export;
+pub mod folder;
+pub mod http;
 pub mod lan;
 pub mod phones;
+pub mod projection;
 pub mod protocol;
 pub mod script;
 pub mod serve;
 pub mod store;
 pub mod table;
+pub mod text;
+pub mod wal;
 
 pub use protocol::{Call, Fault, FaultCode, PhoneCall, PhoneReply, PhoneScreen, Reply, TableScreen};
 pub use table::{Shared, Table};

@@ -7,7 +7,7 @@ use nemesis_engine::Seat;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 /// The limits of pairing and guessing. Tests shorten them; the defaults follow PRIVACY.md.
 #[derive(Clone, Debug)]
@@ -28,6 +28,13 @@ pub struct PhoneRules {
     /// How long a request body may take to arrive: a phone sends a few hundred bytes at once,
     /// so a body still missing after this is a client holding a connection open.
     pub body_time: Duration,
+    /// The phone server's connection caps and head time limit (`http::Limits`). A phone's
+    /// browser holds up to six connections, kept open between requests for the head time; the
+    /// per-address cap leaves room for five phones tried out in browser tabs on this computer
+    /// (all from 127.0.0.1), and the total for a full table of phones many times over.
+    pub per_source: usize,
+    pub connections: usize,
+    pub header_time: Duration,
 }
 
 impl Default for PhoneRules {
@@ -40,6 +47,9 @@ impl Default for PhoneRules {
             lockout: Duration::from_secs(300),
             port: 7421,
             body_time: Duration::from_secs(10),
+            per_source: 64,
+            connections: 256,
+            header_time: Duration::from_secs(10),
         }
     }
 }
@@ -56,12 +66,36 @@ pub fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// A paired phone: the seat its token proves.
+/// The four digits a phone that spent pairing code `code` shows while it waits, and the table
+/// shows next to its ask: FNV-1a of the code, mod 10,000. Each code works once, so two asks never
+/// share a code, and a phone only shows digits for a code the host accepted from it (a spent
+/// code is refused at once). The phone page computes the same (`ui/src/phone/phone.svelte.ts`).
+pub fn match_code(code: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in code.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    format!("{:04}", h % 10_000)
+}
+
+/// A paired phone: the seat its token proves. The token itself is kept nowhere: only its
+/// SHA-256, in memory and in the save, so a copy of the save (or of the app's memory) does not
+/// hand anyone a seat. `token` holds the token only in what `pair` returns, to give the phone once.
 #[derive(Clone, Debug)]
 pub struct SeatToken {
     pub seat: Seat,
+    /// The token, right after `pair` only; empty everywhere else.
     pub token: String,
+    /// SHA-256 of the token, 64 hex digits.
+    pub hash: String,
     pub device: String,
+}
+
+/// The SHA-256 of a seat token, as 64 hex digits.
+pub fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 struct Code {
@@ -78,6 +112,7 @@ pub struct Ask {
     pub id: u32,
     pub seat: Seat,
     pub device: String,
+    pub match_code: String,
     pub answer: oneshot::Sender<Option<String>>,
 }
 
@@ -99,6 +134,9 @@ pub struct Phones {
     tokens: Vec<SeatToken>,
     streams: HashMap<Seat, u32>,
     strikes: HashMap<IpAddr, Strikes>,
+    /// Per paired seat: turns true the moment its token stops working, so its open streams end
+    /// at once, without waiting for the table (which may be busy writing the revocation).
+    cuts: HashMap<Seat, watch::Sender<bool>>,
 }
 
 impl Phones {
@@ -111,10 +149,25 @@ impl Phones {
         }
         self.tokens.clear();
         self.streams.clear();
+        for (_, cut) in self.cuts.drain() {
+            cut.send_replace(true);
+        }
     }
 
     pub fn set_tokens(&mut self, tokens: Vec<SeatToken>) {
         self.tokens = tokens;
+    }
+
+    /// What a stream of `seat`'s current token listens to: true once that token is revoked or
+    /// replaced.
+    pub fn cut_signal(&mut self, seat: Seat) -> watch::Receiver<bool> {
+        self.cuts.entry(seat).or_insert_with(|| watch::channel(false).0).subscribe()
+    }
+
+    fn cut(&mut self, seat: Seat) {
+        if let Some(cut) = self.cuts.remove(&seat) {
+            cut.send_replace(true);
+        }
     }
 
     pub fn token_of(&self, seat: Seat) -> Option<&SeatToken> {
@@ -156,9 +209,11 @@ impl Phones {
     }
 
     /// A new pairing code for `seat`, replacing any earlier one for it (only the newest QR works).
+    /// Phones still waiting for `seat` are refused: only the newest QR's phone may ask for it.
     pub fn pair_code(&mut self, seat: Seat, now: Instant) -> String {
         self.forget_old(now);
         self.pair_codes.retain(|c| c.seat != seat);
+        self.refuse_asks_for(seat);
         let secret = secret();
         self.pair_codes.push(Code { secret: secret.clone(), seat, expires: now + self.rules.code_life, step: None });
         secret
@@ -202,11 +257,27 @@ impl Phones {
     }
 
     /// A phone waits for the table; the receiver hears its token when the table confirms it.
-    pub fn ask(&mut self, seat: Seat, device: String) -> (u32, oneshot::Receiver<Option<String>>) {
+    pub fn ask(&mut self, seat: Seat, device: String, match_code: String) -> (u32, oneshot::Receiver<Option<String>>) {
         self.next_ask += 1;
         let (tx, rx) = oneshot::channel();
-        self.asks.push(Ask { id: self.next_ask, seat, device, answer: tx });
+        self.asks.push(Ask { id: self.next_ask, seat, device, match_code, answer: tx });
         (self.next_ask, rx)
+    }
+
+    /// Refuses every phone waiting for `seat` (it was just given a phone, or a new QR).
+    pub fn refuse_asks_for(&mut self, seat: Seat) -> bool {
+        let (theirs, others): (Vec<Ask>, Vec<Ask>) = std::mem::take(&mut self.asks).into_iter().partition(|a| a.seat == seat);
+        self.asks = others;
+        let any = !theirs.is_empty();
+        for ask in theirs {
+            let _ = ask.answer.send(None);
+        }
+        any
+    }
+
+    /// The seat a waiting phone asks for.
+    pub fn ask_seat(&self, id: u32) -> Option<Seat> {
+        self.asks.iter().find(|a| a.id == id).map(|a| a.seat)
     }
 
     /// Takes a waiting phone out of the list so the table can answer it.
@@ -223,14 +294,15 @@ impl Phones {
     }
 
     pub fn asking(&self) -> Vec<PhoneAsk> {
-        self.asks.iter().map(|a| PhoneAsk { ask: a.id, seat: a.seat, device: a.device.clone() }).collect()
+        self.asks.iter().map(|a| PhoneAsk { ask: a.id, seat: a.seat, device: a.device.clone(), match_code: a.match_code.clone() }).collect()
     }
 
     /// The seat a token proves, comparing against every paired token in constant time each.
     pub fn seat_of(&self, token: &str) -> Option<Seat> {
+        let given = token_hash(token);
         let mut found = None;
         for t in &self.tokens {
-            if same(&t.token, token) {
+            if same(&t.hash, &given) {
                 found = Some(t.seat);
             }
         }
@@ -240,12 +312,15 @@ impl Phones {
     /// A seat's new phone: its old token, if any, stops working.
     pub fn pair(&mut self, seat: Seat, device: String) -> SeatToken {
         self.tokens.retain(|t| t.seat != seat);
-        let token = SeatToken { seat, token: secret(), device };
-        self.tokens.push(token.clone());
-        token
+        self.cut(seat);
+        let token = secret();
+        let hash = token_hash(&token);
+        self.tokens.push(SeatToken { seat, token: String::new(), hash: hash.clone(), device: device.clone() });
+        SeatToken { seat, token, hash, device }
     }
 
     pub fn revoke(&mut self, seat: Seat) -> bool {
+        self.cut(seat);
         let before = self.tokens.len();
         self.tokens.retain(|t| t.seat != seat);
         self.pair_codes.retain(|c| c.seat != seat);
@@ -327,5 +402,17 @@ mod tests {
         assert_eq!(p.seat_of(&second.token), Some(Seat(0)));
         assert!(p.revoke(Seat(0)));
         assert_eq!(p.seat_of(&second.token), None);
+    }
+
+    #[test]
+    fn only_a_tokens_hash_is_kept() {
+        let mut p = Phones::default();
+        let paired = p.pair(Seat(2), "phone".into());
+        assert_eq!(paired.hash, token_hash(&paired.token));
+        assert_eq!(paired.hash.len(), 64);
+        let kept = p.token_of(Seat(2)).unwrap();
+        assert!(kept.token.is_empty() && kept.hash == paired.hash, "the table keeps the hash alone");
+        assert_eq!(p.seat_of(&paired.hash), None, "the hash itself proves nothing");
+        assert_eq!(p.seat_of(&paired.token), Some(Seat(2)));
     }
 }

@@ -60,8 +60,14 @@ pub enum Call {
     },
     /// A fresh single-use pairing QR for a seat without a phone.
     PairCode { seat: Seat },
-    /// The table's answer to a phone asking for a seat.
-    AnswerPhone { ask: u32, accept: bool },
+    /// The table's answer to a phone asking for a seat. Accepting a phone for a seat that already
+    /// has one is refused unless `replace` says the table means to replace it.
+    AnswerPhone {
+        ask: u32,
+        accept: bool,
+        #[serde(default)]
+        replace: bool,
+    },
     /// Frees a seat's phone: its token stops working at once.
     RevokePhone { seat: Seat },
     /// A single-use QR that opens this seat's newest private reveal once, on a phone that did
@@ -225,6 +231,9 @@ pub struct PhoneAsk {
     pub ask: u32,
     pub seat: Seat,
     pub device: String,
+    /// Four digits the asking phone shows too (`phones::match_code` of the code it spent): the
+    /// table confirms the ask whose digits match the phone the player holds, whatever its name.
+    pub match_code: String,
 }
 
 /// A QR to show on the table: the address with a single-use code in its fragment.

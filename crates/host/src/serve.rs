@@ -3,7 +3,7 @@
 //! server, so a web page elsewhere cannot drive the table (DNS rebinding, cross-site requests).
 
 use crate::protocol::{Call, Fault, FaultCode, Reply};
-use crate::{assets, export, Shared};
+use crate::{assets, export, http, Shared};
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -16,6 +16,7 @@ use nemesis_engine::Actor;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The key and address of one run of the serve door.
 #[derive(Clone)]
@@ -35,6 +36,9 @@ impl Door {
 pub fn new_key() -> String {
     crate::phones::secret()
 }
+
+/// The largest call: an import of the largest file allowed, with room for the call around it.
+const MAX_BODY: usize = export::MAX_FILE_BYTES + 64 * 1024;
 
 fn refused(status: StatusCode, code: FaultCode, reason: &str) -> Response {
     (status, Json(Reply::Refused { fault: Fault::new(code, reason) })).into_response()
@@ -57,7 +61,7 @@ fn router_closing(door: Door, closing: tokio::sync::watch::Receiver<bool>) -> Ro
     let api = Router::new()
         .route("/api/call", post(call))
         .route("/api/stream", get(stream))
-        .layer(DefaultBodyLimit::max(export::MAX_FILE_BYTES + 64 * 1024));
+        .layer(DefaultBodyLimit::max(MAX_BODY));
     Router::new()
         .merge(api)
         .fallback(get(asset))
@@ -66,15 +70,24 @@ fn router_closing(door: Door, closing: tokio::sync::watch::Receiver<bool>) -> Ro
         .with_state(door)
 }
 
+/// The door's connection limits. Only this machine reaches it, and a browser tab holds a few
+/// connections; the head limit still closes a connection some other program left open.
+pub const LIMITS: http::Limits = http::Limits { per_source: 64, total: 64, header_time: Duration::from_secs(10) };
+
+/// How long a call's body may take to arrive once its key was checked (an import of the largest
+/// file allowed is a few milliseconds on loopback).
+pub const BODY_TIME: Duration = Duration::from_secs(30);
+
 /// Serves until the future `stop` completes.
 pub async fn run(listener: tokio::net::TcpListener, door: Door, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
     let (closing_tx, closing) = tokio::sync::watch::channel(false);
-    let stop = async move {
-        stop.await;
-        // Event streams never end by themselves: tell them to, or shutdown would wait forever.
-        let _ = closing_tx.send(true);
-    };
-    axum::serve(listener, router_closing(door, closing)).with_graceful_shutdown(stop).await
+    let app = router_closing(door, closing.clone());
+    let server = tokio::spawn(http::serve(listener, app, LIMITS, http::Gauge::default(), closing));
+    stop.await;
+    // Event streams never end by themselves: the same signal that stops accepting tells them to.
+    let _ = closing_tx.send(true);
+    let _ = server.await;
+    Ok(())
 }
 
 async fn guard(State(door): State<Door>, req: Request, next: Next) -> Response {
@@ -107,10 +120,17 @@ fn keyed(door: &Door, headers: &HeaderMap, query: Option<&str>) -> bool {
     crate::phones::same(given, &door.key)
 }
 
-async fn call(State(door): State<Door>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+/// The key is checked from the head alone: a caller without it is refused before a byte of its
+/// body is read, so it cannot make the door take in (or wait for) a body of any size.
+async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Response {
     if !keyed(&door, &headers, None) {
         return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
     }
+    let body = match tokio::time::timeout(BODY_TIME, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => return refused(StatusCode::PAYLOAD_TOO_LARGE, FaultCode::BadCall, "That request is too large."),
+        Err(_) => return refused(StatusCode::REQUEST_TIMEOUT, FaultCode::BadCall, "That request did not arrive in time."),
+    };
     let call: Call = match serde_json::from_slice(&body) {
         Ok(c) => c,
         Err(e) => return refused(StatusCode::BAD_REQUEST, FaultCode::BadCall, &format!("That request could not be read ({e}).")),
@@ -148,16 +168,10 @@ async fn stream(State(door): State<Door>, axum::Extension(Closing(closing)): axu
     Sse::new(screens).keep_alive(KeepAlive::default()).into_response()
 }
 
-async fn asset(uri: Uri) -> Response {
-    match assets::find(uri.path()) {
-        Some((bytes, kind)) => {
-            let cache = if uri.path().starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-            Response::builder()
-                .header(header::CONTENT_TYPE, kind)
-                .header(header::CACHE_CONTROL, cache)
-                .body(Body::from(bytes))
-                .expect("static headers are valid")
-        }
+async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+    let cache = if uri.path().starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    match assets::response(uri.path(), &headers, cache) {
+        Some(res) => res,
         None if !assets::present() => (
             StatusCode::SERVICE_UNAVAILABLE,
             "The table screen was not built into this binary: run ./scripts/run (it builds ui/ first).",

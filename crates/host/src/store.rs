@@ -13,9 +13,17 @@ use std::path::{Path, PathBuf};
 /// older copy of the app must never damage a newer one's save).
 pub const SCHEMA: i64 = 2;
 
+/// How long a write waits for another program holding the save before it is refused.
+const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// When the newest write not yet copied from the write-ahead file into the save itself was
+    /// made (`checkpoint_if_idle`).
+    unsettled: Option<std::time::Instant>,
+    /// The data folder's lock, when opened through `open_dir` (one host per folder).
+    _folder: Option<crate::folder::FolderLock>,
 }
 
 /// A game as stored: its journal and where its generator stands.
@@ -47,17 +55,27 @@ fn mode_text(m: Mode) -> String {
 impl Store {
     /// Opens (or creates) the save file in `dir`.
     pub fn open_dir(dir: &Path) -> Result<Store, Fault> {
-        std::fs::create_dir_all(dir).map_err(storage)?;
-        Store::open(&dir.join("games.sqlite3"))
+        let lock = crate::folder::claim(dir)?;
+        let mut store = Store::open(&dir.join("games.sqlite3"))?;
+        store._folder = Some(lock);
+        Ok(store)
     }
 
     pub fn open(path: &Path) -> Result<Store, Fault> {
+        check_wal(path)?;
         check_before_writing(path)?;
         let conn = Connection::open(path).map_err(storage)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(storage)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(storage)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(storage)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
+        conn.busy_timeout(BUSY).map_err(storage)?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(storage)?;
+        // A save already at this schema is not written to at all on open: a copy of it, or a
+        // damaged one a user is rescuing, stays byte for byte as it was until a game changes.
+        // (A newer schema was refused above, before anything opened the file for writing.)
+        if version == SCHEMA {
+            return Ok(Store::with(conn, path));
+        }
         conn.execute_batch(
             "BEGIN;
              CREATE TABLE IF NOT EXISTS games (
@@ -91,11 +109,46 @@ impl Store {
              COMMIT;",
         )
         .map_err(storage)?;
-        Ok(Store { conn, path: path.to_path_buf() })
+        Ok(Store::with(conn, path))
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    fn with(conn: Connection, path: &Path) -> Store {
+        Store { conn, path: path.to_path_buf(), unsettled: None, _folder: None }
+    }
+
+    /// Copies every committed step from the write-ahead file into the save itself and empties
+    /// the write-ahead file, so `games.sqlite3` alone is the whole save (a copy of it, or a
+    /// backup tool that takes only it, misses nothing).
+    pub fn checkpoint(&mut self) -> Result<(), Fault> {
+        let busy: i64 = self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0)).map_err(storage)?;
+        if busy != 0 {
+            return Err(storage("the save was busy"));
+        }
+        self.unsettled = None;
+        Ok(())
+    }
+
+    /// `checkpoint` once no write came for `idle`; true when it ran.
+    /// It never waits: when another program holds the save it gives up at once (the table is
+    /// locked meanwhile) and the next tick tries again.
+    pub fn checkpoint_if_idle(&mut self, idle: std::time::Duration) -> Result<bool, Fault> {
+        match self.unsettled {
+            Some(at) if at.elapsed() >= idle => {
+                self.conn.busy_timeout(std::time::Duration::ZERO).map_err(storage)?;
+                let done = self.checkpoint();
+                self.conn.busy_timeout(BUSY).map_err(storage)?;
+                done.map(|()| true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn wrote(&mut self) {
+        self.unsettled = Some(std::time::Instant::now());
     }
 
     /// Creates a game with its first entries, all in one transaction.
@@ -112,6 +165,7 @@ impl Store {
         }
         tx.execute("UPDATE games SET steps = ?2 WHERE id = ?1", params![id, entries.len() as i64]).map_err(storage)?;
         tx.commit().map_err(storage)?;
+        self.wrote();
         Ok(id)
     }
 
@@ -128,7 +182,9 @@ impl Store {
         if changed != 1 {
             return Err(Fault::new(FaultCode::NoSuchGame, "That game is no longer saved."));
         }
-        tx.commit().map_err(storage)
+        tx.commit().map_err(storage)?;
+        self.wrote();
+        Ok(())
     }
 
     pub fn load(&self, id: i64) -> Result<StoredGame, Fault> {
@@ -181,35 +237,39 @@ impl Store {
 
     pub fn delete(&mut self, id: i64) -> Result<(), Fault> {
         let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(storage)?;
+        self.wrote();
         if n == 0 {
             return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
         }
         Ok(())
     }
 
-    /// The seat tokens of a game's paired phones, so a phone rejoins after the app restarts.
+    /// The seat tokens of a game's paired phones (their hashes), so a phone rejoins after the app
+    /// restarts.
     pub fn phone_tokens(&self, game: i64) -> Result<Vec<SeatToken>, Fault> {
         let mut stmt = self.conn.prepare("SELECT seat, token, device FROM phones WHERE game = ?1 ORDER BY seat").map_err(storage)?;
         let rows = stmt
-            .query_map([game], |r| Ok(SeatToken { seat: Seat(r.get(0)?), token: r.get(1)?, device: r.get(2)? }))
+            .query_map([game], |r| Ok(SeatToken { seat: Seat(r.get(0)?), token: String::new(), hash: r.get(1)?, device: r.get(2)? }))
             .map_err(storage)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(storage)
     }
 
-    /// Keeps a seat's new token (replacing the seat's old one).
+    /// Keeps a seat's new token (its hash; replacing the seat's old one).
     pub fn save_phone(&mut self, game: i64, token: &SeatToken, now_ms: i64) -> Result<(), Fault> {
         self.conn
             .execute(
                 "INSERT INTO phones (game, seat, token, device, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT(game, seat) DO UPDATE SET token = excluded.token, device = excluded.device, created_ms = excluded.created_ms",
-                params![game, token.seat.0, token.token, token.device, now_ms],
+                params![game, token.seat.0, token.hash, token.device, now_ms],
             )
             .map_err(storage)?;
+        self.wrote();
         Ok(())
     }
 
     pub fn forget_phone(&mut self, game: i64, seat: Seat) -> Result<(), Fault> {
         self.conn.execute("DELETE FROM phones WHERE game = ?1 AND seat = ?2", params![game, seat.0]).map_err(storage)?;
+        self.wrote();
         Ok(())
     }
 
@@ -221,12 +281,50 @@ impl Store {
         self.conn
             .execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, value])
             .map_err(storage)?;
+        self.wrote();
         Ok(())
     }
 
     /// SQLite's own consistency check ("ok" when sound).
     pub fn integrity(&self) -> Result<String, Fault> {
         self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(storage)
+    }
+}
+
+/// A consistent copy of every save in the save file `save`, as one new SQLite file at `to`
+/// (SQLite's `VACUUM INTO`, through a read-only connection: it works while the app runs and
+/// writes nothing to the save). `to` must not exist yet.
+pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
+    if to.exists() {
+        return Err(Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())));
+    }
+    let target = to.to_str().ok_or_else(|| Fault::new(FaultCode::BadCall, format!("{} cannot be used as a file name.", to.display())))?;
+    if !save.exists() {
+        return Err(Fault::new(FaultCode::NoSuchGame, format!("There is no save at {}.", save.display())));
+    }
+    check_wal(save)?;
+    let conn = Connection::open_with_flags(save, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(storage)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
+    conn.execute("VACUUM INTO ?1", [target]).map_err(storage)?;
+    Ok(())
+}
+
+/// The write-ahead file is read before SQLite opens the save (`wal.rs`): damage that would drop
+/// committed steps is refused with both files left as they are.
+fn check_wal(path: &Path) -> Result<(), Fault> {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    let wal = PathBuf::from(name);
+    match crate::wal::check(&wal) {
+        Ok(crate::wal::Verdict::Sound) => Ok(()),
+        Ok(crate::wal::Verdict::Damaged(why)) => Err(Fault::new(
+            FaultCode::Storage,
+            format!(
+                "The save's write-ahead file {} is damaged ({why}): opening it would lose steps that were saved. Both files were left untouched: keep a copy of them; moving the -wal file away opens the save without its newest steps.",
+                wal.display()
+            ),
+        )),
+        Err(e) => Err(storage(format!("{} could not be read ({e})", wal.display()))),
     }
 }
 
@@ -297,6 +395,16 @@ fn file_uri(path: &Path) -> String {
         }
     }
     out
+}
+
+impl Drop for Store {
+    /// On close the save is left as one file (SQLite would do this too, unless another
+    /// connection were still open).
+    fn drop(&mut self) {
+        if self.unsettled.is_some() {
+            let _ = self.checkpoint();
+        }
+    }
 }
 
 fn insert_entry(tx: &rusqlite::Transaction<'_>, game: i64, e: &Entry) -> Result<(), Fault> {

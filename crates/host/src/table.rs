@@ -4,9 +4,10 @@
 use crate::export;
 use crate::lan;
 use crate::phones::{PhoneRules, Phones};
+use crate::projection::Projection;
 use crate::protocol::*;
 use crate::store::{NewGame, Store};
-use nemesis_engine::{log, Actor, Audience, Command, Entry, Fate, Game, Request, Seat};
+use nemesis_engine::{Actor, Command, Entry, Fate, Game, Request, Seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
@@ -20,6 +21,9 @@ pub const PHONE_REVEALS: usize = 30;
 pub const LOG_TAIL: usize = 200;
 
 pub type Shared = Arc<Mutex<Table>>;
+
+/// How long the save stays idle before its write-ahead file is copied into it.
+pub const SETTLE_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// A door's view of the newest table screen.
 pub type ScreenWatch = watch::Receiver<Arc<TableScreen>>;
@@ -42,6 +46,15 @@ struct Open {
     id: i64,
     title: String,
     game: Game,
+    /// The game's log per audience, extended with each accepted step (`projection.rs`).
+    log: Projection,
+}
+
+impl Open {
+    fn new(id: i64, title: String, game: Game) -> Open {
+        let log = Projection::of(game.entries());
+        Open { id, title, game, log }
+    }
 }
 
 pub struct Table {
@@ -56,6 +69,8 @@ pub struct Table {
     addresses: Vec<LanAddress>,
     /// Each seat's phone screen for the current revision, built once for all its streams.
     phone_screens: HashMap<Seat, (u64, Arc<PhoneScreen>)>,
+    /// Phones revoked in memory whose removal from the save failed: (game, seat).
+    unsaved_revocations: Vec<(i64, Seat)>,
 }
 
 pub fn now_ms() -> i64 {
@@ -79,15 +94,28 @@ impl Table {
             lan: None,
             addresses: Vec::new(),
             phone_screens: HashMap::new(),
+            unsaved_revocations: Vec::new(),
         }
     }
 
+    /// The table behind its lock, for doors that run at the same time. While it lives, a
+    /// watcher copies the write-ahead file into the save whenever no write came for
+    /// `SETTLE_AFTER`, so `games.sqlite3` alone holds every acknowledged step a moment later.
     pub fn shared(self) -> Shared {
         let mut table = self;
-        Arc::new_cyclic(|me| {
+        let shared = Arc::new_cyclic(|me| {
             table.me = me.clone();
             Mutex::new(table)
-        })
+        });
+        let me = Arc::downgrade(&shared);
+        let _ = std::thread::Builder::new().name("save-settler".into()).spawn(move || loop {
+            std::thread::sleep(SETTLE_AFTER / 4);
+            let Some(table) = me.upgrade() else { return };
+            // A checkpoint that fails (disk full, say) leaves the steps safe in the write-ahead
+            // file; it is tried again at the next tick.
+            let _ = lock(&table).store.checkpoint_if_idle(SETTLE_AFTER);
+        });
+        shared
     }
 
     /// The limits of pairing (tests shorten them).
@@ -98,6 +126,11 @@ impl Table {
     /// The table screen after every change, newest only (a slow reader skips to the latest).
     pub fn subscribe(&self) -> ScreenWatch {
         self.screens.subscribe()
+    }
+
+    /// The connections the phone server holds now, while it runs.
+    pub fn phone_connections(&self) -> Option<crate::http::Gauge> {
+        self.lan.as_ref().map(|l| l.connections.clone())
     }
 
     pub fn store(&self) -> &Store {
@@ -119,6 +152,9 @@ impl Table {
     fn handle(&mut self, actor: Actor, call: Call) -> Result<Reply, Fault> {
         if actor != Actor::Table {
             return Err(Fault::new(FaultCode::NotYourSeat, "Only the table screen can manage games."));
+        }
+        if !self.unsaved_revocations.is_empty() {
+            self.save_revocations();
         }
         match call {
             Call::Screen => {
@@ -163,7 +199,7 @@ impl Table {
             }
             Call::Log => {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
-                Ok(Reply::Log { lines: log::log(open.game.entries(), Audience::Table) })
+                Ok(Reply::Log { lines: open.log.table().to_vec() })
             }
             Call::Act { request } => self.act(actor, request),
             Call::Explain { command } => {
@@ -174,17 +210,15 @@ impl Table {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
                 let state = open.game.state().ok_or_else(no_game)?;
                 let view = state.seat_view(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
-                let log = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
+                let log = open.log.private(seat).to_vec();
                 Ok(Reply::Private { view, log })
             }
             Call::Phones { on, address } => self.turn_phones(on, address),
             Call::PairCode { seat } => self.offer(seat, OfferPurpose::Pair),
             Call::RevealCode { seat } => self.offer(seat, OfferPurpose::Reveal),
-            Call::AnswerPhone { ask, accept } => self.answer_phone(ask, accept),
+            Call::AnswerPhone { ask, accept, replace } => self.answer_phone(ask, accept, replace),
             Call::RevokePhone { seat } => {
-                let id = self.open.as_ref().ok_or_else(no_game)?.id;
-                self.store.forget_phone(id, seat)?;
-                self.phones.revoke(seat);
+                self.revoke_phone(seat)?;
                 Ok(self.publish())
             }
         }
@@ -195,13 +229,24 @@ impl Table {
         let players = setup.players.len() as u8;
         let mode = setup.mode;
         let names = setup.players.join(", ");
+        // The engine bounds the names' length; hidden and direction characters are the host's
+        // to refuse, as on every path into the save (`text.rs`).
+        // (Checked on the game in the making: nothing is saved before all of it holds.)
+        let sound_names = setup.players.iter().all(|n| crate::text::sound(n, crate::text::MAX_NAME));
+        let title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+        if title.as_ref().is_some_and(|t| !crate::text::sound(t, crate::text::MAX_TITLE)) {
+            return Err(Fault::new(FaultCode::BadCall, "A title is at most 80 letters, without hidden, control or direction characters."));
+        }
         game.submit(Actor::Table, Request::Do { command: Command::SetUp(setup), entered: Vec::new() })?;
-        let title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or(names);
+        if !sound_names {
+            return Err(Fault::new(FaultCode::BadSetup, "Each player's name must show letters, without hidden, control or direction characters."));
+        }
+        let title = title.unwrap_or(names);
         let created_ms = now_ms();
         let state = game.state().expect("a set-up game has a state");
         let meta = NewGame { title: &title, players, mode, turn: state.turn, finished: false, now_ms: created_ms };
         let id = self.store.create(meta, game.entries(), &game.fate_snapshot())?;
-        self.set_open(Some(Open { id, title, game }));
+        self.set_open(Some(Open::new(id, title, game)));
         Ok(self.publish())
     }
 
@@ -210,8 +255,17 @@ impl Table {
         let game = Game::restore(stored.entries, &stored.fate)
             .filter(|g| g.state().is_some())
             .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
-        let tokens = self.store.phone_tokens(id)?;
-        self.set_open(Some(Open { id, title: stored.title, game }));
+        let mut tokens = self.store.phone_tokens(id)?;
+        tokens.retain(|t| !self.unsaved_revocations.contains(&(id, t.seat)));
+        for t in &mut tokens {
+            // Saves from before tokens were hashed hold the token itself (32 hex digits): keep
+            // its hash instead, in memory now and in the save as soon as it can be written.
+            if t.hash.len() == 32 {
+                t.hash = crate::phones::token_hash(&t.hash);
+                let _ = self.store.save_phone(id, t, now_ms());
+            }
+        }
+        self.set_open(Some(Open::new(id, stored.title, game)));
         self.phones.set_tokens(tokens);
         Ok(())
     }
@@ -238,7 +292,11 @@ impl Table {
         let (turn, finished) = (state.turn, state.is_over());
         let fate = open.game.fate_snapshot();
         let id = open.id;
-        if let Err(fault) = self.store.append(id, &entry, &fate, turn, finished, now_ms()) {
+        let saved = self.store.append(id, &entry, &fate, turn, finished, now_ms());
+        if let Some(open) = self.open.as_mut().filter(|_| saved.is_ok()) {
+            open.log.sync(open.game.entries());
+        }
+        if let Err(fault) = saved {
             // Not durable, so not accepted: go back to what the store holds, or close the game
             // when even that cannot be read, so no screen ever shows an unsaved step.
             if self.open(id).is_err() {
@@ -305,10 +363,13 @@ impl Table {
         if self.lan.as_ref().is_some_and(|l| l.ip == ip) {
             return Ok(self.publish());
         }
-        let shared = self.me.upgrade().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
+        let shared = self.me.clone();
+        if shared.upgrade().is_none() {
+            return Err(Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."));
+        }
         let runtime = tokio::runtime::Handle::try_current().map_err(|_| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         self.lan = None;
-        let running = lan::start(shared, ip, self.phones.rules.port, self.phones.rules.body_time, &runtime)
+        let running = lan::start(shared, ip, &self.phones.rules, &runtime)
             .map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
         self.lan = Some(running);
         Ok(self.publish())
@@ -325,10 +386,13 @@ impl Table {
                 if self.phones.token_of(seat).is_some() {
                     return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: free it first to pair another."));
                 }
-                format!("pair={}", self.phones.pair_code(seat, now))
+                let code = self.phones.pair_code(seat, now);
+                // Phones that waited for this seat were refused: the table stops listing them.
+                self.publish();
+                format!("pair={code}")
             }
             OfferPurpose::Reveal => {
-                let newest = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).last();
+                let newest = open.log.private(seat).last();
                 let step = newest.ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This player has no secret to show yet."))?.seq;
                 format!("reveal={}", self.phones.reveal_code(seat, step, now))
             }
@@ -339,14 +403,27 @@ impl Table {
         Ok(Reply::Offer { offer: PhoneOffer { seat, url, svg, expires_in_ms: self.phones.rules.code_life.as_millis() as u64, purpose } })
     }
 
-    fn answer_phone(&mut self, ask: u32, accept: bool) -> Result<Reply, Fault> {
+    fn answer_phone(&mut self, ask: u32, accept: bool, replace: bool) -> Result<Reply, Fault> {
         let id = self.open.as_ref().ok_or_else(no_game)?.id;
+        if accept && !replace {
+            // The seat got a phone while this one waited: giving it this one too would cut the
+            // rightful phone off, so the table must say it means to (the ask stays).
+            let seat = self.phones.ask_seat(ask).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
+            if self.phones.token_of(seat).is_some() {
+                return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: replace it knowingly, or refuse this one."));
+            }
+        }
         let ask = self.phones.take_ask(ask)?;
         if !accept {
             let _ = ask.answer.send(None);
             return Ok(self.publish());
         }
+        // Every other phone waiting for this seat is refused: one seat, one phone.
+        self.phones.refuse_asks_for(ask.seat);
         let token = self.phones.pair(ask.seat, ask.device.clone());
+        // The new token replaces the seat's row, so an old revocation still to be saved would
+        // now delete the new phone.
+        self.unsaved_revocations.retain(|r| *r != (id, ask.seat));
         if let Err(fault) = self.store.save_phone(id, &token, now_ms()) {
             self.phones.revoke(ask.seat);
             let _ = ask.answer.send(None);
@@ -400,7 +477,7 @@ impl Table {
             let state = o.game.state()?;
             let hand = state.seat_view(seat)?;
             let me = state.public_view().seats.into_iter().find(|p| p.seat == seat)?;
-            let lines: Vec<_> = log::log(o.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private).collect();
+            let lines = o.log.private(seat);
             let reveals = lines[lines.len().saturating_sub(PHONE_REVEALS)..].to_vec();
             Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals })
         });
@@ -421,11 +498,31 @@ impl Table {
 
     /// The phone gives its seat back.
     pub fn phone_leave(&mut self, seat: Seat) -> Result<(), Fault> {
+        self.revoke_phone(seat)
+    }
+
+    /// Takes `seat`'s phone off it: first in memory (its token stops working and its streams
+    /// are told at once), then in the save. A write that fails cannot bring the phone back: the
+    /// revocation waits in `unsaved_revocations`, is tried again before every later call, and
+    /// its token is left out whenever the game is opened again in this run.
+    fn revoke_phone(&mut self, seat: Seat) -> Result<(), Fault> {
         let id = self.open.as_ref().ok_or_else(no_game)?.id;
-        self.store.forget_phone(id, seat)?;
         self.phones.revoke(seat);
         self.publish();
+        if let Err(fault) = self.store.forget_phone(id, seat) {
+            self.unsaved_revocations.push((id, seat));
+            return Err(fault);
+        }
         Ok(())
+    }
+
+    fn save_revocations(&mut self) {
+        let pending = std::mem::take(&mut self.unsaved_revocations);
+        for (game, seat) in pending {
+            if self.store.forget_phone(game, seat).is_err() {
+                self.unsaved_revocations.push((game, seat));
+            }
+        }
     }
 
     /// Uses a pairing code from `ip`: the seat to ask the table for.
@@ -455,7 +552,7 @@ impl Table {
         };
         let open = self.open.as_ref().ok_or_else(no_game)?;
         let name = open.game.state().and_then(|s| s.seats.get(seat)).map(|x| x.name.clone()).unwrap_or_default();
-        let lines = log::log(open.game.entries(), Audience::Seat(seat)).into_iter().filter(|l| l.private && l.seq == step).collect();
+        let lines = open.log.private(seat).iter().filter(|l| l.seq == step).cloned().collect();
         Ok(PhoneReply::Reveal { seat, name, lines })
     }
 }
@@ -463,14 +560,19 @@ impl Table {
 fn open_screen(o: &Open) -> OpenGame {
     let game = &o.game;
     let state = game.state().expect("an open game is set up");
-    let lines = log::log(game.entries(), Audience::Table);
+    let lines = o.log.table();
     let last = game.entries().last().map(|newest| {
         // An undo's outcome is the undo line itself; otherwise the step still in force.
         let step = if newest.command.is_none() { newest } else { game.last_step().unwrap_or(newest) };
         LastStep {
             seq: step.seq,
             command: step.command.as_ref().map(command_type),
-            lines: lines.iter().filter(|l| l.seq == step.seq).cloned().collect(),
+            // Lines are in journal order: the step's are found from the end (it is nearly always
+            // the newest), without reading the whole log.
+            lines: {
+                let from = lines.partition_point(|l| l.seq < step.seq);
+                lines[from..].iter().take_while(|l| l.seq == step.seq).cloned().collect()
+            },
             private: step.is_private(),
             private_seats: step.private_seats(),
             // Only the step in force is the newest: an undo line brings about nothing.

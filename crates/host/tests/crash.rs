@@ -57,6 +57,14 @@ impl Run {
         self.reply()
     }
 
+    /// Ends the input and waits for the host to exit by itself (one host per data folder: the
+    /// next may start only then).
+    fn finish(self) {
+        let Run { mut child, input, .. } = self;
+        drop(input);
+        child.wait().unwrap();
+    }
+
     fn kill(mut self) {
         // SIGKILL: no destructor, no flush, no chance to finish what it was doing.
         self.child.kill().unwrap();
@@ -95,7 +103,9 @@ fn no_acknowledged_command_is_lost_over_many_kills() {
         let mut t = table_in(dir.path());
         started(&mut t, 4)
     };
-    let mut acknowledged = saves(&mut Run::start(dir.path()))[0].steps;
+    let mut first = Run::start(dir.path());
+    let mut acknowledged = saves(&mut first)[0].steps;
+    first.finish();
     let mut p = Pick(0x2545_F491_4F6C_DD1D);
     let (mut mid_commit, mut in_flight_kept) = (0u64, 0u64);
     for kill in 0..kills {

@@ -93,7 +93,7 @@ async fn pair(l: &Lan, seat: Seat) -> String {
     let port = l.port;
     let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&code)).await });
     let ask = ask_for(&l.table, seat).await;
-    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true }));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
     let r = waiting.await.unwrap();
     assert_eq!(r.status, 200, "paired: {}", r.body);
     match r.reply::<PhoneReply>() {
@@ -157,7 +157,7 @@ async fn a_phone_gets_a_seat_token_only_after_the_table_confirms_it() {
     assert_eq!(asking.len(), 1);
     assert_eq!(asking[0].device, "Test phone");
     assert!(!waiting.is_finished(), "the phone waits for the table");
-    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true }));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
     let r = waiting.await.unwrap();
     let PhoneReply::Paired { token, seat, .. } = r.reply::<PhoneReply>() else { panic!("paired: {}", r.body) };
     assert_eq!(seat, Seat(1));
@@ -177,7 +177,7 @@ async fn a_phone_the_table_refuses_gets_no_token() {
     let port = l.port;
     let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&code)).await });
     let ask = ask_for(&l.table, Seat(0)).await;
-    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: false }));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: false, replace: false }));
     assert_fault(&waiting.await.unwrap(), 403, "not_confirmed", "refused by the table");
     assert!(phones_screen(&l.table).phones.seats.iter().all(|s| !s.paired));
 }
@@ -197,7 +197,7 @@ async fn a_phone_that_hangs_up_while_waiting_leaves_the_tables_list() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert!(phones_screen(&l.table).phones.asking.is_empty(), "the ask is gone");
-    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true }));
+    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
     assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing);
     assert!(phones_screen(&l.table).phones.seats.iter().all(|s| !s.paired), "no token went to nobody");
 }
@@ -212,7 +212,7 @@ async fn a_pairing_code_works_only_once() {
     let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&c2)).await });
     let ask = ask_for(&l.table, Seat(0)).await;
     assert_fault(&phone(l.port, None, &pair_body(&code)).await, 410, "code_expired", "the same code a second time");
-    table_call(&l.table, Call::AnswerPhone { ask, accept: true });
+    table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false });
     assert_eq!(waiting.await.unwrap().status, 200);
 }
 
@@ -226,6 +226,82 @@ async fn a_pairing_code_expires_after_its_short_life() {
     assert!(o.url.starts_with(&format!("http://127.0.0.1:{}/#pair=", l.port)), "the code travels in the fragment: {}", o.url);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_fault(&phone(l.port, None, &pair_body(&code_of(&o))).await, 410, "code_expired", "an expired code");
+}
+
+// ---------------------------------------------------------------- pairing the table can trust (issue 21, item 5)
+
+/// The table's list of waiting phones for `seat`.
+fn asks_for(table: &Shared, seat: Seat) -> Vec<nemesis_host::protocol::PhoneAsk> {
+    phones_screen(table).phones.asking.into_iter().filter(|a| a.seat == seat).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_shows_the_digits_the_waiting_phone_shows() {
+    let l = lan(2).await;
+    let code = code_of(&offer(&l.table, Call::PairCode { seat: Seat(1) }));
+    let port = l.port;
+    let body = pair_body(&code);
+    let waiting = tokio::spawn(async move { phone(port, None, &body).await });
+    let ask = ask_for(&l.table, Seat(1)).await;
+    let listed = asks_for(&l.table, Seat(1));
+    assert_eq!(listed[0].match_code, nemesis_host::phones::match_code(&code), "the digits of the code this phone spent");
+    assert!(listed[0].match_code.len() == 4 && listed[0].match_code.chars().all(|c| c.is_ascii_digit()));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
+    assert_eq!(waiting.await.unwrap().status, 200);
+    // The phone page computes the same function (ui/src/phone/phone.svelte.ts, `matchCode`);
+    // this example is checked there by the e2e test's equality on screen, and pinned here.
+    assert_eq!(nemesis_host::phones::match_code("0123456789abcdef0123456789abcdef"), "8325");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_code_for_a_seat_refuses_the_phone_still_waiting_for_it() {
+    let l = lan(2).await;
+    let stale = code_of(&offer(&l.table, Call::PairCode { seat: Seat(0) }));
+    let port = l.port;
+    let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&stale)).await });
+    ask_for(&l.table, Seat(0)).await;
+    // The table shows a new QR for the seat (the first was photographed, say).
+    let fresh = code_of(&offer(&l.table, Call::PairCode { seat: Seat(0) }));
+    let r = tokio::time::timeout(Duration::from_secs(5), waiting).await.expect("the stale phone is answered at once").unwrap();
+    assert_fault(&r, 403, "not_confirmed", "the phone that used the older code");
+    assert!(asks_for(&l.table, Seat(0)).is_empty(), "the table no longer lists it");
+    // The new code's phone is the only one that can ask now.
+    let waiting = tokio::spawn(async move { phone(port, None, &pair_body(&fresh)).await });
+    let ask = ask_for(&l.table, Seat(0)).await;
+    assert_eq!(asks_for(&l.table, Seat(0)).len(), 1);
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
+    assert_eq!(waiting.await.unwrap().status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accepting_a_phone_refuses_every_other_phone_waiting_for_that_seat() {
+    let l = lan(2).await;
+    // Two phones waiting for one seat at once (the server no longer lets this happen through
+    // codes; the table must hold even so).
+    let (first, mut first_answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone A".into(), "1111".into()));
+    let (second, second_answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone B".into(), "2222".into()));
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask: second, accept: true, replace: false }));
+    assert!(second_answer.await.unwrap().is_some(), "the newer phone got the seat");
+    assert_eq!(first_answer.try_recv().unwrap(), None, "the older one was refused");
+    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask: first, accept: true, replace: false }));
+    assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing, "accepting the older one afterwards finds nothing: {}", f.reason);
+    assert_eq!(phones_screen(&l.table).phones.seats[0].device.as_deref(), Some("Phone B"), "the rightful phone keeps the seat");
+    evidence("stale_ask", &serde_json::json!({"older_ask_refused_when_newer_accepted": true, "older_ask_accept_afterwards": f.code, "rightful_phone_kept": true}));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_with_a_phone_is_given_another_only_when_the_table_replaces_it_knowingly() {
+    let l = lan(2).await;
+    let rightful = pair(&l, Seat(0)).await;
+    let (ask, mut answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone C".into(), "3333".into()));
+    let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
+    assert_eq!(f.code, nemesis_host::FaultCode::NotAllowed, "{}", f.reason);
+    assert_eq!(hand_of(&phone(l.port, Some(&rightful), HAND).await).seat, Seat(0), "the rightful phone still works");
+    assert_eq!(asks_for(&l.table, Seat(0)).len(), 1, "the ask stays for the table to decide");
+    assert!(answer.try_recv().is_err(), "and its phone still waits");
+    screen_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: true }));
+    assert!(answer.await.unwrap().is_some(), "replaced knowingly");
+    assert_fault(&phone(l.port, Some(&rightful), HAND).await, 401, "bad_token", "the replaced phone");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -298,6 +374,53 @@ async fn revoking_a_seat_ends_its_stream_at_once() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert_eq!(phones_screen(&l.table).phones.seats[0].connected, 0, "and the table sees it gone");
+}
+
+/// Issue 21, item 4: revoking works in memory first. Another program holds the save, so the
+/// write is refused after SQLite's 5 s wait, as a full disk would refuse it. The phone's stream is
+/// told at once, before the write; its token is refused after; neither the failed write nor
+/// opening the game again brings the phone back; the removal reaches the save once it can.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revocation_holds_even_when_the_save_refuses_the_write() {
+    let l = lan(2).await;
+    let token = pair(&l, Seat(0)).await;
+    let auth = format!("Bearer {token}");
+    let (status, _, mut events) = EventStream::open_with(l.port, "/api/stream", &[("Authorization", &auth)]).await;
+    assert_eq!(status, 200);
+    assert_eq!(events.next().await.0, "hand");
+    let blocker = peek(&db_path(l.dir.path()));
+    blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let table = l.table.clone();
+    let t0 = std::time::Instant::now();
+    let revoking = tokio::task::spawn_blocking(move || table_call(&table, Call::RevokePhone { seat: Seat(0) }));
+    let mut told = false;
+    while let Ok(Some((name, _))) = tokio::time::timeout(Duration::from_secs(3), events.next_text()).await {
+        if name == "revoked" {
+            told = true;
+            break;
+        }
+    }
+    assert!(told, "the phone is told");
+    let told_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let write_pending = !revoking.is_finished();
+    assert!(t0.elapsed() < Duration::from_secs(1) && write_pending, "told within a second, while the write still waits ({:?})", t0.elapsed());
+    let fault = fault_of(revoking.await.unwrap());
+    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    assert!(!phones_screen(&l.table).phones.seats[0].paired, "the table shows the seat free");
+    assert_fault(&phone(l.port, Some(&token), HAND).await, 401, "bad_token", "after a revocation the save refused");
+    // Opening the game again in this run (its tokens are read back from the save) does not
+    // bring the phone back either, while the save still refuses.
+    let table = l.table.clone();
+    let game = l.game;
+    screen_of(tokio::task::spawn_blocking(move || table_call(&table, Call::Open { game })).await.unwrap());
+    assert_fault(&phone(l.port, Some(&token), HAND).await, 401, "bad_token", "after opening the game again");
+    let rows = |c: &rusqlite::Connection| c.query_row("SELECT COUNT(*) FROM phones WHERE seat = 0", [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(rows(&blocker), 1, "the save still holds the token");
+    blocker.execute_batch("ROLLBACK").unwrap();
+    // The next call saves the revocation.
+    table_call(&l.table, Call::Screen);
+    assert_eq!(rows(&peek(&db_path(l.dir.path()))), 0, "the revocation reached the save");
+    evidence("revocation", &serde_json::json!({"stream_told_ms": told_ms, "write_still_pending_when_told": write_pending, "token_refused_after_failed_write": true, "reopened_game_kept_it_revoked": true, "saved_once_possible": true}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -542,4 +665,63 @@ async fn the_phone_page_is_served_but_never_the_table_screen() {
         assert!(r.status == 404 || r.status == 401 || r.status == 400, "{path}: {}", r.status);
         assert!(!r.body.contains("\"screen\""), "{path} leaks no table screen");
     }
+}
+
+/// GET `path` with `Accept-Encoding: gzip` when `gzip`: the status, the headers and the body as
+/// sent (not decoded), and the bytes on the wire.
+async fn get_raw(port: u16, path: &str, gzip: bool) -> (u16, std::collections::HashMap<String, String>, Vec<u8>, usize) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let enc = if gzip { "Accept-Encoding: gzip, deflate, br\r\n" } else { "" };
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{enc}Connection: close\r\n\r\n").as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut raw)).await.unwrap().unwrap();
+    let split = find(&raw, b"\r\n\r\n").unwrap();
+    let (status, headers) = head(&raw[..split]);
+    let body = raw[split + 4..].to_vec();
+    (status, headers, body, raw.len())
+}
+
+/// Issue 21, item 8: the phone page's files go out gzipped to a browser that takes it (built so
+/// once, not per request), decode to exactly the built files, and a first load in English is at
+/// most 100 KB on the wire. A browser that does not take gzip gets the files as they are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_phone_page_arrives_compressed_and_light() {
+    use std::io::Read;
+    let Some((page, _)) = nemesis_host::assets::find("/phone.html") else {
+        eprintln!("the phone page is not built into this binary (run npm run build in ui/): nothing to measure");
+        return;
+    };
+    let l = lan(2).await;
+    let html = String::from_utf8(page.to_vec()).unwrap();
+    let mut paths = vec!["/phone.html".to_string()];
+    for attr in ["src=\"./", "href=\"./"] {
+        for (at, _) in html.match_indices(attr) {
+            let rest = &html[at + attr.len()..];
+            paths.push(format!("/{}", &rest[..rest.find('"').unwrap()]));
+        }
+    }
+    assert!(paths.iter().any(|p| p.ends_with(".js")), "the page loads its script: {paths:?}");
+    let mut wire = 0;
+    for path in &paths {
+        let (status, headers, body, bytes) = get_raw(l.port, path, true).await;
+        assert_eq!(status, 200, "{path}");
+        let built = nemesis_host::assets::find(path).unwrap().0;
+        let decoded = if headers.get("content-encoding").is_some_and(|e| e == "gzip") {
+            let mut out = Vec::new();
+            flate2::read::GzDecoder::new(&body[..]).read_to_end(&mut out).unwrap();
+            assert!(headers.get("vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")), "{path}: caches keep both forms apart");
+            out
+        } else {
+            assert!(built.len() < 2048, "{path}: only small files go uncompressed ({} bytes)", built.len());
+            body
+        };
+        assert_eq!(decoded, built, "{path}: decodes to the built file");
+        wire += bytes;
+    }
+    assert!(wire <= 100 * 1024, "a first load in English is {wire} bytes on the wire (target 100 KB)");
+    let (_, headers, body, _) = get_raw(l.port, &paths[1], false).await;
+    assert!(!headers.contains_key("content-encoding"), "no gzip unless asked for");
+    assert_eq!(body, nemesis_host::assets::find(&paths[1]).unwrap().0);
+    evidence("phone_first_load", &serde_json::json!({"files": paths, "bytes_on_the_wire": wire}));
 }

@@ -40,6 +40,10 @@ async fn post_call(port: u16, headers: &[(&str, &str)], body: &str) -> Response 
     request(port, "POST", "/api/call", headers, Some(body)).await
 }
 
+fn head_of(raw: &[u8]) -> u16 {
+    String::from_utf8_lossy(raw).split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line")
+}
+
 fn json_call(c: &Call) -> String {
     serde_json::to_string(c).unwrap()
 }
@@ -103,6 +107,40 @@ async fn a_call_with_the_key_is_answered_and_acts_on_the_table() {
     let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Open { game: id + 50 })).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["fault"]["code"], "no_such_game", "{}", r.body);
+}
+
+/// Issue 21, item 7: a caller without the key cannot make the door take in or wait for a body.
+/// The head announces 20 MB and not a byte of it comes; the refusal arrives at once all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_key_is_checked_before_any_body_is_read() {
+    let s = start().await;
+    let mut c = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+    let head = format!("POST /api/call HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\n\r\n", s.port);
+    c.write_all(head.as_bytes()).await.unwrap();
+    let t0 = std::time::Instant::now();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    while find(&raw, b"\r\n\r\n").is_none() {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(2), c.read(&mut buf)).await.expect("refused without waiting for the body").unwrap();
+        assert!(n > 0, "an answer before the connection closes");
+        raw.extend_from_slice(&buf[..n]);
+    }
+    assert_eq!(head_of(&raw), 401, "unauthorized, before the body");
+    assert!(t0.elapsed() < std::time::Duration::from_secs(1));
+}
+
+/// A head that never finishes is closed after the door's head time, not kept for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_head_that_never_finishes_is_closed() {
+    let s = start().await;
+    let mut c = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+    c.write_all(format!("POST /api/call HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Table-Key: ", s.port).as_bytes()).await.unwrap();
+    let t0 = std::time::Instant::now();
+    let limit = serve::LIMITS.header_time;
+    let mut got = Vec::new();
+    let _ = tokio::time::timeout(limit + std::time::Duration::from_secs(5), c.read_to_end(&mut got)).await.expect("closed after the head time");
+    assert!(got.is_empty() || got.starts_with(b"HTTP/1.1 408"), "closed with nothing or a timeout: {:?}", String::from_utf8_lossy(&got));
+    assert!(t0.elapsed() >= limit.mul_f64(0.9), "not before the head time: {:?}", t0.elapsed());
 }
 
 // ---------------------------------------------------------------- Host and Origin

@@ -40,7 +40,21 @@ export const phone = $state({
   busy: false,
   /** A private line arrived that this phone has not shown yet. */
   fresh: false,
+  /** While waiting: the four digits the table shows next to this phone's request. */
+  match: "",
 });
+
+/** The four digits shown here and on the table for a phone that spent `code`: FNV-1a of the
+ *  code, mod 10,000. The same function as the host's `phones::match_code` (tested there on the
+ *  same example). No crypto.subtle: the page works without a secure context. */
+export function matchCode(code: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < code.length; i++) {
+    h ^= code.charCodeAt(i) & 0xff;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return String(h % 10000).padStart(4, "0");
+}
 
 function load(): Held | null {
   try {
@@ -182,8 +196,10 @@ export async function join() {
   phone.busy = true;
   phone.stage = "waiting";
   phone.fault = null;
+  phone.match = matchCode(phone.code);
   try {
     const a = await phoneCall({ call: "pair", code: phone.code, device: deviceName() });
+    phone.match = "";
     clearFragment();
     phone.code = "";
     if (a.ok && a.reply.reply === "paired") {
