@@ -1,12 +1,11 @@
 //! The browser door over real HTTP on loopback, with hand-written HTTP/1.1 requests: the key, the
 //! `Host` and `Origin` checks, bad bodies, and the server-sent screens.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_host::serve::{self, Door};
 use nemesis_host::{Call, Reply, Shared};
-use common::http::*;
+use crate::common::http::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

@@ -3,8 +3,7 @@
 //! game term and card name a line can carry. A line the catalogue cannot render would reach a
 //! player as a bracketed key.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_engine::content::Content;
 use nemesis_engine::log::{log, Audience, LogParam, TEMPLATES};

@@ -8,8 +8,7 @@ use nemesis_engine::ids::*;
 use nemesis_engine::rules::apply;
 use nemesis_engine::{Actor, Fate};
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn golden_values_of_the_generator_never_change() {

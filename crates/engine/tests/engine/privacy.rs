@@ -1,8 +1,7 @@
 //! The privacy test (PRIVACY.md rule 4): over thousands of random games, no public view, no
 //! public log and no other seat's view or log ever contains a seat's secret or a hidden component.
 
-mod common;
-use common::*;
+use crate::common::*;
 use nemesis_engine::content::Content;
 use nemesis_engine::log::{log, Audience};
 use nemesis_engine::state::{Phase, Reveal, State};

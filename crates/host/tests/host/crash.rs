@@ -3,8 +3,7 @@
 //! go on, and SQLite must pass its integrity check. A damaged save file gets a clear error and is
 //! left exactly as it was. CRASH_RUNS sets the number of kills (50 by default).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_engine::{Command, Request, Seat};
 use nemesis_host::protocol::SaveSummary;

@@ -1,5 +1,6 @@
-mod common;
-use common::*;
+//! Random games, driven by the shared command picker, run without a panic and keep the state's invariants.
+
+use crate::common::*;
 use nemesis_engine::state::Phase;
 
 #[test]

@@ -2,9 +2,8 @@
 //! table's confirmation, single-use and expiring codes, seat tokens that can be revoked and that
 //! survive a restart, every route's refusals, Host/Origin checks, bad bodies, and the lockout.
 
-mod common;
-use common::http::*;
-use common::*;
+use crate::common::http::*;
+use crate::common::*;
 
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, Seat};

@@ -1,7 +1,6 @@
 //! The script door: JSON calls in, one JSON reply per line out, in order.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_engine::{Command, Request, Seat};
 use nemesis_host::{script, Call, FaultCode, Reply};

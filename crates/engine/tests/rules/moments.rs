@@ -2,28 +2,37 @@
 //! that makes it matter, with the manual's page: they come from one step's events and the state
 //! after it, so a step that does not bring the moment about must not raise it again.
 
-mod common;
-use common::*;
+use crate::common::*;
 
+use nemesis_engine::Applied;
 use nemesis_engine::command::{Command, Entered};
 use nemesis_engine::content::Content;
 use nemesis_engine::ids::*;
 use nemesis_engine::moments::{of_step, Moment};
 use nemesis_engine::state::*;
-use nemesis_engine::{Applied, Fate};
 
 fn moments(a: &Applied) -> Vec<Moment> {
     of_step(&a.events, &a.state)
 }
 
-fn advance_time(s: &State, fate: &mut Fate) -> Applied {
-    let mut s = s.clone();
-    s.phase = Phase::Event { step: EventStep::TimeTrack };
-    ok(&s, fate, Command::AdvanceTime, vec![])
-}
-
 fn larva() -> Vec<Entered> {
     vec![Entered::Token { token: TokenKind::Larva, back: None }]
+}
+
+/// Places a marker in each of the first `count` rooms of the board, one step each, returning the
+/// moments of every step.
+fn place_markers(fire: bool, count: usize, seed: u64) -> Vec<Vec<Moment>> {
+    let (mut s, mut f) = table(2, seed);
+    let rooms: Vec<Location> = Content::base().board.locations().filter(|l| s.room(*l).tile.is_some()).take(count).collect();
+    assert_eq!(rooms.len(), count, "enough rooms on the board");
+    let mut out = Vec::new();
+    for at in rooms {
+        let command = if fire { Command::SetFire { at, on: true } } else { Command::SetMalfunction { at, on: true } };
+        let a = ok(&s, &mut f, command, vec![]);
+        out.push(moments(&a));
+        s = a.state;
+    }
+    out
 }
 
 #[test]
@@ -70,22 +79,6 @@ fn self_destruct_turning_yellow_is_announced_once_p12() {
     assert!(moments(&a).contains(&Moment::SelfDestructCritical), "the marker reaches yellow: it cannot be stopped and the pods unlock");
     let later = advance_time(&a.state, &mut f);
     assert!(!moments(&later).contains(&Moment::SelfDestructCritical), "announced once");
-}
-
-/// Places a marker in each of the first `count` rooms of the board, one step each, returning the
-/// moments of every step.
-fn place_markers(fire: bool, count: usize, seed: u64) -> Vec<Vec<Moment>> {
-    let (mut s, mut f) = table(2, seed);
-    let rooms: Vec<Location> = Content::base().board.locations().filter(|l| s.room(*l).tile.is_some()).take(count).collect();
-    assert_eq!(rooms.len(), count, "enough rooms on the board");
-    let mut out = Vec::new();
-    for at in rooms {
-        let command = if fire { Command::SetFire { at, on: true } } else { Command::SetMalfunction { at, on: true } };
-        let a = ok(&s, &mut f, command, vec![]);
-        out.push(moments(&a));
-        s = a.state;
-    }
-    out
 }
 
 #[test]

@@ -2,8 +2,7 @@
 //! (each token and card in exactly one place, pools and tracks in bounds), folding the events
 //! gives the same state as applying the command, replay gives the same state, views always build.
 
-mod common;
-use common::*;
+use crate::common::*;
 use nemesis_engine::game::{effective_events, Game};
 use nemesis_engine::state::State;
 use nemesis_engine::Actor;

@@ -2,8 +2,7 @@
 //! after a restart, export and import, refusals that change nothing, delete and close, undo and
 //! correct.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_engine::state::{EventStep, Phase};
 use nemesis_engine::{Actor, Command, Component, Die, Entered, EntryKind, Location, NoiseFace, Request, Seat};

@@ -1,61 +1,21 @@
-//! Setup, rulebook steps 1–20 (manual pp. 6–8), the character draft (step 17), the Solo and
-//! Cooperative modes (p. 27), and the refusal of bad setup input. Each test is named after the
-//! rule it checks and cites the manual's page.
+//! Setup, rulebook steps 1–20 (manual pp. 6–8), the character draft (step 17), and the refusal
+//! of bad setup input.
 
-mod common;
-use common::*;
+use crate::common::*;
 
-use nemesis_engine::command::{Command, Entered, SetupOptions};
-use nemesis_engine::content::{Content, ExplorationEffect, LocationKind, ObjectiveKind};
+use nemesis_engine::command::{Command, Entered};
+use nemesis_engine::content::{Content, LocationKind, ObjectiveKind};
+use nemesis_engine::event::Event;
 use nemesis_engine::game::{Game, Request};
 use nemesis_engine::ids::*;
+use nemesis_engine::log::{log, Audience};
 use nemesis_engine::state::{Component, Hidden, Life, Mode, ObjectiveChoice, Phase, PodState, State, TokenPlace};
 use nemesis_engine::view::ObjectiveStatus;
-use nemesis_engine::{Code, Fate, Rejection};
+use nemesis_engine::{Code, Fate};
 use std::collections::BTreeSet;
-
-// ---------------------------------------------------------------- helpers
-
-fn c() -> &'static Content {
-    Content::base()
-}
-
-fn handled_but(excluded: &[Component]) -> Vec<Component> {
-    Component::ALL.iter().copied().filter(|x| !excluded.contains(x)).collect()
-}
-
-fn opts(players: usize, mode: Mode, handled: Vec<Component>) -> SetupOptions {
-    SetupOptions {
-        players: (1..=players).map(|i| format!("Player {i}")).collect(),
-        mode,
-        handled,
-        infected_cards: None,
-        player_numbers: None,
-        pods: None,
-    }
-}
-
-/// A game after the SetUp command only (steps 1–16), waiting for the draft.
-fn set_up(o: SetupOptions, seed: u64) -> Game {
-    let mut g = Game::new(Fate::seeded(seed));
-    act(&mut g, Command::SetUp(o)).expect("setup accepted");
-    g
-}
 
 fn slots(kind: LocationKind) -> Vec<Location> {
     c().data.locations.iter().filter(|l| l.kind == kind).map(|l| Location(l.number)).collect()
-}
-
-/// Submits a bad setup and checks the refusal left the game exactly as it was.
-fn refused_setup(o: SetupOptions) -> Rejection {
-    let mut g = Game::new(Fate::seeded(99));
-    let fate_before = g.fate_snapshot();
-    let err = act(&mut g, Command::SetUp(o)).expect_err("bad setup must be refused");
-    assert!(g.state().is_none(), "a refused setup leaves no game behind");
-    assert!(g.entries().is_empty(), "a refused setup records nothing in the journal");
-    assert_eq!(g.fate_snapshot(), fate_before, "a refused setup draws nothing from the generator");
-    assert!(!err.reason.trim().is_empty(), "a refusal gives a reason a player understands");
-    err
 }
 
 fn seat_of_number(s: &State, n: u8) -> Seat {
@@ -573,45 +533,6 @@ fn setup_is_done_once_and_only_by_the_table_screen() {
     assert_eq!(state(&g), &before);
 }
 
-// ---------------------------------------------------------------- game modes (p. 27)
-
-#[test]
-fn solo_mode_halves_each_rooms_item_counter_rounding_up() {
-    // p. 27: "if the Exploration token shows 1-2 items set the Item Counter to 1, if 3-4 to 2".
-    let physical = handled_but(&[Component::Objectives, Component::RoomTiles, Component::ExplorationTokens]);
-    let explore = |mode: Mode, players: usize, room: u8, items: u8| -> Option<u8> {
-        let mut g = started_with(opts(players, mode, physical.clone()), 17);
-        act_with(
-            &mut g,
-            Command::MoveCharacter { seat: Seat(0), to: Location(room), careful_noise: None },
-            vec![
-                Entered::Room { tile: Some("storage".into()), effect: ExplorationEffect::Malfunction, items },
-                Entered::Noise { face: NoiseFace::Silence },
-            ],
-        )
-        .expect("exploring a neighbouring room");
-        assert!(state(&g).room(Location(room)).explored);
-        state(&g).room(Location(room)).items
-    };
-    for (items, solo) in [(1u8, 1u8), (2, 1), (3, 2), (4, 2)] {
-        assert_eq!(explore(Mode::Solo, 1, 6, items), Some(solo), "p. 27: solo, a token showing {items} item(s) sets the counter to {solo}");
-        assert_eq!(explore(Mode::Standard, 2, 6, items), Some(items), "p. 14: outside solo the counter shows the token's {items}");
-    }
-}
-
-#[test]
-fn cooperative_mode_sets_up_like_standard_with_the_objectives_kept_physical() {
-    // p. 27: cooperative mode uses the solo/coop objective deck, which the app does not hold.
-    let g = started_with(opts(3, Mode::Cooperative, handled_but(&[Component::Objectives])), 8);
-    let s = state(&g);
-    assert_eq!(s.config.mode, Mode::Cooperative);
-    assert_eq!(s.pods.len(), 3, "p. 6: 3 players, 3 pods");
-    assert_eq!(s.bag().len(), 13, "p. 6: 10 tokens plus 1 Adult per player");
-    assert!(s.seats.iter().all(|(_, x)| x.objectives.is_empty()));
-    let err = refused_setup(opts(1, Mode::Cooperative, handled_but(&[Component::Objectives])));
-    assert_eq!(err.code, Code::BadSetup, "a cooperative game needs 2 to 5 players");
-}
-
 // ---------------------------------------------------------------- bad setup input
 
 #[test]
@@ -642,51 +563,6 @@ fn bad_setup_solo_mode_with_two_players_is_refused() {
     assert_eq!(refused_setup(opts(2, Mode::Solo, handled_but(&[Component::Objectives]))).code, Code::BadSetup);
 }
 
-fn solo_coop(kind_of: &[ObjectiveId]) -> bool {
-    kind_of.iter().all(|o| c().data.objectives[o.0 as usize].kind == ObjectiveKind::SoloCoop)
-}
-
-#[test]
-fn solo_mode_deals_two_solo_coop_objectives_and_one_is_kept_at_the_first_encounter_p27() {
-    for seed in 0..20 {
-        let g = set_up(opts(1, Mode::Solo, Component::ALL.to_vec()), seed);
-        let x = &state(&g).seats[Seat(0)];
-        assert_eq!(x.objectives.len(), 2, "p. 27: two cards from the Solo/Coop deck");
-        assert!(solo_coop(&x.objectives), "never a Corporate or Personal card: {:?}", x.objectives);
-        assert_ne!(x.objectives[0], x.objectives[1]);
-        assert_eq!(x.objective, ObjectiveChoice::Undecided, "p. 27: chosen once the first Encounter occurs");
-        assert!(!x.objective_revealed, "a secret until the end, as in the standard game");
-    }
-}
-
-#[test]
-fn cooperative_mode_deals_one_solo_coop_objective_per_player_kept_and_shown_to_all_p27() {
-    for players in 2..=5 {
-        let g = set_up(opts(players, Mode::Cooperative, Component::ALL.to_vec()), 40 + players as u64);
-        let s = state(&g);
-        let mut dealt = BTreeSet::new();
-        let public = s.public_view();
-        for (seat, x) in s.seats.iter() {
-            assert_eq!(x.objectives.len(), 1, "p. 27: one card per player");
-            assert!(solo_coop(&x.objectives));
-            assert!(dealt.insert(x.objectives[0]), "each card once");
-            assert_eq!(x.objective, ObjectiveChoice::Chosen(Some(x.objectives[0])), "nothing to choose");
-            let shown = public.seats[seat.0 as usize].revealed_objective.as_ref().map(|o| o.key.clone());
-            assert_eq!(shown, Some(c().data.objectives[x.objectives[0].0 as usize].key.clone()), "the crew meets them together: the table sees each");
-        }
-    }
-}
-
-#[test]
-fn the_standard_game_never_deals_a_solo_coop_objective_p8() {
-    for seed in 0..30 {
-        let g = set_up(options(2 + (seed % 4) as usize), seed);
-        for (_, x) in state(&g).seats.iter() {
-            assert!(x.objectives.iter().all(|o| c().data.objectives[o.0 as usize].kind != ObjectiveKind::SoloCoop));
-        }
-    }
-}
-
 #[test]
 fn bad_setup_more_infected_cards_than_the_27_contamination_cards_is_refused() {
     let mut o = options(2);
@@ -702,4 +578,45 @@ fn bad_setup_player_numbers_not_1_to_n_each_once_are_refused() {
         o.player_numbers = Some(bad.clone());
         assert_eq!(refused_setup(o).code, Code::BadSetup, "player numbers {bad:?} are not 1-3 once each");
     }
+}
+
+// ---------------------------------------------------------------- objectives (pp. 8, 12)
+
+#[test]
+fn objectives_are_dealt_one_corporate_and_one_personal_privately_p8() {
+    let g = started(2, 101);
+    let s = state(&g);
+    let c = Content::base();
+    let mut all = Vec::new();
+    for seat in [Seat(0), Seat(1)] {
+        let dealt = &s.seats[seat].objectives;
+        let kinds: Vec<ObjectiveKind> = dealt.iter().map(|o| c.data.objectives[o.0 as usize].kind).collect();
+        assert_eq!(kinds, vec![ObjectiveKind::Corporate, ObjectiveKind::Personal], "1 Corporate and 1 Personal card each");
+        assert!(dealt.iter().all(|o| c.data.objectives[o.0 as usize].players <= 2), "only cards for this player count");
+        all.extend(dealt.iter().copied());
+    }
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 4, "no card is dealt twice");
+
+    let deal = g.entries().iter().flat_map(|e| e.events.iter()).find(|e| matches!(e, Event::ObjectivesDealt { .. })).unwrap();
+    assert!(deal.is_private_reveal(), "dealing objectives shows a secret to one player");
+
+    let public = serde_json::to_string(&s.public_view()).unwrap();
+    let table_log: String = log(g.entries(), Audience::Table).into_iter().map(|l| l.text).collect::<Vec<_>>().join("\n");
+    let mine: String = log(g.entries(), Audience::Seat(Seat(0))).into_iter().map(|l| l.text).collect::<Vec<_>>().join("\n");
+    for o in s.seats[Seat(0)].objectives.iter().chain(&s.seats[Seat(1)].objectives) {
+        let spec = &c.data.objectives[o.0 as usize];
+        assert!(!public.contains(&format!("\"{}\"", spec.key)), "the table screen never names a dealt objective");
+        assert!(!table_log.contains(&spec.name), "the table log never names a dealt objective ({})", spec.name);
+    }
+    for o in &s.seats[Seat(0)].objectives {
+        assert!(mine.contains(&c.data.objectives[o.0 as usize].name), "seat 0's own log names its objectives");
+    }
+    for o in &s.seats[Seat(1)].objectives {
+        assert!(!mine.contains(&c.data.objectives[o.0 as usize].name), "seat 0 never sees seat 1's objectives");
+    }
+    let view = s.seat_view(Seat(0)).unwrap();
+    assert_eq!(view.objectives.len(), 2, "the seat's own view holds its two cards");
+    assert!(!view.must_choose_objective, "no choice before the first Encounter");
 }

@@ -2,9 +2,8 @@
 //! paired phones follow long random games; everything the server sends each seat's stream and
 //! everything pushed to the table is recorded, and no byte of it belongs to the wrong audience.
 
-mod common;
-use common::http::*;
-use common::*;
+use crate::common::http::*;
+use crate::common::*;
 
 use nemesis_engine::log::{log, Audience};
 use nemesis_engine::state::Phase;

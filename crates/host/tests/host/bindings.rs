@@ -43,6 +43,6 @@ fn typescript_bindings_match_the_rust_protocol() {
     let extra: Vec<&String> = committed.keys().filter(|k| !fresh.contains_key(*k)).collect();
     assert!(
         stale.is_empty() && extra.is_empty(),
-        "ui/src/bindings is stale (changed: {stale:?}, no longer generated: {extra:?}); run UPDATE_BINDINGS=1 cargo test -p nemesis-host --test bindings"
+        "ui/src/bindings is stale (changed: {stale:?}, no longer generated: {extra:?}); run UPDATE_BINDINGS=1 cargo test -p nemesis-host --test host bindings"
     );
 }

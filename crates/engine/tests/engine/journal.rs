@@ -3,8 +3,7 @@
 //! rejection.rs): undo never crosses chance or a secret shown to one player, a correction records
 //! the real result of a physical component, and a refusal changes nothing at all.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_engine::command::{Command, Entered};
 use nemesis_engine::content::Content;

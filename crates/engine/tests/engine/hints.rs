@@ -2,8 +2,7 @@
 //! set off. Each test is named after the rule with its page, and where the helper predicts an
 //! outcome, the engine is run to show the prediction holds.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use nemesis_engine::command::{Command, Entered};
 use nemesis_engine::content::{Blood, Content};
