@@ -61,7 +61,7 @@ out = ["# Reliability", "",
        "| The Debian package installs, runs from its menu entry, and is removed keeping the saves | passes | "
        + (f"passed: installed in {package['install_ms']/1000:.1f} s, home screen {package['first_start_ms']/1000:.1f} s after the first start |" if package else "not run |"),
        "",
-       "## Crash safety (`crates/host/tests/crash.rs`)", "",
+       "## Crash safety (`crates/host/tests/host/crash.rs`)", "",
        f"The release host in `script` mode plays one long 4-player game and is killed with SIGKILL {n(crash['kills'])} times",
        f"({n(crash['kills_mid_commit'])} of them while a command was being committed), then restarted each time.",
        f"{n(crash['acknowledged'])} commands were acknowledged; every one was on disk after every restart. A command in",
@@ -79,7 +79,7 @@ for d in damaged:
         error = "none: an empty file is a new store, and it opens with no saves"
     untouched = "yes" if d["file_untouched"] else "n/a (nothing to keep)"
     out.append(f"| {d['damage']} | {d['exit_code']} | {error} | {untouched} |")
-out += ["", "A save and its write-ahead file as a crash leaves them (`crates/host/tests/save_file.rs`: "
+out += ["", "A save and its write-ahead file as a crash leaves them (`crates/host/tests/host/save_file.rs`: "
         f"{damaged_wal[0]['steps_committed']} steps committed, the connection never closed), damaged, then opened by the real binary:", "",
         "| damage | exit | error shown | both files untouched | steps opened |", "|---|---|---|---|---|"]
 for d in damaged_wal:
@@ -129,13 +129,13 @@ out += ["",
         f"its own address {n(flood['phone_probes'])} calls (slowest {flood['phone_slowest_ms']:.0f} ms). A head sent a byte every 200 ms was closed after",
         f"{flood['slow_head_closed_after_ms']/1000:.1f} s and an idle keep-alive connection after {flood['idle_keepalive_closed_after_ms']/1000:.1f} s (head time {flood_head_s} s in the test, 10 s in the app);",
         f"{flood['held_after']} connections were still held once the attackers left. {flood['seconds']:.0f} s in all.", "",
-        "## Bounds on names, titles and deals (`crates/host/tests/bounds.rs`)", "",
+        "## Bounds on names, titles and deals (`crates/host/tests/host/bounds.rs`)", "",
         "Refused by `new_game`, nothing saved: " + "; ".join(bounds_new["refused"]) + ".", "",
         "Refused by `import` (an exported game edited), nothing stored: " + "; ".join(bounds_import["refused"]) + ".",
         "Long random games played by the privacy test below export and import back.", "",
-        f"A second host on the same data folder (`crates/host/tests/folder.rs`) exits {two_hosts['second_exit_code']} with: "
+        f"A second host on the same data folder (`crates/host/tests/host/folder.rs`) exits {two_hosts['second_exit_code']} with: "
         + re.sub(r" using \S+:", " using DIR:", two_hosts["error"]), "",
-        "## Privacy on the wire (`crates/host/tests/phones_privacy.rs`)", "",
+        "## Privacy on the wire (`crates/host/tests/host/phones_privacy.rs`)", "",
         f"{privacy['seats']} paired phones through {privacy['games']} random games of up to {n(privacy['steps_per_game'])} steps: {n(privacy['pushes_checked'])} stream events",
         f"and table pushes checked, {n(privacy['private_lines_on_phones'])} private lines delivered to the right phone ({privacy['engine_reveals']} engine and",
         f"{privacy['coordinates_reveals']} coordinates reveals), {privacy['leaks']} secrets seen by anyone else.", "",

@@ -6,7 +6,7 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, createGame, nextStep, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -28,13 +28,6 @@ async function until(what, fn, ms = 15000) {
 
 async function logLength(table) {
   return table.locator('[data-test="log"] li').count();
-}
-
-/** Runs the table's expected next step and waits for the log to grow. */
-async function nextStep(table, type) {
-  const before = await logLength(table);
-  await table.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
-  await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
 }
 
 /** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */

@@ -1,5 +1,5 @@
 //! The calls every door accepts and the replies and screens it sends back. Declared once here;
-//! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/bindings.rs`).
+//! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/host/bindings.rs`).
 
 use nemesis_engine::{Code, Component, Hint, LogLine, Mode, Moment, PublicView, Rejection, Request, Seat, SeatView};
 use nemesis_engine::log::LogParam;

@@ -4,6 +4,9 @@
 //! mutations of valid calls, and raw bytes. Every refusal must leave the saves and the open game
 //! exactly as they were; nothing may panic. FUZZ_CASES sets the cases per target (CI's quick
 //! run uses the default); each target writes its tally to target/evidence/ for docs/reliability.md.
+//!
+//! A test binary of its own, not a module of `tests/host/`: its panic hook counts every panic in
+//! the process, so a panic in any other test running beside it would be counted as the fuzzer's.
 
 mod common;
 use common::http::*;

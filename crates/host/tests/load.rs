@@ -4,6 +4,9 @@
 //! every good request throughout, refuse every bad one with a 4xx (or close it), lock out only
 //! the guessing address, leak no connection or stream once clients leave, and never panic.
 //! LOAD_SCALE multiplies the counts (CI runs 1); the tally goes to target/evidence/load.json.
+//!
+//! A test binary of its own, not a module of `tests/host/`: it counts every panic in the process
+//! and compares the process's open files before and after, so other tests beside it would skew both.
 
 mod common;
 use common::*;

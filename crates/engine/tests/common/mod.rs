@@ -1,12 +1,16 @@
-//! Shared by the engine's tests: a game set up through the draft, and a driver of random commands.
+//! Shared by the engine's tests (both test crates, `rules` and `engine`): a game set up through
+//! the draft, the one `Table` a rule test arranges and drives through `rules::apply`, the helpers
+//! that arrange a state by hand, and a driver of random commands.
 #![allow(dead_code)]
 
 use nemesis_engine::command::{Command, Entered, ScanProcedure, SetupOptions};
 use nemesis_engine::content::Content;
+use nemesis_engine::event::{AttackDraw, Event};
 use nemesis_engine::game::{Game, Request};
 use nemesis_engine::ids::*;
-use nemesis_engine::state::{Component, Life, Mode, NoiseSpot, Phase, State};
-use nemesis_engine::{Fate, Rejection};
+use nemesis_engine::log::{log, Audience};
+use nemesis_engine::state::*;
+use nemesis_engine::{apply, Applied, Fate, Rejection};
 
 pub fn options(players: usize) -> SetupOptions {
     SetupOptions {
@@ -224,4 +228,331 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
 /// Whether a seat is still in play (for tests that need a live character).
 pub fn awake(s: &State, seat: Seat) -> bool {
     s.seats[seat].life == Life::Awake
+}
+
+// ---------------------------------------------------------------- driving rules::apply directly
+
+/// Applies a command to a state with the table's authority, accepted or refused.
+pub fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
+    apply(Some(s), fate, Actor::Table, &command, &entered)
+}
+
+/// Applies a command the test expects to be refused, returning the refusal.
+pub fn refused(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Rejection {
+    let what = format!("{command:?}");
+    match run(s, fate, command, entered) {
+        Ok(a) => panic!("{what} should be refused, produced {:?}", a.events),
+        Err(r) => r,
+    }
+}
+
+/// Applies an accepted command and keeps only the state after it.
+pub fn then(s: &State, f: &mut Fate, c: Command, entered: Vec<Entered>) -> State {
+    ok(s, f, c, entered).state
+}
+
+/// A game state to arrange by hand, with its own generator, driven through `rules::apply`.
+pub struct Table {
+    pub s: State,
+    pub fate: Fate,
+}
+
+impl Table {
+    /// A started game with a generator of its own seeded from `seed + 1000`.
+    pub fn new(players: usize, seed: u64) -> Table {
+        Table::from_game(&started(players, seed), seed + 1000)
+    }
+    /// A game's state with a generator of its own seeded from `fate_seed`.
+    pub fn from_game(g: &Game, fate_seed: u64) -> Table {
+        Table { s: state(g).clone(), fate: Fate::seeded(fate_seed) }
+    }
+    pub fn try_do(&mut self, command: Command, entered: Vec<Entered>) -> Result<Vec<Event>, Rejection> {
+        let applied = apply(Some(&self.s), &mut self.fate, Actor::Table, &command, &entered)?;
+        self.s = applied.state;
+        Ok(applied.events)
+    }
+    pub fn run(&mut self, command: Command, entered: Vec<Entered>) -> Vec<Event> {
+        let what = format!("{command:?}");
+        self.try_do(command, entered).unwrap_or_else(|e| panic!("{what} refused: {e}"))
+    }
+    /// A refused command must leave the state exactly as it was.
+    pub fn refused(&mut self, command: Command, entered: Vec<Entered>) -> Rejection {
+        let before = self.s.clone();
+        let err = self.try_do(command, entered).expect_err("this must be refused");
+        assert_eq!(self.s, before, "a refusal changes nothing");
+        err
+    }
+    pub fn place(&mut self, seat: Seat, at: u8) {
+        self.s.seats[seat].location = Location(at);
+    }
+    pub fn at_step(&mut self, step: EventStep) {
+        self.s.phase = Phase::Event { step };
+    }
+    /// Makes sure an Adult token showing `back` is in the bag (swapping it with an Adult token of
+    /// another number from the supply, so the bag's make-up is unchanged): which Adult tokens go
+    /// in at setup is random, and a test that needs a given number must not depend on the seed.
+    pub fn adult_in_bag(&mut self, back: u8) {
+        let shows = |t: &TokenId| kind(*t) == TokenKind::Adult && c().token(*t).back == Some(back);
+        if self.s.bag().iter().any(shows) {
+            return;
+        }
+        let out = self.s.bag().into_iter().find(|t| kind(*t) == TokenKind::Adult).expect("an Adult in the bag");
+        let swap_in = self.s.tokens_in(TokenPlace::Supply).into_iter().find(shows).expect("that Adult is in the supply");
+        self.s.tokens[out.0 as usize] = TokenPlace::Supply;
+        self.s.tokens[swap_in.0 as usize] = TokenPlace::Bag;
+    }
+    /// An Encounter for `seat` drawing a token of this kind; returns the intruder that appeared.
+    pub fn encounter(&mut self, seat: Seat, kind: TokenKind, back: Option<u8>) -> IntruderId {
+        if let (TokenKind::Adult, Some(b)) = (kind, back) {
+            self.adult_in_bag(b);
+        }
+        let events = self.run(Command::Encounter { seat }, vec![Entered::Token { token: kind, back }]);
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::IntruderPlaced { id, .. } => Some(*id),
+                _ => None,
+            })
+            .expect("an intruder appeared")
+    }
+    /// Gives the seat `statuses.len()` Contamination cards and fixes which are INFECTED.
+    pub fn contaminate(&mut self, seat: Seat, statuses: &[bool]) -> Vec<ContaminationId> {
+        let before = self.s.seats[seat].contamination.len();
+        self.run(Command::GiveContamination { seat, count: statuses.len() as u8 }, vec![]);
+        let cards: Vec<ContaminationId> = self.s.seats[seat].contamination[before..].to_vec();
+        for (card, infected) in cards.iter().zip(statuses) {
+            self.s.infected[card.0 as usize] = Hidden::Known(*infected);
+        }
+        cards
+    }
+    pub fn scan(&mut self, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Vec<Event> {
+        self.run(Command::ScanContamination { seat, cards: cards.to_vec(), procedure }, vec![])
+    }
+    /// Ends the game by the jump (p. 11) with `seat` hibernating; the others die with it.
+    pub fn jump_with_hibernating(&mut self, seat: Seat) {
+        self.s.seats[seat].life = Life::Hibernating;
+        self.s.time = c().data.time_track.moves - 1;
+        self.at_step(EventStep::TimeTrack);
+        self.run(Command::AdvanceTime, vec![]);
+        assert_eq!(self.s.phase, Phase::Over { cause: EndCause::Jump, check: VictoryStep::Engines }, "p. 11: the jump ends the game");
+    }
+}
+
+// ---------------------------------------------------------------- content lookups
+
+pub fn c() -> &'static Content {
+    Content::base()
+}
+
+pub fn kind(t: TokenId) -> TokenKind {
+    c().token(t).kind
+}
+
+pub fn count(s: &State, place: TokenPlace, k: TokenKind) -> usize {
+    s.tokens_in(place).into_iter().filter(|t| kind(*t) == k).count()
+}
+
+pub fn in_bag(s: &State, k: TokenKind) -> usize {
+    count(s, TokenPlace::Bag, k)
+}
+
+pub fn tokens_of(k: TokenKind) -> Vec<TokenId> {
+    (0..27u8).map(TokenId).filter(|t| kind(*t) == k).collect()
+}
+
+pub fn weakness_id(key: &str) -> WeaknessId {
+    let i = Content::base().data.weaknesses.iter().position(|w| w.key == key).expect("weakness in the data");
+    WeaknessId(i as u8)
+}
+
+pub fn event_id(key: &str) -> EventCardId {
+    EventCardId(c().data.events.iter().position(|e| e.key == key).expect("an Event card with that key") as u8)
+}
+
+pub fn objective_key(o: ObjectiveId) -> String {
+    Content::base().data.objectives[o.0 as usize].key.clone()
+}
+
+pub fn location_of_tile(s: &State, key: &str) -> Location {
+    let c = Content::base();
+    let tile = c.room_tile(key).expect("tile in the data");
+    c.board.locations().find(|l| s.room(*l).tile == Some(tile)).expect("the tile is on the board")
+}
+
+// ---------------------------------------------------------------- setup options and bad setups
+
+pub fn handled_but(excluded: &[Component]) -> Vec<Component> {
+    Component::ALL.iter().copied().filter(|x| !excluded.contains(x)).collect()
+}
+
+pub fn opts(players: usize, mode: Mode, handled: Vec<Component>) -> SetupOptions {
+    SetupOptions {
+        players: (1..=players).map(|i| format!("Player {i}")).collect(),
+        mode,
+        handled,
+        infected_cards: None,
+        player_numbers: None,
+        pods: None,
+    }
+}
+
+pub fn physical(players: usize, excluded: &[Component]) -> SetupOptions {
+    let mut o = options(players);
+    o.handled = handled_but(excluded);
+    o.mode = Mode::Standard;
+    o
+}
+
+/// A game after the SetUp command only (steps 1–16), waiting for the draft.
+pub fn set_up(o: SetupOptions, seed: u64) -> Game {
+    let mut g = Game::new(Fate::seeded(seed));
+    act(&mut g, Command::SetUp(o)).expect("setup accepted");
+    g
+}
+
+/// Submits a bad setup and checks the refusal left the game exactly as it was.
+pub fn refused_setup(o: SetupOptions) -> Rejection {
+    let mut g = Game::new(Fate::seeded(99));
+    let fate_before = g.fate_snapshot();
+    let err = act(&mut g, Command::SetUp(o)).expect_err("bad setup must be refused");
+    assert!(g.state().is_none(), "a refused setup leaves no game behind");
+    assert!(g.entries().is_empty(), "a refused setup records nothing in the journal");
+    assert_eq!(g.fate_snapshot(), fate_before, "a refused setup draws nothing from the generator");
+    assert!(!err.reason.trim().is_empty(), "a refusal gives a reason a player understands");
+    err
+}
+
+pub fn coop(seed: u64) -> (State, Fate) {
+    let mut o = options(3);
+    o.mode = Mode::Cooperative;
+    o.handled.retain(|c| *c != Component::Objectives);
+    let g = started_with(o, seed);
+    (state(&g).clone(), Fate::restore(&g.fate_snapshot()))
+}
+
+// ---------------------------------------------------------------- arranging a state by hand
+
+pub const HIB: Location = Location(11);
+
+pub const COCKPIT: Location = Location(1);
+
+/// An intruder miniature placed by hand (no token), after the first Encounter.
+pub fn add_intruder(s: &mut State, kind: IntruderKind, at: Location) -> IntruderId {
+    let id = IntruderId(s.next_intruder);
+    s.next_intruder += 1;
+    s.intruders.push(Intruder { id, kind, at, injuries: 0, token: None });
+    s.first_encounter = true;
+    id
+}
+
+/// Serious Wound cards taken from the top of the deck, as if suffered earlier.
+pub fn give_serious(s: &mut State, seat: Seat, n: usize) {
+    for _ in 0..n {
+        let card = s.wounds.draw.pop().expect("a Serious Wound card left");
+        s.seats[seat].serious.push(SeriousWound { card, dressed: false });
+    }
+}
+
+/// Turns a Weakness face up in the Intruder Carcass slot, as if researched earlier.
+pub fn know_weakness(s: &mut State, key: &str) {
+    let id = weakness_id(key);
+    s.weaknesses[2] = WeaknessSlot { card: Some(id), revealed: Some(id) };
+}
+
+/// Only seat 0 stays in the Hibernatorium; the others go to the Cockpit.
+pub fn alone_in_hibernatorium(s: &mut State) {
+    for (seat, _) in s.seats.clone().iter() {
+        if seat != Seat(0) {
+            s.seats[seat].location = COCKPIT;
+        }
+    }
+}
+
+pub fn at_section_a(seed: u64) -> (State, Fate, Location, PodNumber) {
+    let (mut s, f) = table(3, seed);
+    let section = location_of_tile(&s, "evacuation_section_a");
+    s.room_mut(section).explored = true;
+    for seat in [Seat(0), Seat(1), Seat(2)] {
+        s.seats[seat].location = section;
+    }
+    let pod = s.pods.iter().filter(|p| p.section == Section::A).map(|p| p.number).min().unwrap();
+    (s, f, section, pod)
+}
+
+// ---------------------------------------------------------------- entered results and what events show
+
+pub fn card(key: &str) -> Entered {
+    Entered::AttackCard { key: key.into(), blood: None }
+}
+
+pub fn silence() -> Vec<Entered> {
+    vec![Entered::Noise { face: NoiseFace::Silence }]
+}
+
+pub fn attack_draws(events: &[Event]) -> Vec<(String, AttackDraw)> {
+    let c = Content::base();
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AttackCardDrawn { card, purpose } => Some((c.data.attacks[card.0 as usize].key.clone(), *purpose)),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn last_line(g: &Game, to: Audience) -> nemesis_engine::log::LogLine {
+    log(g.entries(), to).pop().expect("the log has lines")
+}
+
+pub fn check(s: &State) -> VictoryStep {
+    match s.phase {
+        Phase::Over { check, .. } => check,
+        other => panic!("the game should be over, it is at {other:?}"),
+    }
+}
+
+/// Every token is in exactly one place, and the board agrees with the token list both ways.
+pub fn assert_each_token_in_one_place(s: &State, when: &str) {
+    assert_eq!(s.tokens.len(), 27, "{when}: the box holds 27 intruder tokens (p. 2)");
+    for (i, place) in s.tokens.iter().enumerate() {
+        if let TokenPlace::OnBoard(id) = place {
+            let holder = s.intruder(*id).unwrap_or_else(|| panic!("{when}: token {i} is set aside with a missing intruder"));
+            assert_eq!(holder.token, Some(TokenId(i as u8)), "{when}: token {i} is set aside with intruder {} that does not hold it", id.0);
+        }
+    }
+    let mut held = std::collections::BTreeSet::new();
+    for intr in &s.intruders {
+        if let Some(t) = intr.token {
+            assert!(held.insert(t), "{when}: token {} is held by two intruders", t.0);
+            assert_eq!(s.tokens[t.0 as usize], TokenPlace::OnBoard(intr.id), "{when}: intruder {} holds a token that is elsewhere", intr.id.0);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- playing through steps
+
+/// The Event Phase's time step, from wherever the state is.
+pub fn advance_time(s: &State, fate: &mut Fate) -> Applied {
+    let mut s = s.clone();
+    s.phase = Phase::Event { step: EventStep::TimeTrack };
+    ok(&s, fate, Command::AdvanceTime, vec![])
+}
+
+/// Runs the Event Phase from its start, step by step, noting each step it stops at.
+pub fn event_phase(mut s: State, f: &mut Fate) -> (State, Vec<EventStep>) {
+    use nemesis_engine::command::Entered;
+    s = then(&s, f, Command::EndPlayerPhase, vec![]);
+    let mut steps = Vec::new();
+    while let Phase::Event { step } = s.phase {
+        steps.push(step);
+        let (c, e) = match step {
+            EventStep::TimeTrack => (Command::AdvanceTime, vec![]),
+            EventStep::IntruderAttack => (Command::ResolveIntruderAttacks, vec![]),
+            EventStep::FireDamage => (Command::ResolveFireDamage, vec![]),
+            EventStep::EventCard => (Command::ResolveEventCard, vec![Entered::EventCard { key: "bulkheads_open".into() }]),
+            EventStep::BagDevelopment => (Command::DevelopBag, vec![Entered::Token { token: TokenKind::Larva, back: None }]),
+        };
+        s = then(&s, f, c, e);
+    }
+    (s, steps)
 }

@@ -1,0 +1,138 @@
+//! The log speaks every language through the UI's catalogues: each line is a template key plus
+//! values, and the English catalogue must hold the engine's templates word for word, and every
+//! game term and card name a line can carry. A line the catalogue cannot render would reach a
+//! player as a bracketed key.
+
+use crate::common::*;
+
+use nemesis_engine::content::Content;
+use nemesis_engine::log::{log, Audience, LogParam, TEMPLATES};
+use nemesis_engine::Actor;
+use std::collections::BTreeMap;
+
+fn english_catalogue() -> BTreeMap<String, String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the English catalogue")).expect("valid JSON")
+}
+
+fn placeholders(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string())).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_english_catalogue_holds_every_log_template_word_for_word() {
+    let en = english_catalogue();
+    for (key, template) in TEMPLATES {
+        assert_eq!(en.get(&format!("log.line.{key}")).map(String::as_str), Some(*template), "log.line.{key}");
+    }
+    let extra: Vec<&String> = en.keys().filter(|k| k.starts_with("log.line.") && !TEMPLATES.iter().any(|(t, _)| format!("log.line.{t}") == **k)).collect();
+    assert!(extra.is_empty(), "catalogue lines no template uses: {extra:?}");
+    let mut keys: Vec<&str> = TEMPLATES.iter().map(|(k, _)| *k).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), TEMPLATES.len(), "each template key once");
+}
+
+#[test]
+fn every_card_in_the_box_has_a_name_in_the_catalogue() {
+    let en = english_catalogue();
+    let d = &Content::base().data;
+    let cards = [
+        ("event", d.events.iter().map(|x| (&x.key, &x.name)).collect::<Vec<_>>()),
+        ("attack", d.attacks.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("wound", d.serious_wounds.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("weakness", d.weaknesses.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("objective", d.objectives.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("character", d.characters.iter().map(|x| (&x.key, &x.name)).collect()),
+        ("room", d.room_tiles.iter().map(|x| (&x.key, &x.name)).collect()),
+    ];
+    for (kind, list) in cards {
+        for (key, name) in list {
+            assert_eq!(en.get(&format!("card.{kind}.{key}")), Some(name), "card.{kind}.{key}");
+        }
+    }
+}
+
+#[test]
+fn the_action_helpers_english_templates_are_the_catalogues() {
+    let en = english_catalogue();
+    for (key, text) in nemesis_engine::hints::HINTS {
+        assert_eq!(en.get(&format!("helper.{key}")).map(String::as_str), Some(*text), "helper.{key} in en.json");
+    }
+    let extra: Vec<&String> = en.keys().filter(|k| k.strip_prefix("helper.").is_some_and(|k| !nemesis_engine::hints::HINTS.iter().any(|(x, _)| *x == k))).collect();
+    assert!(extra.is_empty(), "helper keys in en.json that the engine never sends: {extra:?}");
+}
+
+#[test]
+fn every_objective_summary_in_the_box_is_in_the_catalogue() {
+    let en = english_catalogue();
+    for o in &Content::base().data.objectives {
+        assert_eq!(en.get(&format!("objective_summary.{}", o.key)), Some(&o.summary), "objective_summary.{}: the screens show this text in every language", o.key);
+    }
+}
+
+fn terms(p: &LogParam, out: &mut Vec<String>) {
+    match p {
+        LogParam::Term { key, .. } => out.push(key.clone()),
+        LogParam::List { items } => items.iter().for_each(|i| terms(i, out)),
+        LogParam::Text { .. } | LogParam::Number { .. } => {}
+    }
+}
+
+#[test]
+fn every_log_line_of_random_games_renders_from_the_catalogue_in_every_audience() {
+    let en = english_catalogue();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..24u64 {
+        let players = 1 + (seed % 5) as usize;
+        let mut g = started(players, 9000 + seed);
+        let mut p = Pick(seed.wrapping_mul(2862933555777941757).wrapping_add(3037000493) | 1);
+        for _ in 0..300 {
+            let req = random_command(state(&g), &mut p);
+            let _ = g.submit(Actor::Table, req);
+        }
+        let audiences = std::iter::once(Audience::Table).chain(state(&g).seats.seats().map(Audience::Seat));
+        for to in audiences {
+            for line in log(g.entries(), to) {
+                let template = en.get(&format!("log.line.{}", line.key)).unwrap_or_else(|| panic!("no template for {}", line.key));
+                let names: Vec<String> = line.params.keys().cloned().collect();
+                assert_eq!(placeholders(template), names, "{}: the values match the template's placeholders", line.key);
+                let mut found = Vec::new();
+                line.params.values().for_each(|p| terms(p, &mut found));
+                for key in found {
+                    assert!(en.contains_key(&key), "{}: the term {key} has no catalogue entry", line.key);
+                }
+                seen.insert(line.key.clone());
+            }
+        }
+    }
+    assert!(seen.len() > 40, "random games reach many kinds of line: {}", seen.len());
+}
+
+#[test]
+fn every_refusal_of_random_games_renders_from_the_catalogue() {
+    let en = english_catalogue();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..24u64 {
+        let players = 1 + (seed % 5) as usize;
+        let mut g = started(players, 9100 + seed);
+        let mut p = Pick(seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1);
+        for _ in 0..300 {
+            let req = random_command(state(&g), &mut p);
+            let Err(r) = g.submit(Actor::Table, req) else { continue };
+            let template = en.get(&format!("refusal.{}", r.key)).unwrap_or_else(|| panic!("no refusal.{} for \"{}\"", r.key, r.reason));
+            let names: Vec<String> = r.params.keys().cloned().collect();
+            assert_eq!(placeholders(template), names, "refusal.{}: the values match the template's placeholders", r.key);
+            assert_eq!(nemesis_engine::log::render(template, &r.params), r.reason, "refusal.{} in English is the reason the engine gives", r.key);
+            let mut found = Vec::new();
+            r.params.values().for_each(|p| terms(p, &mut found));
+            for key in found {
+                assert!(en.contains_key(&key), "refusal.{}: the term {key} has no catalogue entry", r.key);
+            }
+            seen.insert(r.key.clone());
+        }
+    }
+    assert!(seen.len() > 15, "random games meet many kinds of refusal: {}", seen.len());
+}

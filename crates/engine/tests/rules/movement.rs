@@ -1,0 +1,53 @@
+//! A character's movement (p. 13): Escape from a room with intruders (p. 19).
+
+use crate::common::*;
+
+use nemesis_engine::command::Command;
+use nemesis_engine::event::{AttackDraw, Event};
+use nemesis_engine::ids::*;
+use nemesis_engine::state::*;
+
+#[test]
+fn escape_resolves_one_attack_per_intruder_in_the_room_before_moving_p19() {
+    let (mut s, mut f) = table(2, 5);
+    let adult = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    let creeper = add_intruder(&mut s, IntruderKind::Creeper, HIB);
+    // The destination is explored and occupied by the other character: no exploration, no Noise roll.
+    let to = Location(6);
+    s.room_mut(to).explored = true;
+    s.seats[Seat(1)].location = to;
+
+    let a = ok(
+        &s,
+        &mut f,
+        Command::MoveCharacter { seat: Seat(0), to, careful_noise: None },
+        vec![card("scratch"), card("slime")],
+    );
+    assert_eq!(
+        attack_draws(&a.events),
+        vec![
+            ("scratch".to_string(), AttackDraw::Attack { intruder: adult, target: Seat(0) }),
+            ("slime".to_string(), AttackDraw::Attack { intruder: creeper, target: Seat(0) }),
+        ],
+        "each Intruder in the room attacks the escaping character once, in turn"
+    );
+    let seat = &a.state.seats[Seat(0)];
+    assert_eq!(seat.location, to, "a surviving character ends the move in the neighbouring room");
+    assert!(seat.light_wounds == 1 && seat.slime, "both attacks resolved before the move");
+    let moved = a.events.iter().position(|e| matches!(e, Event::CharacterMoved { .. })).expect("moved");
+    let last_attack = a.events.iter().rposition(|e| matches!(e, Event::AttackCardDrawn { .. })).expect("attacked");
+    assert!(last_attack < moved, "the attacks come before the miniature moves");
+}
+
+#[test]
+fn escape_that_kills_leaves_the_corpse_in_the_room_escaped_from_p19() {
+    let (mut s, mut f) = table(2, 6);
+    add_intruder(&mut s, IntruderKind::Adult, HIB);
+    give_serious(&mut s, Seat(0), 2);
+    s.seats[Seat(1)].location = COCKPIT;
+    let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to: Location(6), careful_noise: None }, vec![card("bite")]);
+    let seat = &a.state.seats[Seat(0)];
+    assert_eq!(seat.life, Life::Dead, "a Bite on 2 Serious Wounds kills");
+    assert_eq!(seat.location, HIB, "the corpse stays in the room the character tried to escape from");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::CharacterMoved { .. })), "a dead character does not move");
+}

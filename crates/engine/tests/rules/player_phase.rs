@@ -1,0 +1,97 @@
+//! The Player Phase (pp. 9-12, 27): objectives kept after the first Encounter and the first dead
+//! player taking the Intruders.
+
+use crate::common::*;
+
+use nemesis_engine::command::{Command, Entered};
+use nemesis_engine::content::Content;
+use nemesis_engine::event::Event;
+use nemesis_engine::ids::*;
+use nemesis_engine::log::{log, Audience};
+use nemesis_engine::state::*;
+use nemesis_engine::view::ObjectiveStatus;
+use nemesis_engine::{Code, Request};
+
+#[test]
+fn only_the_first_player_to_lose_their_character_may_take_the_intruders_and_only_once_p27() {
+    let (s, mut f) = table(4, 741);
+    assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }, vec![]).unwrap_err().code, Code::NotAllowed, "nobody has died yet");
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(2) }, vec![]);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }, vec![]).unwrap_err().code, Code::NotAllowed, "Seat 0 died second");
+    assert_eq!(run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]).unwrap_err().code, Code::NotAllowed, "Seat 1 is alive");
+    let a = run(&s, &mut f, Command::BecomeIntruderPlayer { seat: Seat(2) }, vec![]).expect("the first dead player takes the Intruders");
+    assert!(a.events.contains(&Event::IntruderPlayerJoined { seat: Seat(2) }));
+    assert_eq!(a.state.public_view().intruder_player, Some(Seat(2)));
+    assert!(!a.state.public_view().intruder_player_active, "changes apply only from the next Player Phase");
+    assert_eq!(run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(2) }, vec![]).unwrap_err().code, Code::NotAllowed, "only one player takes the Intruders");
+
+    let (mut c, mut f) = coop(742);
+    c = then(&c, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert_eq!(run(&c, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }, vec![]).unwrap_err().code, Code::NotAllowed, "not in the cooperative mode");
+}
+
+#[test]
+fn when_two_characters_die_together_the_lower_player_number_takes_the_intruders_p27() {
+    let (mut s, mut f) = table(3, 744);
+    // Seat 0 dies first in the step's order, but seat 1 holds the lower player number.
+    s.seats[Seat(0)].number = PlayerNumber(3);
+    s.seats[Seat(1)].number = PlayerNumber(1);
+    s.seats[Seat(2)].number = PlayerNumber(2);
+    let at = s.seats[Seat(0)].location;
+    let s = then(&s, &mut f, Command::PlaceCharacter { seat: Seat(1), at }, vec![]);
+    let s = then(&s, &mut f, Command::Wound { seat: Seat(0), light: 0, serious: 2 }, vec![]);
+    let s = then(&s, &mut f, Command::Wound { seat: Seat(1), light: 0, serious: 2 }, vec![]);
+    let s = then(&s, &mut f, Command::PlaceIntruder { kind: IntruderKind::Breeder, at }, vec![]);
+    let id = s.intruders.last().unwrap().id;
+    // Frenzy: everyone in the room with 2 or more Serious Wounds dies (p. 20).
+    let a = ok(&s, &mut f, Command::AttackCharacter { id, target: Some(Seat(0)) }, vec![Entered::AttackCard { key: "frenzy".into(), blood: None }]);
+    let died: Vec<Seat> = a.events.iter().filter_map(|e| if let Event::CharacterDied { seat, .. } = e { Some(*seat) } else { None }).collect();
+    assert_eq!(died, vec![Seat(0), Seat(1)], "both die in the one attack, seat 0 first");
+    assert_eq!(a.state.first_dead, Some(Seat(1)), "the lower player number counts as the first death");
+    assert_eq!(run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(0) }, vec![]).unwrap_err().code, Code::NotAllowed);
+    run(&a.state, &mut f, Command::BecomeIntruderPlayer { seat: Seat(1) }, vec![]).expect("player 1 takes the Intruders");
+}
+
+#[test]
+fn objective_choice_is_refused_before_the_first_encounter_p12() {
+    let (s, mut f) = table(2, 102);
+    let key = objective_key(s.seats[Seat(0)].objectives[0]);
+    let err = refused(&s, &mut f, Command::ChooseObjective { seat: Seat(0), objective: Some(key) }, vec![]);
+    assert_eq!(err.code, Code::WrongPhase, "objectives are chosen at the first Encounter, not before");
+    assert!(!err.reason.is_empty());
+}
+
+#[test]
+fn first_encounter_makes_each_player_choose_one_of_their_two_objectives_privately_p12() {
+    let mut g = started(2, 103);
+    act_with(&mut g, Command::Encounter { seat: Seat(0) }, vec![Entered::Token { token: TokenKind::Larva, back: None }]).unwrap();
+    let s = state(&g).clone();
+    assert!(s.first_encounter, "the first Intruder on the board is the first Encounter");
+    assert!(s.seat_view(Seat(1)).unwrap().must_choose_objective, "every player must now choose");
+    assert!(s.public_view().seats.iter().all(|p| p.objective == ObjectiveStatus::MustChoose), "the table sees who must choose");
+
+    let other = objective_key(s.seats[Seat(1)].objectives[0]);
+    let err = g
+        .submit(Actor::Seat(Seat(0)), Request::Do { command: Command::ChooseObjective { seat: Seat(0), objective: Some(other) }, entered: vec![] })
+        .unwrap_err();
+    assert_eq!(err.code, Code::NotAllowed, "only one of the two objectives dealt to this player");
+
+    let mine = s.seats[Seat(0)].objectives[1];
+    g.submit(Actor::Seat(Seat(0)), Request::Do { command: Command::ChooseObjective { seat: Seat(0), objective: Some(objective_key(mine)) }, entered: vec![] })
+        .expect("a player chooses for themself from their own device");
+    assert_eq!(state(&g).seats[Seat(0)].objective, ObjectiveChoice::Chosen(Some(mine)), "the chosen card is kept");
+    assert_eq!(state(&g).seat_view(Seat(0)).unwrap().chosen_objective.map(|o| o.key), Some(objective_key(mine)));
+
+    let again = g
+        .submit(Actor::Seat(Seat(0)), Request::Do { command: Command::ChooseObjective { seat: Seat(0), objective: Some(objective_key(mine)) }, entered: vec![] })
+        .unwrap_err();
+    assert_eq!(again.code, Code::NotAllowed, "the choice is made once");
+
+    let table_log = log(g.entries(), Audience::Table);
+    let last = table_log.last().unwrap();
+    assert_eq!(last.key, "objective_chosen", "the table hears that a choice was made");
+    assert!(!last.text.contains(&Content::base().data.objectives[mine.0 as usize].name), "but not which card: {}", last.text);
+    assert_eq!(state(&g).public_view().seats[0].objective, ObjectiveStatus::Chosen);
+    assert_eq!(state(&g).public_view().seats[0].revealed_objective, None, "the choice stays secret until the end");
+}

@@ -1,0 +1,293 @@
+//! The browser door over real HTTP on loopback, with hand-written HTTP/1.1 requests: the key, the
+//! `Host` and `Origin` checks, bad bodies, and the server-sent screens.
+
+use crate::common::*;
+
+use nemesis_host::serve::{self, Door};
+use nemesis_host::{Call, Reply, Shared};
+use crate::common::http::*;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const KEY: &str = "0123456789abcdef0123456789abcdef";
+
+struct Server {
+    port: u16,
+    table: Shared,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    handle: tokio::task::JoinHandle<std::io::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+async fn start() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_in(dir.path()).shared();
+    let listener = serve::bind(0).await.expect("a free loopback port");
+    let addr = listener.local_addr().unwrap();
+    assert!(addr.ip().is_loopback(), "the door binds on loopback only: {addr}");
+    let port = addr.port();
+    let door = Door { table: table.clone(), key: KEY.into(), port };
+    assert_eq!(door.url(), format!("http://127.0.0.1:{port}/?key={KEY}"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(serve::run(listener, door, async move {
+        let _ = stopped.await;
+    }));
+    Server { port, table, stop: Some(stop), handle, _dir: dir }
+}
+
+async fn post_call(port: u16, headers: &[(&str, &str)], body: &str) -> Response {
+    request(port, "POST", "/api/call", headers, Some(body)).await
+}
+
+fn head_of(raw: &[u8]) -> u16 {
+    String::from_utf8_lossy(raw).split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line")
+}
+
+fn json_call(c: &Call) -> String {
+    serde_json::to_string(c).unwrap()
+}
+
+fn assert_refused(r: &Response, status: u16, what: &str) {
+    assert_eq!(r.status, status, "{what}: status (body {:?})", r.body);
+    let v = r.json();
+    assert_eq!(v["reply"], "refused", "{what}: a refusal reply: {v}");
+    assert_eq!(v["fault"]["code"], "bad_call", "{what}: {v}");
+    assert!(v["fault"]["reason"].as_str().is_some_and(|s| !s.is_empty()), "{what}: with a reason");
+}
+
+// ---------------------------------------------------------------- the key
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_without_the_key_is_unauthorized_and_does_nothing() {
+    let s = start().await;
+    let body = json_call(&Call::NewGame { setup: options(2), title: None });
+    let r = post_call(s.port, &[], &body).await;
+    assert_refused(&r, 401, "no key");
+    let r = post_call(s.port, &[("x-table-key", "wrong")], &body).await;
+    assert_refused(&r, 401, "a wrong key");
+    let almost = format!("{}0", &KEY[..KEY.len() - 1]);
+    let r = post_call(s.port, &[("x-table-key", &almost)], &body).await;
+    assert_refused(&r, 401, "a key wrong in its last character");
+    let r = post_call(s.port, &[("x-table-key", &format!("{KEY}0"))], &body).await;
+    assert_refused(&r, 401, "the key with one more character");
+    // The call route takes the key from the header only, not from the address.
+    let r = request(s.port, "POST", &format!("/api/call?key={KEY}"), &[], Some(&body)).await;
+    assert_refused(&r, 401, "the key in the query of a call");
+    assert!(s.table.lock().unwrap().store().list().unwrap().is_empty(), "no game was started");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_with_the_key_is_answered_and_acts_on_the_table() {
+    let s = start().await;
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Screen)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.headers.get("content-type").is_some_and(|c| c.starts_with("application/json")), "{:?}", r.headers);
+    assert_eq!(r.headers.get("x-content-type-options").map(String::as_str), Some("nosniff"));
+    assert_eq!(r.headers.get("x-frame-options").map(String::as_str), Some("DENY"));
+    assert_eq!(r.headers.get("referrer-policy").map(String::as_str), Some("no-referrer"));
+    match r.reply() {
+        Reply::Screen { screen } => assert!(screen.game.is_none() && screen.revision == 0),
+        other => panic!("{other:?}"),
+    }
+
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::NewGame { setup: options(3), title: Some("Web".into()) })).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = match r.reply() {
+        Reply::Screen { screen } => open_game(&screen).id,
+        other => panic!("{other:?}"),
+    };
+    let t = s.table.lock().unwrap();
+    assert_eq!(t.open_game().expect("the HTTP call opened the game").entries().len(), 1);
+    let listed = t.store().list().unwrap();
+    assert_eq!((listed.len(), listed[0].id, listed[0].title.as_str()), (1, id, "Web"), "and saved it");
+    drop(t);
+
+    // A refusal from the table is still a 200 with a refused reply.
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Open { game: id + 50 })).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["fault"]["code"], "no_such_game", "{}", r.body);
+}
+
+/// Issue 21, item 7: a caller without the key cannot make the door take in or wait for a body.
+/// The head announces 20 MB and not a byte of it comes; the refusal arrives at once all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_key_is_checked_before_any_body_is_read() {
+    let s = start().await;
+    let mut c = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+    let head = format!("POST /api/call HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\n\r\n", s.port);
+    c.write_all(head.as_bytes()).await.unwrap();
+    let t0 = std::time::Instant::now();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    while find(&raw, b"\r\n\r\n").is_none() {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(2), c.read(&mut buf)).await.expect("refused without waiting for the body").unwrap();
+        assert!(n > 0, "an answer before the connection closes");
+        raw.extend_from_slice(&buf[..n]);
+    }
+    assert_eq!(head_of(&raw), 401, "unauthorized, before the body");
+    assert!(t0.elapsed() < std::time::Duration::from_secs(1));
+}
+
+/// A head that never finishes is closed after the door's head time, not kept for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_head_that_never_finishes_is_closed() {
+    let s = start().await;
+    let mut c = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+    c.write_all(format!("POST /api/call HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Table-Key: ", s.port).as_bytes()).await.unwrap();
+    let t0 = std::time::Instant::now();
+    let limit = serve::LIMITS.header_time;
+    let mut got = Vec::new();
+    let _ = tokio::time::timeout(limit + std::time::Duration::from_secs(5), c.read_to_end(&mut got)).await.expect("closed after the head time");
+    assert!(got.is_empty() || got.starts_with(b"HTTP/1.1 408"), "closed with nothing or a timeout: {:?}", String::from_utf8_lossy(&got));
+    assert!(t0.elapsed() >= limit.mul_f64(0.9), "not before the head time: {:?}", t0.elapsed());
+}
+
+// ---------------------------------------------------------------- Host and Origin
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_host_header_is_forbidden() {
+    let s = start().await;
+    let body = json_call(&Call::Screen);
+    let other_port = format!("127.0.0.1:{}", s.port.wrapping_add(1));
+    for host in ["evil.example", "evil.example:80", &other_port, "127.0.0.1", "attacker.test:7420"] {
+        let r = post_call(s.port, &[("Host", host), ("x-table-key", KEY)], &body).await;
+        assert_refused(&r, 403, &format!("Host {host}"));
+        let r = request(s.port, "GET", &format!("/api/stream?key={KEY}"), &[("Host", host)], None).await;
+        assert_eq!(r.status, 403, "the stream with Host {host}");
+        let r = request(s.port, "GET", "/", &[("Host", host)], None).await;
+        assert_eq!(r.status, 403, "the page with Host {host}");
+    }
+    let localhost = format!("localhost:{}", s.port);
+    let r = post_call(s.port, &[("Host", &localhost), ("x-table-key", KEY)], &body).await;
+    assert_eq!(r.status, 200, "localhost with the right port is this server: {}", r.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_origin_is_forbidden() {
+    let s = start().await;
+    let body = json_call(&Call::NewGame { setup: options(2), title: None });
+    let other_port = format!("http://127.0.0.1:{}", s.port.wrapping_add(1));
+    let https = format!("https://127.0.0.1:{}", s.port);
+    for origin in ["http://evil.example", "null", &other_port, &https, "http://127.0.0.1"] {
+        let r = post_call(s.port, &[("Origin", origin), ("x-table-key", KEY)], &body).await;
+        assert_refused(&r, 403, &format!("Origin {origin}"));
+    }
+    assert!(s.table.lock().unwrap().store().list().unwrap().is_empty(), "no foreign request started a game");
+    for origin in [format!("http://127.0.0.1:{}", s.port), format!("http://localhost:{}", s.port)] {
+        let r = post_call(s.port, &[("Origin", &origin), ("x-table-key", KEY)], &json_call(&Call::Screen)).await;
+        assert_eq!(r.status, 200, "the page's own origin {origin}: {}", r.body);
+    }
+}
+
+// ---------------------------------------------------------------- bad bodies
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_body_is_a_bad_request_with_a_refusal() {
+    let s = start().await;
+    for (what, body) in [
+        ("not JSON", "{not json"),
+        ("empty", ""),
+        ("an unknown call", r#"{"call":"launch_missiles"}"#),
+        ("a call without its fields", r#"{"call":"open"}"#),
+        ("a wrong type", r#"{"call":"open","game":"seven"}"#),
+        ("a bare string", r#""screen""#),
+    ] {
+        let r = post_call(s.port, &[("x-table-key", KEY)], body).await;
+        assert_refused(&r, 400, what);
+    }
+    // The server is still answering.
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Saves)).await;
+    assert_eq!(r.status, 200);
+    assert!(matches!(r.reply(), Reply::Saves { .. }));
+}
+
+// ---------------------------------------------------------------- server-sent screens
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stream_sends_the_screen_at_once_and_after_each_accepted_call() {
+    let s = start().await;
+    let (status, headers, mut events) = EventStream::open(s.port, &format!("/api/stream?key={KEY}")).await;
+    assert_eq!(status, 200);
+    assert!(headers.get("content-type").is_some_and(|c| c.starts_with("text/event-stream")), "{headers:?}");
+    let (name, first) = events.next().await;
+    assert_eq!(name, "screen");
+    assert_eq!(first["revision"], 0);
+    assert!(first["game"].is_null(), "no game is open yet: {first}");
+
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::NewGame { setup: options(2), title: None })).await;
+    let reply = r.json();
+    assert_eq!(reply["reply"], "screen");
+    let (name, second) = events.next().await;
+    assert_eq!(name, "screen");
+    assert_eq!(second, reply["screen"], "the pushed screen is the one the call returned");
+    assert_eq!(second["revision"], 1);
+
+    // A refused call pushes nothing: the next push is the next accepted call's screen.
+    let refused = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Open { game: 999 })).await;
+    assert_eq!(refused.json()["reply"], "refused");
+    let bad = post_call(s.port, &[("x-table-key", KEY)], r#"{"call":"act","request":{"request":"do","command":{"type":"advance_time"}}}"#).await;
+    assert_eq!(bad.json()["fault"]["code"], "wrong_phase", "{}", bad.body);
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Close)).await;
+    let (_, third) = events.next().await;
+    assert_eq!(third, r.json()["screen"]);
+    assert_eq!(third["revision"], 2, "no push came between");
+    assert!(third["game"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stream_needs_the_key() {
+    let s = start().await;
+    let r = request(s.port, "GET", "/api/stream", &[], None).await;
+    assert_refused(&r, 401, "no key");
+    let r = request(s.port, "GET", "/api/stream?key=nope", &[], None).await;
+    assert_refused(&r, 401, "a wrong key");
+    // The header works too.
+    let (status, _, mut events) = {
+        let mut stream = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+        let req = format!("GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nx-table-key: {KEY}\r\n\r\n", s.port);
+        stream.write_all(req.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        let split = loop {
+            if let Some(i) = find(&raw, b"\r\n\r\n") {
+                break i;
+            }
+            let mut buf = [0u8; 4096];
+            let n = tokio::time::timeout(WAIT, stream.read(&mut buf)).await.unwrap().unwrap();
+            assert!(n > 0);
+            raw.extend_from_slice(&buf[..n]);
+        };
+        let (status, headers) = head(&raw[..split]);
+        (status, headers, EventStream { stream, raw: raw[split + 4..].to_vec(), body: Vec::new() })
+    };
+    assert_eq!(status, 200);
+    assert_eq!(events.next().await.0, "screen");
+}
+
+// ---------------------------------------------------------------- the page and stopping
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_served_or_explains_how_to_build_it() {
+    let s = start().await;
+    let r = request(s.port, "GET", "/", &[], None).await;
+    if nemesis_host::assets::present() {
+        assert_eq!(r.status, 200);
+        assert!(r.headers.get("content-type").is_some_and(|c| c.starts_with("text/html")));
+        let r = request(s.port, "GET", "/no/such/file.js", &[], None).await;
+        assert_eq!(r.status, 404);
+    } else {
+        assert_eq!(r.status, 503, "without a built front end the page says so");
+        assert!(r.body.contains("scripts/run"), "{}", r.body);
+    }
+    assert_eq!(r.headers.get("x-frame-options").map(String::as_str), Some("DENY"), "the page cannot be framed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_stops_when_told() {
+    let mut s = start().await;
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Saves)).await;
+    assert_eq!(r.status, 200);
+    s.stop.take().unwrap().send(()).unwrap();
+    let ended = tokio::time::timeout(WAIT, &mut s.handle).await.expect("the server stops in time");
+    ended.expect("the task did not panic").expect("the server ended cleanly");
+    assert!(TcpStream::connect(("127.0.0.1", s.port)).await.is_err(), "nothing listens any more");
+}
