@@ -204,7 +204,7 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
                 out.push(hint("intruder_player_cards", "intruder_player", params));
             }
         }
-        Command::Shoot { seat, id } | Command::MeleeAttack { seat, id } => {
+        Command::Shoot { seat, id, .. } | Command::MeleeAttack { seat, id } => {
             let (Some(i), Some(s)) = (v.intruders.iter().find(|i| i.id == *id), seat_of(*seat)) else { return out };
             let melee = matches!(command, Command::MeleeAttack { .. });
             let size = match i.kind {

@@ -469,7 +469,7 @@ fn shooting_the_combat_die_hits_by_the_intruders_size_and_two_hits_deal_two_inju
             let (mut s, mut f) = table(2, 811);
             let id = add_intruder(&mut s, kind, HIB);
             // Enough blood on the Injury check that a Creeper, Adult, Breeder or Queen survives it.
-            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
+            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
                 .into_iter()
                 .take(if want == 0 || kind == Larva { 1 } else if matches!(kind, Breeder | Queen) { 3 } else { 2 })
                 .collect());
@@ -506,12 +506,12 @@ fn in_melee_two_hits_count_as_one_injury_p19() {
 fn a_character_attacks_only_an_intruder_in_its_own_room_in_the_player_phase_p18() {
     let (mut s, mut f) = table(2, 814);
     let id = add_intruder(&mut s, IntruderKind::Adult, COCKPIT);
-    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
+    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
     assert_eq!(run(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
     let mut e = s.clone();
     e.intruders[0].at = HIB;
     e.phase = Phase::Event { step: EventStep::FireDamage };
-    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
+    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
 }
 
 #[test]
@@ -695,7 +695,9 @@ fn healing_light_wounds_removes_them_from_the_track_p21() {
 
 #[test]
 fn research_reveals_the_weakness_in_the_slot_of_the_object_researched_p21() {
-    let (s, mut f) = table(2, 28);
+    let (mut s, mut f) = table(2, 28);
+    stand_in(&mut s, Seat(0), "laboratory");
+    s.seats[Seat(0)].eggs_carried = 1;
     let egg_slot = s.weaknesses[1].card.expect("the app placed three Weakness cards");
     let a = ok(&s, &mut f, Command::Research { seat: Seat(0), object: ResearchObject::IntruderEgg }, vec![]);
     assert!(

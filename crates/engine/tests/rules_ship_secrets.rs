@@ -115,6 +115,7 @@ fn infected_view(s: &State, seat: Seat) -> Vec<(ContaminationId, Option<bool>)> 
 fn check_the_engine_shows_its_top_token_to_that_seat_only() {
     // p. 26, Engine rooms: secretly look at the top Engine token.
     let mut g = started(3, 30);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(1), at: c().engine_location(EngineNumber(2)).unwrap() }).unwrap();
     let top = state(&g).engines[1].known().unwrap();
     let public_before = state(&g).public_view();
     act(&mut g, Command::CheckEngine { seat: Seat(1), engine: EngineNumber(2) }).unwrap();
@@ -158,6 +159,7 @@ fn repair_or_break_the_seat_sees_both_tokens_and_sets_their_order() {
     // p. 26: take both Engine tokens, secretly check them and put them back in the order of your
     // choice; you must tell whether you changed the order.
     let mut g = started(2, 32);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(0), at: c().engine_location(EngineNumber(3)).unwrap() }).unwrap();
     let top = state(&g).engines[2].known().unwrap();
     let flipped = if top == EngineStatus::Working { EngineStatus::Damaged } else { EngineStatus::Working };
     act(&mut g, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(3) }).unwrap();
@@ -181,6 +183,7 @@ fn repair_or_break_the_seat_sees_both_tokens_and_sets_their_order() {
 fn repair_or_break_the_table_learns_only_that_the_order_is_unchanged() {
     // p. 26: "you must tell if you have changed the order of the tokens" - and nothing more.
     let mut g = started(2, 33);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(1), at: c().engine_location(EngineNumber(1)).unwrap() }).unwrap();
     let top = state(&g).engines[0].known().unwrap();
     let public_before = state(&g).public_view();
     act(&mut g, Command::BeginEngineRepair { seat: Seat(1), engine: EngineNumber(1) }).unwrap();
@@ -200,6 +203,8 @@ fn repair_or_break_the_table_learns_only_that_the_order_is_unchanged() {
 #[test]
 fn repair_or_break_only_the_holder_puts_the_tokens_back_one_engine_at_a_time() {
     let mut t = Table::new(2, 34);
+    stand_in(&mut t.s, Seat(0), "engine_2");
+    stand_in(&mut t.s, Seat(1), "engine_1");
     assert_eq!(t.refused(Command::SetEngineOrder { seat: Seat(0), top: EngineStatus::Working }, vec![]).code, Code::WrongPhase, "no tokens in hand yet");
     t.run(Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(2) }, vec![]);
     assert_eq!(t.refused(Command::SetEngineOrder { seat: Seat(1), top: EngineStatus::Working }, vec![]).code, Code::NotYourSeat, "only the holder");
@@ -211,11 +216,12 @@ fn repair_or_break_only_the_holder_puts_the_tokens_back_one_engine_at_a_time() {
 #[test]
 fn engine_control_room_checks_all_three_engines_privately() {
     // p. 25, Engine Control Room: check the status of the 3 Engines (without changing them).
-    let mut g = started(2, 35);
-    let tops: Vec<EngineStatus> = state(&g).engines.iter().map(|e| e.known().unwrap()).collect();
-    let public_before = state(&g).public_view();
-    act(&mut g, Command::CheckAllEngines { seat: Seat(1) }).unwrap();
-    let s = state(&g);
+    let mut t = Table::new(2, 35);
+    stand_in(&mut t.s, Seat(1), "engine_control_room");
+    let tops: Vec<EngineStatus> = t.s.engines.iter().map(|e| e.known().unwrap()).collect();
+    let public_before = t.s.public_view();
+    t.run(Command::CheckAllEngines { seat: Seat(1) }, vec![]);
+    let s = &t.s;
     let known: Vec<(u8, EngineStatus)> = s.seat_view(Seat(1)).unwrap().engines.iter().map(|e| (e.engine.0, e.top)).collect();
     assert_eq!(known, vec![(1, tops[0]), (2, tops[1]), (3, tops[2])], "p. 25: all three Engines, each with its top token");
     assert!(s.seat_view(Seat(0)).unwrap().engines.is_empty(), "the other seat learns nothing");
@@ -265,6 +271,7 @@ fn physical_engine_tokens_are_read_off_the_board_at_the_end() {
 fn check_coordinates_shows_the_card_to_that_seat_only() {
     // p. 26, Cockpit: secretly look at the Coordinates card.
     let mut g = started(3, 40);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(2), at: Location(1) }).unwrap();
     let card = state(&g).coordinates.known().unwrap();
     let k = &c().data.coordinates[card.0 as usize];
     let public_before = state(&g).public_view();
@@ -285,6 +292,8 @@ fn check_coordinates_shows_the_card_to_that_seat_only() {
 fn set_destination_moves_the_marker_to_any_space_a_to_d() {
     // p. 26, Cockpit: move the Destination marker to the chosen space.
     let mut t = Table::new(2, 41);
+    stand_in(&mut t.s, Seat(0), "cockpit");
+    stand_in(&mut t.s, Seat(1), "cockpit");
     for letter in [DestinationLetter::A, DestinationLetter::C, DestinationLetter::D, DestinationLetter::B] {
         let events = t.run(Command::SetDestination { seat: Seat(0), letter }, vec![]);
         assert!(events.contains(&Event::DestinationSet { letter }));
@@ -313,6 +322,7 @@ fn set_destination_is_refused_with_an_intruder_in_the_cockpit() {
     assert_eq!(err.code, Code::NotAllowed);
     // An intruder elsewhere does not stop it.
     let mut t = Table::new(2, 43);
+    stand_in(&mut t.s, Seat(0), "cockpit");
     t.run(Command::PlaceIntruder { kind: IntruderKind::Larva, at: Location(3) }, vec![]);
     t.run(Command::SetDestination { seat: Seat(0), letter: DestinationLetter::C }, vec![]);
     assert_eq!(t.s.destination, DestinationLetter::C);
@@ -472,6 +482,7 @@ fn rest_removes_the_scanned_cards_that_are_not_infected() {
 fn canteen_heals_a_light_wound_and_removes_the_clean_cards() {
     // p. 25, Canteen: heal 1 Light Wound; scan the cards in hand and remove the non-INFECTED ones.
     let mut t = Table::new(2, 56);
+    stand_in(&mut t.s, Seat(1), "canteen");
     t.run(Command::Wound { seat: Seat(1), light: 2, serious: 0 }, vec![]);
     let cards = t.contaminate(Seat(1), &[false, false]);
     t.scan(Seat(1), &cards, ScanProcedure::Canteen);
@@ -489,6 +500,7 @@ fn canteen_heals_a_light_wound_and_removes_the_clean_cards() {
 fn shower_discards_the_slime_and_removes_the_clean_cards() {
     // p. 25, Shower Room: discard the Slime marker; scan the hand, remove the non-INFECTED cards.
     let mut t = Table::new(2, 57);
+    stand_in(&mut t.s, Seat(0), "shower_room");
     t.run(Command::SetSlime { seat: Seat(0), on: true }, vec![]);
     let cards = t.contaminate(Seat(0), &[false, true]);
     t.scan(Seat(0), &cards, ScanProcedure::Shower);
@@ -502,6 +514,7 @@ fn surgery_scans_everything_removes_the_infected_cards_and_the_larva_then_wounds
     // p. 24, Surgery: scan all Contamination cards; remove all INFECTED; remove the Larva; then 1
     // Light Wound and an automatic pass with an empty hand.
     let mut t = Table::new(2, 58);
+    stand_in(&mut t.s, Seat(0), "surgery");
     let cards = t.contaminate(Seat(0), &[true, false, true]);
     t.s.seats[Seat(0)].larva = true;
     let events = t.scan(Seat(0), &[], ScanProcedure::Surgery);

@@ -294,7 +294,9 @@ fn hibernation_fails_when_an_intruder_comes_or_is_there_p26() {
 
 #[test]
 fn self_destruct_starts_and_stops_until_yellow_then_unlocks_the_pods_and_cannot_stop_p12_p24() {
-    let (s, mut f) = table(2, 109);
+    let (mut s, mut f) = table(2, 109);
+    stand_in(&mut s, Seat(0), "generator");
+    stand_in(&mut s, Seat(1), "generator");
     let sd = &Content::base().data.self_destruct_track;
     assert_eq!((sd.yellow_from, sd.moves), (3, 6), "yellow from the 3rd move, the skull on the 6th (data, graded B)");
 
@@ -309,7 +311,9 @@ fn self_destruct_starts_and_stops_until_yellow_then_unlocks_the_pods_and_cannot_
     for move_no in 1..=2 {
         now = advance_time(&now, &mut f).state;
         assert_eq!(now.self_destruct, Some(move_no), "the marker moves with time");
-        assert!(run(&now, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]).is_ok(), "still stoppable before yellow");
+        let mut in_player_phase = now.clone();
+        in_player_phase.phase = Phase::Player;
+        assert!(run(&in_player_phase, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]).is_ok(), "still stoppable before yellow");
     }
     assert!(now.pods.iter().all(|p| p.locked), "pods still locked before yellow");
     let a = advance_time(&now, &mut f);
@@ -317,7 +321,9 @@ fn self_destruct_starts_and_stops_until_yellow_then_unlocks_the_pods_and_cannot_
     assert!(a.events.contains(&Event::PodsUnlocked { reason: UnlockReason::SelfDestructCritical }));
     assert!(a.state.pods.iter().all(|p| !p.locked), "every Escape Pod unlocks");
     assert!(a.state.self_destruct_unstoppable());
-    let err = refused(&a.state, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]);
+    let mut in_player_phase = a.state.clone();
+    in_player_phase.phase = Phase::Player;
+    let err = refused(&in_player_phase, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]);
     assert_eq!(err.code, Code::NotAllowed, "on yellow the sequence cannot be aborted");
 }
 
