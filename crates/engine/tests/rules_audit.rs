@@ -197,3 +197,55 @@ fn actions_are_refused_outside_the_player_phase_p10_p12() {
     s.phase = Phase::Player;
     ok(&s, &mut f, mv, vec![]);
 }
+
+// ---------------------------------------------------------------- E8: Hatching infests, it does not kill (p. 20)
+
+#[test]
+fn hatching_infests_a_character_already_carrying_a_larva_without_killing_it_p20() {
+    let (mut s, mut f) = table(2, 1730);
+    let nest = stand_in(&mut s, Seat(0), "nest");
+    assert_eq!(s.nest_location(), Some(nest));
+    s.seats[Seat(0)].larva = true;
+    s.seats[Seat(0)].hand = 0;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let bag_before = s.bag().len();
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "hatching".into() }]);
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Awake, "Infest has no death clause");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::CharacterDied { .. })));
+    assert!(a.state.seats[Seat(0)].larva, "still carrying its Larva");
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::ContaminationGiven { seat: Seat(0), .. })).count(), 1, "one Contamination card, as Infest gives");
+    assert!(!a.state.intruders.iter().any(|i| i.kind == IntruderKind::Creeper), "no Creeper appears");
+    assert_eq!(a.state.bag().len(), bag_before, "someone was infested: no Larva token goes into the bag");
+}
+
+// ---------------------------------------------------------------- E19, E20: texts
+
+#[test]
+fn careful_movement_helper_says_only_a_corridor_without_noise_is_chosen_p13() {
+    use nemesis_engine::hints::explain;
+    let (s, _) = table(2, 1740);
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    let hints = explain(&s.public_view(), &Command::MoveCharacter { seat: Seat(0), to, careful_noise: Some(1) });
+    let careful = hints.iter().find(|h| h.key == "move_careful").expect("the Careful Movement hint");
+    assert!(!careful.text.contains("Encounter"), "p. 13: a corridor never holds two Noise markers, so no Encounter: {}", careful.text);
+    assert!(careful.text.contains("without Noise"), "{}", careful.text);
+}
+
+#[test]
+fn a_contamination_card_is_named_c_and_its_number_from_one_in_the_log_and_the_hand() {
+    use nemesis_engine::log::{log, Audience};
+    let mut g = started(2, 1741);
+    act(&mut g, Command::GiveContamination { seat: Seat(0), count: 1 }).unwrap();
+    let card = state(&g).seats[Seat(0)].contamination[0];
+    let mine = log(g.entries(), Audience::Seat(Seat(0)));
+    let line = mine.last().expect("a log line");
+    assert!(line.text.contains(&format!("C-{:02}", card.0 + 1)), "the log names card id {} C-{:02}: {}", card.0, card.0 + 1, line.text);
+    // The hand (ui/src/components/SecretHand.svelte) uses the same label through `curtain.card`.
+    let en: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json")).unwrap()).unwrap();
+    assert_eq!(en["curtain.card"], "Card C-{id}");
+    let hand = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/components/SecretHand.svelte")).unwrap();
+    assert!(hand.contains("contaminationNumber(c.id)"), "the hand shows the 1-based number, as the log does");
+    let labels = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/lib/labels.ts")).unwrap();
+    assert!(labels.contains("String(id + 1).padStart(2, \"0\")"), "the same numbering as the log's {{:02}} of id + 1");
+}

@@ -7,6 +7,7 @@ import type { EngineNumber } from "./EngineNumber";
 import type { EngineStatus } from "./EngineStatus";
 import type { Mode } from "./Mode";
 import type { Named } from "./Named";
+import type { Pack } from "./Pack";
 import type { Phase } from "./Phase";
 import type { Pool } from "./Pool";
 import type { PublicCorridor } from "./PublicCorridor";
@@ -21,7 +22,11 @@ import type { Track } from "./Track";
 /**
  * The shared table screen: everything the whole table may see, and nothing more.
  */
-export type PublicView = { turn: number, phase: Phase, mode: Mode, handled: Array<Component>, seats: Array<PublicSeat>, turn_order: Array<Seat>, rooms: Array<PublicRoom>, corridors: Array<PublicCorridor>, technical_noise: boolean, intruders: Array<PublicIntruder>, 
+export type PublicView = { turn: number, phase: Phase, 
+/**
+ * The box this game is played with.
+ */
+pack: Pack, mode: Mode, handled: Array<Component>, seats: Array<PublicSeat>, turn_order: Array<Seat>, rooms: Array<PublicRoom>, corridors: Array<PublicCorridor>, technical_noise: boolean, intruders: Array<PublicIntruder>, 
 /**
  * How many tokens are in the bag; never which.
  */
