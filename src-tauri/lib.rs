@@ -34,7 +34,12 @@ async fn call(host: tauri::State<'_, Host>, call: serde_json::Value) -> Result<R
     };
     let table = match host.inner() {
         Host::Table(table) => table.clone(),
-        Host::Refused(fault) => return Ok(Reply::Refused { fault: fault.clone() }),
+        Host::Refused(fault) => {
+            return Ok(match call {
+                Call::Content { pack } => nemesis_host::protocol::content_reply(pack),
+                _ => Reply::Refused { fault: fault.clone() },
+            })
+        }
     };
     tauri::async_runtime::spawn_blocking(move || nemesis_host::table::lock(&table).call(Actor::Table, call))
         .await

@@ -88,7 +88,9 @@ pub enum Command {
     KillCharacter { seat: Seat },
     /// The Shoot action (p. 18): the character fires at an Intruder in its room; the table
     /// discards the Ammo. The Combat die says how many Injuries land, then the Injury check.
-    Shoot { seat: Seat, id: IntruderId },
+    /// `energy`: the weapon is an Energy weapon (its card is the table's), for the Weakness
+    /// Vulnerability to Energy (pp. 21–22); old saves, which never said, read as not.
+    Shoot { seat: Seat, id: IntruderId, #[serde(default)] energy: bool },
     /// The Melee Attack action (p. 19): a Contamination card first, then the Combat die (2 hits
     /// count as 1); a miss costs the character a Serious Wound.
     MeleeAttack { seat: Seat, id: IntruderId },

@@ -32,7 +32,7 @@ pub const HINTS: &[(&str, &str)] = &[
     ("move_explore", "Room {room} is unexplored: its tile turns face up and its Exploration token is resolved."),
     ("move_explore_slime", "{player} has Slime: a Silence token there counts as Danger."),
     ("move_occupied", "Someone is already in room {room}: no Noise roll."),
-    ("move_careful", "Careful Movement: no Noise roll; a Noise marker goes in corridor {number} of room {room}, or an Encounter starts if one is already there."),
+    ("move_careful", "Careful Movement: no Noise roll; a Noise marker goes in corridor {number} of room {room} (only a corridor without Noise can be chosen)."),
     ("noise_roll", "Room {room} has no one else in it: roll the Noise die. A number puts Noise in that corridor; Danger brings the Intruders next door, or Noise in every corridor; Silence does nothing."),
     ("noise_roll_slime", "{player} has Slime: Silence counts as Danger."),
     ("noise_roll_noisy", "Noise already lies in the corridors numbered {numbers}: rolling one of those starts an Encounter."),
@@ -204,7 +204,7 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
                 out.push(hint("intruder_player_cards", "intruder_player", params));
             }
         }
-        Command::Shoot { seat, id } | Command::MeleeAttack { seat, id } => {
+        Command::Shoot { seat, id, .. } | Command::MeleeAttack { seat, id } => {
             let (Some(i), Some(s)) = (v.intruders.iter().find(|i| i.id == *id), seat_of(*seat)) else { return out };
             let melee = matches!(command, Command::MeleeAttack { .. });
             let size = match i.kind {

@@ -132,8 +132,13 @@ async fn main() {
     let mut reveal_ms = Vec::with_capacity(REVEALS);
     for i in 0..REVEALS {
         let seat = i % SEATS;
+        // Checking an Engine is a Room Action, taken in that Engine's room (p. 26).
+        let engine = 1 + (i % 3) as u8;
+        let room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(engine)).expect("the Engine's room");
+        let placed = host.act(json!({"type": "place_character", "seat": seat, "at": room})).await;
+        assert_eq!(placed["reply"], "screen", "{placed}");
         let started = Instant::now();
-        let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": 1 + (i % 3)})).await;
+        let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": engine})).await;
         assert_eq!(r["reply"], "screen", "{r}");
         let seq = r["screen"]["game"]["last"]["seq"].as_u64().unwrap();
         tokio::time::timeout(WAIT, until_reveal(&mut streams[seat], seq)).await.expect("the reveal reaches the phone");
@@ -155,7 +160,12 @@ async fn main() {
     let mut last = vec![0u64; SEATS];
     for i in 0..50 {
         let seat = i % SEATS;
-        let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": 1 + (i % 3)})).await;
+        // Checking an Engine is a Room Action, taken in that Engine's room (p. 26).
+        let engine = 1 + (i % 3) as u8;
+        let room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(engine)).expect("the Engine's room");
+        let placed = host.act(json!({"type": "place_character", "seat": seat, "at": room})).await;
+        assert_eq!(placed["reply"], "screen", "{placed}");
+        let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": engine})).await;
         last[seat] = r["screen"]["game"]["last"]["seq"].as_u64().unwrap();
     }
     let mut missed = 0;

@@ -356,3 +356,9 @@ pub struct SaveSummary {
     pub updated_ms: i64,
     pub steps: u32,
 }
+
+/// The answer to `Call::Content`: the pack's box contents. Needs no table, so a window whose
+/// saves could not be opened still gets the names its home screen prints.
+pub fn content_reply(pack: nemesis_engine::Pack) -> Reply {
+    Reply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }
+}

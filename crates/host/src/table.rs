@@ -166,7 +166,7 @@ impl Table {
                 Ok(Reply::Screen { screen: self.screen() })
             }
             Call::Saves => Ok(Reply::Saves { saves: self.store.list()? }),
-            Call::Content { pack } => Ok(Reply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }),
+            Call::Content { pack } => Ok(crate::protocol::content_reply(pack)),
             Call::NewGame { setup, title } => self.new_game(setup, title),
             Call::Open { game } => {
                 self.open(game)?;

@@ -101,7 +101,7 @@ export const specs: Spec[] = [
   { type: "take_egg", group: "characters", fields: [seat], entered: [] },
   { type: "destroy_eggs", group: "characters", fields: [seat, { name: "count", kind: "count", min: 1, max: 8, initial: 1 }], entered: [] },
   { type: "drop_eggs", group: "characters", fields: [seat], entered: [] },
-  { type: "shoot", group: "characters", fields: [seat, { name: "id", kind: "intruder" }], entered: ["combat", "attack_card", "event_card"] },
+  { type: "shoot", group: "characters", fields: [seat, { name: "id", kind: "intruder" }, { name: "energy", kind: "switch", initial: false }], entered: ["combat", "attack_card", "event_card"] },
   { type: "melee_attack", group: "characters", fields: [seat, { name: "id", kind: "intruder" }], entered: ["combat", "attack_card", "event_card", "serious_wound"] },
   { type: "kill_character", group: "characters", fields: [seat], entered: [], confirm: true },
   { type: "revive_character", group: "characters", fields: [seat], entered: [], modes: ["cooperative"] },

@@ -28,3 +28,8 @@ export function roomLabel(r: PublicRoom): string {
   const name = r.tile ? cardName("room", r.tile) : r.name ? boardRoomName(r.name) : t("label.unexplored");
   return t("label.room", { at: r.at, name });
 }
+
+/** A Contamination card's name, the same as in the engine's log: "03" for card id 2 (shown as C-03). */
+export function contaminationNumber(id: number): string {
+  return String(id + 1).padStart(2, "0");
+}

@@ -183,10 +183,12 @@ fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCard
 }
 
 /// How many Injuries a Combat die face deals to an Intruder of this kind (pp. 18–19).
-pub fn injuries_of(face: CombatFace, kind: IntruderKind, melee: bool) -> u8 {
+/// `vital_places`: that Weakness is known, so a blank face against an Adult is one hit
+/// (pp. 21–22; card text graded A in the card reference). Only the blank face changes.
+pub fn injuries_of(face: CombatFace, kind: IntruderKind, melee: bool, vital_places: bool) -> u8 {
     let small = matches!(kind, IntruderKind::Larva | IntruderKind::Creeper);
     match face {
-        CombatFace::Miss => 0,
+        CombatFace::Miss => u8::from(vital_places && kind == IntruderKind::Adult),
         CombatFace::SmallHit => u8::from(small),
         CombatFace::AdultHit => u8::from(small || kind == IntruderKind::Adult),
         CombatFace::Hit => 1,
@@ -198,7 +200,9 @@ pub fn injuries_of(face: CombatFace, kind: IntruderKind, melee: bool) -> u8 {
 /// A character's Shoot (p. 18) or Melee Attack (p. 19) action against an Intruder in its room. Ammo and
 /// weapons' own rules stay at the table. A Melee Attack first gives a Contamination card, and a
 /// miss gives the character a Serious Wound. A hit goes on to the Injury check (p. 20).
-pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool) -> Outcome<()> {
+/// The Weaknesses that change what the die does are applied here (pp. 21–22): Vital Places, and
+/// Vulnerability to Energy when the table says the weapon is an Energy weapon (`energy`).
+pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool, energy: bool) -> Outcome<()> {
     ctx.awake(seat)?;
     let i = ctx.intruder(id)?;
     if ctx.state.seats[seat].location != i.at {
@@ -211,7 +215,12 @@ pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee
         contamination::give_contamination(ctx, seat);
     }
     let face = ctx.roll_combat()?;
-    let injuries = injuries_of(face, i.kind, melee);
+    let vital = ctx.state.weakness_known(WeaknessEffect::VitalPlaces);
+    let mut injuries = injuries_of(face, i.kind, melee, vital);
+    // An Energy-weapon attack that deals at least 1 Injury deals 1 more (a Shoot only: melee has no weapon).
+    if !melee && energy && injuries > 0 && ctx.state.weakness_known(WeaknessEffect::VulnerabilityToEnergy) {
+        injuries += 1;
+    }
     ctx.emit(Event::CharacterAttacked { seat, id, melee, face, injuries });
     if injuries > 0 {
         injure(ctx, id, injuries)

@@ -49,6 +49,13 @@ fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> 
 /// Scanning (p. 20) by the procedure of the card, room or item that asks for it.
 pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Outcome<()> {
     ctx.awake_or_in_pod(seat)?;
+    // The three Room Actions that scan need their room (p. 24-25); Look, Rest and the Antidote do not.
+    match procedure {
+        ScanProcedure::Canteen => ctx.tile_room_action(seat, "canteen", false).map(|_| ())?,
+        ScanProcedure::Shower => ctx.tile_room_action(seat, "shower_room", false).map(|_| ())?,
+        ScanProcedure::Surgery => ctx.tile_room_action(seat, "surgery", false).map(|_| ())?,
+        ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote => {}
+    }
     let held = ctx.state.seats[seat].contamination.clone();
     let mut chosen: Vec<ContaminationId> = Vec::new();
     for c in cards {

@@ -128,6 +128,46 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
+    /// The checks of every Room Action (Room sheet, p. 24): the character is in that room (`room`,
+    /// `None` while its tile is unexplored), not in Combat, and the room has no Malfunction marker
+    /// (p. 17: that disables even the special rooms), unless the manual says the action works with
+    /// one (`malfunction_ok`). `name` is the room's term for the refusal.
+    pub fn room_action(&self, seat: Seat, room: Option<Location>, name: LogParam, malfunction_ok: bool) -> Outcome<Location> {
+        self.awake(seat)?;
+        let at = self.state.seats[seat].location;
+        if room != Some(at) {
+            return refuse_with(Code::NotAllowed, "the_character_must_be_in_the_room_for_that", "The character must be in the {room} for that Action.", vec![("room", name)]);
+        }
+        if self.state.in_combat(seat) {
+            return refuse_with(Code::NotAllowed, "room_actions_are_not_possible_in_combat", "Room Actions are not possible in Combat.", vec![]);
+        }
+        if !malfunction_ok && self.state.room(at).malfunction {
+            return refuse_with(Code::NotAllowed, "a_malfunction_in_the_room_stops_its_action", "A Malfunction in the {room} stops its Action.", vec![("room", name)]);
+        }
+        Ok(at)
+    }
+
+    /// A Room Action of a room found by its tile (the basic and additional rooms, p. 24-25).
+    pub fn tile_room_action(&self, seat: Seat, tile: &str, malfunction_ok: bool) -> Outcome<Location> {
+        let name = match self.content.room_tile(tile) {
+            Some(t) => {
+                let x = self.content.tile(t);
+                LogParam::Term { key: format!("card.room.{}", x.key), en: x.name.clone() }
+            }
+            None => LogParam::text(tile.to_string()),
+        };
+        self.room_action(seat, self.state.explored_room(tile), name, malfunction_ok)
+    }
+
+    /// A Room Action of a special room printed on the board (p. 26).
+    pub fn special_room_action(&self, seat: Seat, kind: LocationKind) -> Outcome<Location> {
+        let (key, en) = match kind {
+            LocationKind::Cockpit => ("location.cockpit", "Cockpit"),
+            _ => ("location.hibernatorium", "Hibernatorium"),
+        };
+        self.room_action(seat, Some(self.special(kind)), LogParam::Term { key: key.into(), en: en.into() }, false)
+    }
+
     /// The location of a special room, by kind.
     pub fn special(&self, kind: LocationKind) -> Location {
         self.content.location_of_kind(kind)

@@ -203,12 +203,13 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
                 let s = &ctx.state.seats[seat];
                 if s.life == Life::Awake && Some(s.location) == nest && s.hand == 0 {
                     infested = true;
-                    if ctx.state.seats[seat].larva {
-                        wounds::kill(ctx, seat, DeathCause::Larva)?;
-                    } else {
+                    // Infest (p. 20) has no death clause: a character already carrying a Larva
+                    // keeps the one it has (the board holds one) and still takes the card. Only an
+                    // INFECTED scan with a Larva present kills (p. 20).
+                    if !ctx.state.seats[seat].larva {
                         ctx.emit(Event::LarvaSet { seat, on: true });
-                        contamination::give_contamination(ctx, seat);
                     }
+                    contamination::give_contamination(ctx, seat);
                 }
             }
             if !infested {

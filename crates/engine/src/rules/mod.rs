@@ -86,6 +86,11 @@ impl Ctx<'_> {
             // The drawn cards are in the Intruder player's hand: nothing else happens until one is chosen.
             return refuse(Code::WrongPhase, "the_intruder_player_is_choosing_an_intruder_attack", "The Intruder player is choosing an Intruder Attack card: wait for their choice.");
         }
+        // Actions are taken in the players' rounds of the Player Phase only (p. 10, step 3; p. 12);
+        // the table's corrections (Place, Set, Wound, Kill...) stay open in both phases.
+        if self.state.phase != Phase::Player && is_action(command) {
+            return refuse(Code::WrongPhase, "actions_are_taken_only_in_the_player_phase", "Actions are taken only in the Player Phase.");
+        }
         match command {
             SetUp(_) => refuse(Code::WrongPhase, "this_game_is_already_set_up", "This game is already set up."),
             DraftDraw { seat } => setup::draft_draw(self, *seat),
@@ -176,20 +181,13 @@ impl Ctx<'_> {
                 }
                 Ok(())
             }
-            SendSignal { seat } => {
-                self.awake(*seat)?;
-                if self.state.seats[*seat].signal {
-                    return refuse(Code::NotAllowed, "this_character_has_already_sent_the_signal", "This character has already sent the Signal.");
-                }
-                self.emit(Event::SignalSent { seat: *seat });
-                Ok(())
-            }
+            SendSignal { seat } => rooms::send_signal(self, *seat),
             KillCharacter { seat } => {
                 self.awake_or_in_pod(*seat)?;
                 wounds::kill(self, *seat, crate::event::DeathCause::Table)
             }
-            Shoot { seat, id } => combat::character_attacks(self, *seat, *id, false),
-            MeleeAttack { seat, id } => combat::character_attacks(self, *seat, *id, true),
+            Shoot { seat, id, energy } => combat::character_attacks(self, *seat, *id, false, *energy),
+            MeleeAttack { seat, id } => combat::character_attacks(self, *seat, *id, true, false),
             ReviveCharacter { seat } => wounds::revive(self, *seat),
             BecomeIntruderPlayer { seat } => player_phase::become_intruder_player(self, *seat),
             IntruderPlayerAttack { seat, id, target, card_number } => combat::intruder_player_attack(self, *seat, *id, *target, *card_number),
@@ -238,6 +236,33 @@ impl Ctx<'_> {
     }
 }
 
+
+/// A character's Action (or Room Action), as opposed to the table's corrections: only in the Player Phase.
+fn is_action(command: &Command) -> bool {
+    use crate::command::ScanProcedure;
+    use Command::*;
+    match command {
+        ScanContamination { procedure, .. } => matches!(procedure, ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery),
+        MoveCharacter { .. }
+        | SendSignal { .. }
+        | CheckEngine { .. }
+        | CheckAllEngines { .. }
+        | BeginEngineRepair { .. }
+        | CheckCoordinates { .. }
+        | SetDestination { .. }
+        | StartSelfDestruct { .. }
+        | StopSelfDestruct { .. }
+        | TryEnterPod { .. }
+        | LaunchPod { .. }
+        | TryHibernate { .. }
+        | TakeEgg { .. }
+        | DestroyEggs { .. }
+        | Research { .. }
+        | PeekRoom { .. }
+        | SearchRoom { .. } => true,
+        _ => false,
+    }
+}
 
 /// The seat a command acts for, if it names one.
 pub fn command_seat(command: &Command) -> Option<Seat> {

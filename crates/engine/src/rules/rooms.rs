@@ -17,6 +17,16 @@ fn in_nest(ctx: &Ctx, seat: Seat) -> Outcome<Location> {
     }
 }
 
+/// Comms Room (p. 24): Send the Signal, once per character.
+pub(super) fn send_signal(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.tile_room_action(seat, "comms_room", false)?;
+    if ctx.state.seats[seat].signal {
+        return refuse(Code::NotAllowed, "this_character_has_already_sent_the_signal", "This character has already sent the Signal.");
+    }
+    ctx.emit(Event::SignalSent { seat });
+    Ok(())
+}
+
 /// Nest: Take one Egg, then a Noise roll (p. 25). The last egg taken destroys the Nest.
 pub(super) fn take_egg(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.awake(seat)?;
@@ -90,7 +100,7 @@ pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 
 /// Laboratory (p. 24): researching an Object reveals the Weakness in its slot, for everyone.
 pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
-    ctx.awake(seat)?;
+    ctx.tile_room_action(seat, "laboratory", false)?;
     let slot = ctx.state.weaknesses[object.slot()];
     if slot.revealed.is_some() {
         return refuse(Code::NotAllowed, "that_weakness_is_already_discovered", "That Weakness is already discovered.");
@@ -116,7 +126,7 @@ pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Out
 
 /// Monitoring Room (p. 25): secretly look at one unexplored room tile and its token.
 pub(super) fn peek_room(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> {
-    ctx.awake(seat)?;
+    ctx.tile_room_action(seat, "monitoring_room", false)?;
     let at = ctx.location(at)?;
     let r = ctx.state.room(at).clone();
     if r.explored {

@@ -22,15 +22,26 @@ fn engine_top(ctx: &Ctx, engine: EngineNumber) -> Outcome<EngineStatus> {
 
 /// Check the Engine (p. 26): only the seat that checked learns the top token.
 pub(super) fn check_engine(ctx: &mut Ctx, seat: Seat, engine: EngineNumber) -> Outcome<()> {
-    ctx.awake(seat)?;
     let top = engine_top(ctx, engine)?;
+    in_engine_room(ctx, seat, engine, false)?;
     ctx.emit(Event::EngineChecked { seat, engine, top });
     Ok(())
 }
 
-/// Engine Control Room (p. 25): check all three.
-pub(super) fn check_all_engines(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+/// The Engine room's own Actions (p. 26): the character stands in that Engine's room, out of
+/// Combat; Check needs it free of Malfunction, Repair/Break works with one (`malfunction_ok`).
+fn in_engine_room(ctx: &Ctx, seat: Seat, engine: EngineNumber, malfunction_ok: bool) -> Outcome<()> {
     ctx.awake(seat)?;
+    let room = ctx.content.engine_location(engine);
+    if room != Some(ctx.state.seats[seat].location) {
+        return refuse_with(Code::NotAllowed, "the_character_must_be_in_the_room_of_engine", "The character must be in the room of Engine #{engine}.", vec![("engine", LogParam::number(engine.0))]);
+    }
+    ctx.room_action(seat, room, LogParam::Term { key: "location.engine".into(), en: "Engine room".into() }, malfunction_ok).map(|_| ())
+}
+
+/// Engine Control Room (p. 25): check all three. Its own Malfunction stops it; the Engine rooms' do not.
+pub(super) fn check_all_engines(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.tile_room_action(seat, "engine_control_room", false)?;
     for n in 1..=3 {
         let top = engine_top(ctx, EngineNumber(n))?;
         ctx.emit(Event::EngineChecked { seat, engine: EngineNumber(n), top });
@@ -38,9 +49,11 @@ pub(super) fn check_all_engines(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     Ok(())
 }
 
-/// Repair/Break (p. 26), first half: the seat takes both tokens and sees them.
+/// Repair/Break (p. 26), first half: the seat takes both tokens and sees them. It is done in that
+/// Engine's room (with a Repairs card or the Tools, which the table holds), even with a Malfunction.
 pub(super) fn begin_repair(ctx: &mut Ctx, seat: Seat, engine: EngineNumber) -> Outcome<()> {
-    ctx.awake(seat)?;
+    engine_top(ctx, engine)?;
+    in_engine_room(ctx, seat, engine, true)?;
     if ctx.state.repair.is_some() {
         return refuse(Code::NotAllowed, "another_engine_s_tokens_are_still_being_put", "Another Engine's tokens are still being put back: finish that first.");
     }
@@ -77,7 +90,7 @@ pub(super) fn report_engine_order(ctx: &mut Ctx, seat: Seat, engine: EngineNumbe
 
 /// Check Coordinates (Cockpit, p. 26): private to the seat.
 pub(super) fn check_coordinates(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
-    ctx.awake(seat)?;
+    ctx.special_room_action(seat, LocationKind::Cockpit)?;
     let Hidden::Known(card) = ctx.state.coordinates else {
         return refuse(Code::NotAllowed, "the_coordinates_card_is_physical_look_at_it", "The Coordinates card is physical: look at it at the table.");
     };
@@ -87,7 +100,7 @@ pub(super) fn check_coordinates(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 
 /// Set Destination (Cockpit, p. 26): never while anyone hibernates, never with an Intruder in the Cockpit.
 pub(super) fn set_destination(ctx: &mut Ctx, seat: Seat, letter: DestinationLetter) -> Outcome<()> {
-    ctx.awake(seat)?;
+    ctx.special_room_action(seat, LocationKind::Cockpit)?;
     if ctx.state.anyone_hibernating() {
         return refuse(Code::NotAllowed, "the_destination_cannot_change_while_anyone_is_hibernating", "The destination cannot change while anyone is hibernating.");
     }
@@ -104,7 +117,7 @@ pub(super) fn set_destination(ctx: &mut Ctx, seat: Seat, letter: DestinationLett
 
 /// Generator (p. 24): start the Self-Destruct sequence; never while anyone hibernates.
 pub(super) fn start_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
-    ctx.awake(seat)?;
+    ctx.tile_room_action(seat, "generator", false)?;
     if ctx.state.self_destruct.is_some() {
         return refuse(Code::NotAllowed, "the_self_destruct_sequence_is_already_running", "The Self-Destruct sequence is already running.");
     }
@@ -117,7 +130,7 @@ pub(super) fn start_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 
 /// Generator: stop the sequence, unless it has reached yellow.
 pub(super) fn stop_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
-    ctx.awake(seat)?;
+    ctx.tile_room_action(seat, "generator", false)?;
     if ctx.state.self_destruct.is_none() {
         return refuse(Code::NotAllowed, "the_self_destruct_sequence_is_not_running", "The Self-Destruct sequence is not running.");
     }

@@ -210,7 +210,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 35 => Command::TakeEgg { seat },
                 36 => Command::TryEnterPod { seat, pod: PodNumber(1 + p.below(4) as u8) },
                 37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8) },
-                40 => Command::Shoot { seat, id: intruder },
+                40 => Command::Shoot { seat, id: intruder, energy: false },
                 41 => Command::MeleeAttack { seat, id: intruder },
                 _ => {
                     if s.phase == Phase::Player && p.chance(60) {
@@ -555,4 +555,39 @@ pub fn event_phase(mut s: State, f: &mut Fate) -> (State, Vec<EventStep>) {
         s = then(&s, f, c, e);
     }
     (s, steps)
+}
+
+/// The location of a room tile, explored (as if a character had entered it earlier). An
+/// Additional Room left out of this game takes the place of one of the same set that is in it.
+pub fn explored_room_of(s: &mut State, key: &str) -> Location {
+    let c = Content::base();
+    let tile = c.room_tile(key).expect("tile in the data");
+    let at = c.board.locations().find(|l| s.room(*l).tile == Some(tile)).unwrap_or_else(|| {
+        let at = c
+            .board
+            .locations()
+            .find(|l| s.room(*l).tile.is_some_and(|t| c.tile(t).set == c.tile(tile).set) && !s.room(*l).explored)
+            .expect("a room of the same set to replace");
+        s.room_mut(at).tile = Some(tile);
+        at
+    });
+    s.room_mut(at).explored = true;
+    at
+}
+
+/// Puts the seat's character in a room, for a Room Action (p. 24): "cockpit", "hibernatorium",
+/// "engine_1" to "engine_3", or a room tile's key (explored by `explored_room_of`).
+pub fn stand_in(s: &mut State, seat: Seat, room: &str) -> Location {
+    use nemesis_engine::content::LocationKind;
+    let c = Content::base();
+    let at = match room {
+        "cockpit" => c.location_of_kind(LocationKind::Cockpit),
+        "hibernatorium" => c.location_of_kind(LocationKind::Hibernatorium),
+        "engine_1" => c.engine_location(EngineNumber(1)).expect("Engine 1"),
+        "engine_2" => c.engine_location(EngineNumber(2)).expect("Engine 2"),
+        "engine_3" => c.engine_location(EngineNumber(3)).expect("Engine 3"),
+        key => explored_room_of(s, key),
+    };
+    s.seats[seat].location = at;
+    at
 }

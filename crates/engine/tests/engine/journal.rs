@@ -66,6 +66,8 @@ fn undo_is_refused_across_a_random_outcome() {
 #[test]
 fn undo_is_refused_across_a_private_reveal() {
     let mut g = started(2, 203);
+    let engine_1 = nemesis_engine::content::Content::base().engine_location(EngineNumber(1)).unwrap();
+    act(&mut g, Command::PlaceCharacter { seat: Seat(0), at: engine_1 }).unwrap();
     act(&mut g, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }).unwrap();
     let before = state(&g).clone();
     let err = undo(&mut g).unwrap_err();

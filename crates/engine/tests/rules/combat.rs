@@ -290,7 +290,7 @@ fn shooting_the_combat_die_hits_by_the_intruders_size_and_two_hits_deal_two_inju
             let (mut s, mut f) = table(2, 811);
             let id = add_intruder(&mut s, kind, HIB);
             // Enough blood on the Injury check that a Creeper, Adult, Breeder or Queen survives it.
-            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
+            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
                 .into_iter()
                 .take(if want == 0 || kind == Larva { 1 } else if matches!(kind, Breeder | Queen) { 3 } else { 2 })
                 .collect());
@@ -327,12 +327,12 @@ fn in_melee_two_hits_count_as_one_injury_p19() {
 fn a_character_attacks_only_an_intruder_in_its_own_room_in_the_player_phase_p18() {
     let (mut s, mut f) = table(2, 814);
     let id = add_intruder(&mut s, IntruderKind::Adult, COCKPIT);
-    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
+    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
     assert_eq!(run(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
     let mut e = s.clone();
     e.intruders[0].at = HIB;
     e.phase = Phase::Event { step: EventStep::FireDamage };
-    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
+    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
 }
 
 #[test]

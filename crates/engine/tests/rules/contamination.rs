@@ -121,6 +121,7 @@ fn rest_removes_the_scanned_cards_that_are_not_infected() {
 fn canteen_heals_a_light_wound_and_removes_the_clean_cards() {
     // p. 25, Canteen: heal 1 Light Wound; scan the cards in hand and remove the non-INFECTED ones.
     let mut t = Table::from_game(&started(2, 56), 56 + 2000);
+    stand_in(&mut t.s, Seat(1), "canteen");
     t.run(Command::Wound { seat: Seat(1), light: 2, serious: 0 }, vec![]);
     let cards = t.contaminate(Seat(1), &[false, false]);
     t.scan(Seat(1), &cards, ScanProcedure::Canteen);
@@ -138,6 +139,7 @@ fn canteen_heals_a_light_wound_and_removes_the_clean_cards() {
 fn shower_discards_the_slime_and_removes_the_clean_cards() {
     // p. 25, Shower Room: discard the Slime marker; scan the hand, remove the non-INFECTED cards.
     let mut t = Table::from_game(&started(2, 57), 57 + 2000);
+    stand_in(&mut t.s, Seat(0), "shower_room");
     t.run(Command::SetSlime { seat: Seat(0), on: true }, vec![]);
     let cards = t.contaminate(Seat(0), &[false, true]);
     t.scan(Seat(0), &cards, ScanProcedure::Shower);
@@ -151,6 +153,7 @@ fn surgery_scans_everything_removes_the_infected_cards_and_the_larva_then_wounds
     // p. 24, Surgery: scan all Contamination cards; remove all INFECTED; remove the Larva; then 1
     // Light Wound and an automatic pass with an empty hand.
     let mut t = Table::from_game(&started(2, 58), 58 + 2000);
+    stand_in(&mut t.s, Seat(0), "surgery");
     let cards = t.contaminate(Seat(0), &[true, false, true]);
     t.s.seats[Seat(0)].larva = true;
     let events = t.scan(Seat(0), &[], ScanProcedure::Surgery);

@@ -67,7 +67,8 @@ fn hibernation_opening_is_announced_on_the_move_that_reaches_blue_p12() {
 
 #[test]
 fn self_destruct_turning_yellow_is_announced_once_p12() {
-    let (s, mut f) = table(2, 304);
+    let (mut s, mut f) = table(2, 304);
+    stand_in(&mut s, Seat(0), "generator");
     let mut now = ok(&s, &mut f, Command::StartSelfDestruct { seat: Seat(0) }, vec![]).state;
     let yellow = Content::base().data.self_destruct_track.yellow_from;
     for _ in 1..yellow {

@@ -46,7 +46,9 @@ fn guessing_an_app_held_weakness_gets_the_same_answer_right_or_wrong() {
 
 #[test]
 fn research_reveals_the_weakness_in_the_slot_of_the_object_researched_p21() {
-    let (s, mut f) = table(2, 28);
+    let (mut s, mut f) = table(2, 28);
+    stand_in(&mut s, Seat(0), "laboratory");
+    s.seats[Seat(0)].eggs_carried = 1;
     let egg_slot = s.weaknesses[1].card.expect("the app placed three Weakness cards");
     let a = ok(&s, &mut f, Command::Research { seat: Seat(0), object: ResearchObject::IntruderEgg }, vec![]);
     assert!(

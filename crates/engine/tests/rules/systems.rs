@@ -42,6 +42,7 @@ fn first_death_in_an_attack_unlocks_every_escape_pod_p12() {
 fn check_the_engine_shows_its_top_token_to_that_seat_only() {
     // p. 26, Engine rooms: secretly look at the top Engine token.
     let mut g = started(3, 30);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(1), at: c().engine_location(EngineNumber(2)).unwrap() }).unwrap();
     let top = state(&g).engines[1].known().unwrap();
     let public_before = state(&g).public_view();
     act(&mut g, Command::CheckEngine { seat: Seat(1), engine: EngineNumber(2) }).unwrap();
@@ -85,6 +86,7 @@ fn repair_or_break_the_seat_sees_both_tokens_and_sets_their_order() {
     // p. 26: take both Engine tokens, secretly check them and put them back in the order of your
     // choice; you must tell whether you changed the order.
     let mut g = started(2, 32);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(0), at: c().engine_location(EngineNumber(3)).unwrap() }).unwrap();
     let top = state(&g).engines[2].known().unwrap();
     let flipped = if top == EngineStatus::Working { EngineStatus::Damaged } else { EngineStatus::Working };
     act(&mut g, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(3) }).unwrap();
@@ -108,6 +110,7 @@ fn repair_or_break_the_seat_sees_both_tokens_and_sets_their_order() {
 fn repair_or_break_the_table_learns_only_that_the_order_is_unchanged() {
     // p. 26: "you must tell if you have changed the order of the tokens" - and nothing more.
     let mut g = started(2, 33);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(1), at: c().engine_location(EngineNumber(1)).unwrap() }).unwrap();
     let top = state(&g).engines[0].known().unwrap();
     let public_before = state(&g).public_view();
     act(&mut g, Command::BeginEngineRepair { seat: Seat(1), engine: EngineNumber(1) }).unwrap();
@@ -127,6 +130,8 @@ fn repair_or_break_the_table_learns_only_that_the_order_is_unchanged() {
 #[test]
 fn repair_or_break_only_the_holder_puts_the_tokens_back_one_engine_at_a_time() {
     let mut t = Table::from_game(&started(2, 34), 34 + 2000);
+    stand_in(&mut t.s, Seat(0), "engine_2");
+    stand_in(&mut t.s, Seat(1), "engine_1");
     assert_eq!(t.refused(Command::SetEngineOrder { seat: Seat(0), top: EngineStatus::Working }, vec![]).code, Code::WrongPhase, "no tokens in hand yet");
     t.run(Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(2) }, vec![]);
     assert_eq!(t.refused(Command::SetEngineOrder { seat: Seat(1), top: EngineStatus::Working }, vec![]).code, Code::NotYourSeat, "only the holder");
@@ -138,11 +143,12 @@ fn repair_or_break_only_the_holder_puts_the_tokens_back_one_engine_at_a_time() {
 #[test]
 fn engine_control_room_checks_all_three_engines_privately() {
     // p. 25, Engine Control Room: check the status of the 3 Engines (without changing them).
-    let mut g = started(2, 35);
-    let tops: Vec<EngineStatus> = state(&g).engines.iter().map(|e| e.known().unwrap()).collect();
-    let public_before = state(&g).public_view();
-    act(&mut g, Command::CheckAllEngines { seat: Seat(1) }).unwrap();
-    let s = state(&g);
+    let mut t = Table::new(2, 35);
+    stand_in(&mut t.s, Seat(1), "engine_control_room");
+    let tops: Vec<EngineStatus> = t.s.engines.iter().map(|e| e.known().unwrap()).collect();
+    let public_before = t.s.public_view();
+    t.run(Command::CheckAllEngines { seat: Seat(1) }, vec![]);
+    let s = &t.s;
     let known: Vec<(u8, EngineStatus)> = s.seat_view(Seat(1)).unwrap().engines.iter().map(|e| (e.engine.0, e.top)).collect();
     assert_eq!(known, vec![(1, tops[0]), (2, tops[1]), (3, tops[2])], "p. 25: all three Engines, each with its top token");
     assert!(s.seat_view(Seat(0)).unwrap().engines.is_empty(), "the other seat learns nothing");
@@ -154,6 +160,7 @@ fn engine_control_room_checks_all_three_engines_privately() {
 fn check_coordinates_shows_the_card_to_that_seat_only() {
     // p. 26, Cockpit: secretly look at the Coordinates card.
     let mut g = started(3, 40);
+    act(&mut g, Command::PlaceCharacter { seat: Seat(2), at: Location(1) }).unwrap();
     let card = state(&g).coordinates.known().unwrap();
     let k = &c().data.coordinates[card.0 as usize];
     let public_before = state(&g).public_view();
@@ -174,6 +181,8 @@ fn check_coordinates_shows_the_card_to_that_seat_only() {
 fn set_destination_moves_the_marker_to_any_space_a_to_d() {
     // p. 26, Cockpit: move the Destination marker to the chosen space.
     let mut t = Table::from_game(&started(2, 41), 41 + 2000);
+    stand_in(&mut t.s, Seat(0), "cockpit");
+    stand_in(&mut t.s, Seat(1), "cockpit");
     for letter in [DestinationLetter::A, DestinationLetter::C, DestinationLetter::D, DestinationLetter::B] {
         let events = t.run(Command::SetDestination { seat: Seat(0), letter }, vec![]);
         assert!(events.contains(&Event::DestinationSet { letter }));
@@ -202,6 +211,7 @@ fn set_destination_is_refused_with_an_intruder_in_the_cockpit() {
     assert_eq!(err.code, Code::NotAllowed);
     // An intruder elsewhere does not stop it.
     let mut t = Table::from_game(&started(2, 43), 43 + 2000);
+    stand_in(&mut t.s, Seat(0), "cockpit");
     t.run(Command::PlaceIntruder { kind: IntruderKind::Larva, at: Location(3) }, vec![]);
     t.run(Command::SetDestination { seat: Seat(0), letter: DestinationLetter::C }, vec![]);
     assert_eq!(t.s.destination, DestinationLetter::C);
@@ -271,7 +281,9 @@ fn hibernation_fails_when_an_intruder_comes_or_is_there_p26() {
 
 #[test]
 fn self_destruct_starts_and_stops_until_yellow_then_unlocks_the_pods_and_cannot_stop_p12_p24() {
-    let (s, mut f) = table(2, 109);
+    let (mut s, mut f) = table(2, 109);
+    stand_in(&mut s, Seat(0), "generator");
+    stand_in(&mut s, Seat(1), "generator");
     let sd = &Content::base().data.self_destruct_track;
     assert_eq!((sd.yellow_from, sd.moves), (3, 6), "yellow from the 3rd move, the skull on the 6th (data, graded B)");
 
@@ -286,7 +298,9 @@ fn self_destruct_starts_and_stops_until_yellow_then_unlocks_the_pods_and_cannot_
     for move_no in 1..=2 {
         now = advance_time(&now, &mut f).state;
         assert_eq!(now.self_destruct, Some(move_no), "the marker moves with time");
-        assert!(run(&now, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]).is_ok(), "still stoppable before yellow");
+        let mut in_player_phase = now.clone();
+        in_player_phase.phase = Phase::Player;
+        assert!(run(&in_player_phase, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]).is_ok(), "still stoppable before yellow");
     }
     assert!(now.pods.iter().all(|p| p.locked), "pods still locked before yellow");
     let a = advance_time(&now, &mut f);
@@ -294,7 +308,9 @@ fn self_destruct_starts_and_stops_until_yellow_then_unlocks_the_pods_and_cannot_
     assert!(a.events.contains(&Event::PodsUnlocked { reason: UnlockReason::SelfDestructCritical }));
     assert!(a.state.pods.iter().all(|p| !p.locked), "every Escape Pod unlocks");
     assert!(a.state.self_destruct_unstoppable());
-    let err = refused(&a.state, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]);
+    let mut in_player_phase = a.state.clone();
+    in_player_phase.phase = Phase::Player;
+    let err = refused(&in_player_phase, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]);
     assert_eq!(err.code, Code::NotAllowed, "on yellow the sequence cannot be aborted");
 }
 

@@ -438,8 +438,20 @@ async fn a_paired_phone_rejoins_after_the_app_restarts() {
     let token = pair(&l, Seat(1)).await;
     let Lan { table, game, dir, .. } = l;
     drop(table);
-    // A new run of the app on the same saves: the seat token was kept with the game.
-    let mut t = table_in(dir.path());
+    // A new run of the app on the same saves: the seat token was kept with the game. The old
+    // run's phone tasks let go of its table (and the folder's lock) as they wind down, which on
+    // a loaded machine can take a moment after the last handle is dropped.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let store = loop {
+        match nemesis_host::store::Store::open_dir(dir.path()) {
+            Ok(store) => break store,
+            Err(f) if std::time::Instant::now() < deadline && f.key == "these_saves_are_already_open_in_another_window" => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await
+            }
+            Err(f) => panic!("the saves reopen: {f:?}"),
+        }
+    };
+    let mut t = nemesis_host::Table::new(store);
     t.phone_rules_mut().port = 0;
     screen_of(t.call(Actor::Table, Call::Open { game }));
     let table = t.shared();

@@ -151,6 +151,17 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
         },
         _ => Command::EndPlayerPhase,
     };
+    // A Room Action is taken in its room (p. 24): the table stands the character there first,
+    // as a player would walk there, so the random games still reach the private checks.
+    let content = nemesis_engine::Content::base();
+    let room = match &command {
+        Command::CheckEngine { engine, .. } | Command::BeginEngineRepair { engine, .. } => content.engine_location(*engine),
+        Command::CheckCoordinates { .. } => Some(content.location_of_kind(nemesis_engine::content::LocationKind::Cockpit)),
+        _ => None,
+    };
+    if let Some(at) = room {
+        on_table(table, |t| try_act(t, Command::PlaceCharacter { seat, at }));
+    }
     on_table(table, |t| try_act(t, command));
 }
 

@@ -370,6 +370,9 @@ fn undo_and_correct_refused_by_the_engine_change_nothing() {
     let dir = scratch();
     let mut t = table_in(dir.path());
     let id = started(&mut t, 2);
+    // Checking an Engine is a Room Action, taken in that Engine's room (p. 26).
+    let engine_room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(1)).expect("Engine 1's room");
+    act(&mut t, Command::PlaceCharacter { seat: Seat(0), at: engine_room });
     act(&mut t, Command::RollDice { die: Die::Noise, count: 1 });
     act(&mut t, Command::CheckEngine { seat: Seat(0), engine: nemesis_engine::EngineNumber(1) });
     let conn = peek(t.store().path());
@@ -774,6 +777,9 @@ fn the_last_step_names_who_got_a_private_reveal_never_what() {
     let dir = scratch();
     let mut t = table_in(dir.path());
     started(&mut t, 3);
+    // Checking an Engine is a Room Action, taken in that Engine's room (p. 26).
+    let engine_room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(1)).expect("Engine 1's room");
+    act(&mut t, Command::PlaceCharacter { seat: Seat(2), at: engine_room });
     let screen = act(&mut t, Command::CheckEngine { seat: Seat(2), engine: nemesis_engine::EngineNumber(1) });
     let last = open_game(&screen).last.clone().expect("a last step");
     assert!(last.private);

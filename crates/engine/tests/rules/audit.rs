@@ -1,0 +1,251 @@
+//! Scenario tests for the errors found by the rules review (issue 17): each names the rule and
+//! cites the page of the English manual. They arrange a real game (set up through the draft) by
+//! editing a copy of its state, then apply one command with `rules::apply`, forcing random
+//! outcomes with entered results.
+
+
+use crate::common::*;
+
+use nemesis_engine::command::{Command, Entered};
+use nemesis_engine::content::{Blood, Content};
+use nemesis_engine::event::Event;
+use nemesis_engine::ids::*;
+use nemesis_engine::state::*;
+use nemesis_engine::{apply, Applied, Code, Fate, Rejection};
+
+const HIB: Location = Location(11);
+
+fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
+    apply(Some(s), fate, Actor::Table, &command, &entered)
+}
+
+fn refused(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Rejection {
+    let what = format!("{command:?}");
+    match run(s, fate, command, entered) {
+        Ok(a) => panic!("{what} should be refused, was accepted: {:?}", a.events),
+        Err(r) => r,
+    }
+}
+
+/// An intruder miniature placed by hand (no token), after the first Encounter.
+fn add_intruder(s: &mut State, kind: IntruderKind, at: Location) -> IntruderId {
+    let id = IntruderId(s.next_intruder);
+    s.next_intruder += 1;
+    s.intruders.push(Intruder { id, kind, at, injuries: 0, token: None });
+    s.first_encounter = true;
+    id
+}
+
+fn weakness_id(key: &str) -> WeaknessId {
+    let i = Content::base().data.weaknesses.iter().position(|w| w.key == key).expect("weakness in the data");
+    WeaknessId(i as u8)
+}
+
+/// Turns a Weakness face up in the Intruder Carcass slot, as if researched earlier.
+fn know_weakness(s: &mut State, key: &str) {
+    let id = weakness_id(key);
+    s.weaknesses[2] = WeaknessSlot { card: Some(id), revealed: Some(id) };
+}
+
+fn combat(face: CombatFace) -> Entered {
+    Entered::Combat { face }
+}
+
+fn card_with(key: &str, blood: Blood) -> Entered {
+    Entered::AttackCard { key: key.into(), blood: Some(blood) }
+}
+
+fn injuries_dealt(events: &[Event]) -> Option<u8> {
+    events.iter().find_map(|e| match e {
+        Event::CharacterAttacked { injuries, .. } => Some(*injuries),
+        _ => None,
+    })
+}
+
+
+// ---------------------------------------------------------------- E1, E13: Weaknesses in combat (pp. 21–22)
+
+#[test]
+fn vital_places_makes_a_blank_die_one_hit_on_an_adult_in_melee_and_shoot_p21_p22() {
+    let (mut s, mut f) = table(2, 1701);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    know_weakness(&mut s, "vital_places");
+    let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::Miss), card_with("scratch", Blood::Endurance(6))]);
+    assert_eq!(injuries_dealt(&a.events), Some(1), "a blank against an Adult is one hit with Vital Places known");
+    assert!(a.events.iter().any(|e| matches!(e, Event::EnduranceChecked { .. })), "the hit goes to the Injury check");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::SeriousWoundDrawn { .. })), "a hit costs the attacker no Serious Wound");
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Miss), card_with("scratch", Blood::Endurance(6))]);
+    assert_eq!(injuries_dealt(&a.events), Some(1), "Shoot: a blank against an Adult is one hit");
+}
+
+#[test]
+fn vital_places_changes_nothing_against_other_intruders_p21_p22() {
+    let (mut s, mut f) = table(2, 1702);
+    let id = add_intruder(&mut s, IntruderKind::Creeper, HIB);
+    know_weakness(&mut s, "vital_places");
+    let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::Miss)]);
+    assert_eq!(injuries_dealt(&a.events), Some(0));
+    assert_eq!(a.state.seats[Seat(0)].serious.len(), 1, "a Melee miss against a Creeper still costs a Serious Wound");
+}
+
+#[test]
+fn vulnerability_to_energy_adds_one_injury_to_an_energy_weapon_hit_p21_p22() {
+    let (mut s, mut f) = table(2, 1703);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    know_weakness(&mut s, "vulnerability_to_energy");
+    let blood = card_with("scratch", Blood::Endurance(6));
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: true }, vec![combat(CombatFace::Hit), blood.clone()]);
+    assert_eq!(injuries_dealt(&a.events), Some(2), "an Energy weapon's hit deals 1 more");
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit), blood.clone()]);
+    assert_eq!(injuries_dealt(&a.events), Some(1), "a Classic weapon's hit is unchanged");
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: true }, vec![combat(CombatFace::Miss)]);
+    assert_eq!(injuries_dealt(&a.events), Some(0), "a miss stays a miss");
+}
+
+// ---------------------------------------------------------------- E2: Room Actions need their room (pp. 17, 24–26)
+
+fn explored(s: &mut State, key: &str) -> Location {
+    let at = explored_room_of(s, key);
+    at
+}
+
+fn engine_room(n: u8) -> Location {
+    Content::base().engine_location(EngineNumber(n)).expect("the board has the Engine rooms")
+}
+
+#[test]
+fn cockpit_actions_need_the_character_in_the_working_cockpit_out_of_combat_p24_p26_p17() {
+    let (mut s, mut f) = table(2, 1710);
+    let cockpit = Content::base().location_of_kind(nemesis_engine::content::LocationKind::Cockpit);
+    let set = |seat| Command::SetDestination { seat, letter: DestinationLetter::C };
+    assert_eq!(refused(&s, &mut f, set(Seat(0)), vec![]).key, "the_character_must_be_in_the_room_for_that", "from the Hibernatorium");
+    assert_eq!(refused(&s, &mut f, Command::CheckCoordinates { seat: Seat(0) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    s.seats[Seat(0)].location = cockpit;
+    s.room_mut(cockpit).malfunction = true;
+    assert_eq!(refused(&s, &mut f, set(Seat(0)), vec![]).key, "a_malfunction_in_the_room_stops_its_action", "p. 17: a Malfunction disables even special rooms");
+    s.room_mut(cockpit).malfunction = false;
+    ok(&s, &mut f, set(Seat(0)), vec![]);
+    ok(&s, &mut f, Command::CheckCoordinates { seat: Seat(0) }, vec![]);
+}
+
+#[test]
+fn generator_comms_lab_and_monitoring_actions_need_their_room_p24_p25() {
+    let (mut s, mut f) = table(2, 1711);
+    let generator = explored(&mut s, "generator");
+    let comms = explored(&mut s, "comms_room");
+    assert_eq!(refused(&s, &mut f, Command::StartSelfDestruct { seat: Seat(0) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    assert_eq!(refused(&s, &mut f, Command::SendSignal { seat: Seat(0) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    assert_eq!(refused(&s, &mut f, Command::Research { seat: Seat(0), object: ResearchObject::IntruderEgg }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    assert_eq!(refused(&s, &mut f, Command::PeekRoom { seat: Seat(0), at: Location(5) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    s.seats[Seat(0)].location = generator;
+    let started = ok(&s, &mut f, Command::StartSelfDestruct { seat: Seat(0) }, vec![]);
+    assert!(started.events.contains(&Event::SelfDestructStarted));
+    // In Combat (an Adult in the room) no Room Action (p. 24).
+    let mut fight = started.state.clone();
+    add_intruder(&mut fight, IntruderKind::Adult, generator);
+    assert_eq!(refused(&fight, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]).key, "room_actions_are_not_possible_in_combat");
+    ok(&started.state, &mut f, Command::StopSelfDestruct { seat: Seat(0) }, vec![]);
+    s.seats[Seat(0)].location = comms;
+    ok(&s, &mut f, Command::SendSignal { seat: Seat(0) }, vec![]);
+}
+
+#[test]
+fn engine_check_needs_that_engines_room_and_repair_works_there_despite_a_malfunction_p26() {
+    let (mut s, mut f) = table(2, 1712);
+    s.seats[Seat(0)].location = engine_room(2);
+    assert_eq!(refused(&s, &mut f, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
+    assert_eq!(refused(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
+    s.seats[Seat(0)].location = engine_room(1);
+    s.room_mut(engine_room(1)).malfunction = true;
+    assert_eq!(refused(&s, &mut f, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "a_malfunction_in_the_room_stops_its_action");
+    ok(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1) }, vec![]);
+    // The Engine Control Room works with Malfunctions in the Engine rooms (p. 25), but in its own room only.
+    assert_eq!(refused(&s, &mut f, Command::CheckAllEngines { seat: Seat(0) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    let ecr = explored(&mut s, "engine_control_room");
+    s.seats[Seat(0)].location = ecr;
+    ok(&s, &mut f, Command::CheckAllEngines { seat: Seat(0) }, vec![]);
+}
+
+#[test]
+fn surgery_canteen_and_shower_scans_need_their_room_p24_p25() {
+    use nemesis_engine::command::ScanProcedure;
+    let (mut s, mut f) = table(2, 1713);
+    for (procedure, key) in [(ScanProcedure::Surgery, "surgery"), (ScanProcedure::Canteen, "canteen"), (ScanProcedure::Shower, "shower_room")] {
+        let scan = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure };
+        assert_eq!(refused(&s, &mut f, scan.clone(), vec![]).key, "the_character_must_be_in_the_room_for_that", "{key} from the Hibernatorium");
+        let at = explored(&mut s, key);
+        let mut there = s.clone();
+        there.seats[Seat(0)].location = at;
+        there.seats[Seat(0)].light_wounds = 1;
+        ok(&there, &mut f, scan, vec![]);
+    }
+}
+
+// ---------------------------------------------------------------- E3: Actions belong to the Player Phase (pp. 10, 12)
+
+#[test]
+fn actions_are_refused_outside_the_player_phase_p10_p12() {
+    let (mut s, mut f) = table(2, 1720);
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let mv = Command::MoveCharacter { seat: Seat(0), to, careful_noise: None };
+    assert_eq!(refused(&s, &mut f, mv.clone(), vec![]).code, Code::WrongPhase, "Move in the Event Phase");
+    assert_eq!(refused(&s, &mut f, Command::TryHibernate { seat: Seat(0) }, vec![]).code, Code::WrongPhase, "Hibernate in the Event Phase");
+    assert_eq!(refused(&s, &mut f, Command::SearchRoom { seat: Seat(0) }, vec![]).code, Code::WrongPhase);
+    // The table's corrections stay open in either phase.
+    ok(&s, &mut f, Command::PlaceCharacter { seat: Seat(0), at: to }, vec![]);
+    s.phase = Phase::Player;
+    ok(&s, &mut f, mv, vec![]);
+}
+
+// ---------------------------------------------------------------- E8: Hatching infests, it does not kill (p. 20)
+
+#[test]
+fn hatching_infests_a_character_already_carrying_a_larva_without_killing_it_p20() {
+    let (mut s, mut f) = table(2, 1730);
+    let nest = stand_in(&mut s, Seat(0), "nest");
+    assert_eq!(s.nest_location(), Some(nest));
+    s.seats[Seat(0)].larva = true;
+    s.seats[Seat(0)].hand = 0;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let bag_before = s.bag().len();
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "hatching".into() }]);
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Awake, "Infest has no death clause");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::CharacterDied { .. })));
+    assert!(a.state.seats[Seat(0)].larva, "still carrying its Larva");
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::ContaminationGiven { seat: Seat(0), .. })).count(), 1, "one Contamination card, as Infest gives");
+    assert!(!a.state.intruders.iter().any(|i| i.kind == IntruderKind::Creeper), "no Creeper appears");
+    assert_eq!(a.state.bag().len(), bag_before, "someone was infested: no Larva token goes into the bag");
+}
+
+// ---------------------------------------------------------------- E19, E20: texts
+
+#[test]
+fn careful_movement_helper_says_only_a_corridor_without_noise_is_chosen_p13() {
+    use nemesis_engine::hints::explain;
+    let (s, _) = table(2, 1740);
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    let hints = explain(&s.public_view(), &Command::MoveCharacter { seat: Seat(0), to, careful_noise: Some(1) });
+    let careful = hints.iter().find(|h| h.key == "move_careful").expect("the Careful Movement hint");
+    assert!(!careful.text.contains("Encounter"), "p. 13: a corridor never holds two Noise markers, so no Encounter: {}", careful.text);
+    assert!(careful.text.contains("without Noise"), "{}", careful.text);
+}
+
+#[test]
+fn a_contamination_card_is_named_c_and_its_number_from_one_in_the_log_and_the_hand() {
+    use nemesis_engine::log::{log, Audience};
+    let mut g = started(2, 1741);
+    act(&mut g, Command::GiveContamination { seat: Seat(0), count: 1 }).unwrap();
+    let card = state(&g).seats[Seat(0)].contamination[0];
+    let mine = log(g.entries(), Audience::Seat(Seat(0)));
+    let line = mine.last().expect("a log line");
+    assert!(line.text.contains(&format!("C-{:02}", card.0 + 1)), "the log names card id {} C-{:02}: {}", card.0, card.0 + 1, line.text);
+    // The hand (ui/src/components/SecretHand.svelte) uses the same label through `curtain.card`.
+    let en: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json")).unwrap()).unwrap();
+    assert_eq!(en["curtain.card"], "Card C-{id}");
+    let hand = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/components/SecretHand.svelte")).unwrap();
+    assert!(hand.contains("contaminationNumber(c.id)"), "the hand shows the 1-based number, as the log does");
+    let labels = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/lib/labels.ts")).unwrap();
+    assert!(labels.contains("String(id + 1).padStart(2, \"0\")"), "the same numbering as the log's {{:02}} of id + 1");
+}
