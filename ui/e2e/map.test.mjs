@@ -1,0 +1,118 @@
+// The ship map (issue 18): drawn for the content's board, it must show every room space,
+// corridor (with the numbers printed at both its ends), Door and Technical Corridors entrance of
+// the board graph, and every public piece of a random game's view, each where it stands and each
+// with a name a screen reader can say, in all five languages. The seed is printed so a failure
+// can be repeated (MAP_SEED=… npm run e2e).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browserSuite, cleanup, startServe } from "./harness.mjs";
+import { content, mappedGame, openTable } from "./mapGame.mjs";
+
+const suite = browserSuite();
+
+const LANGUAGES = ["en", "pt-BR", "es", "it", "fr"];
+const pad = (n) => String(n).padStart(2, "0");
+
+/** The board graph from the content: corridors keyed "a-b" (a < b) with each end's numbers. */
+function graph() {
+  const corridors = new Map();
+  const entrances = new Map();
+  for (const loc of content.locations) {
+    loc.exits.forEach((to, i) => {
+      if (to === "technical") return entrances.set(loc.number, [...(entrances.get(loc.number) ?? []), i + 1]);
+      const [a, b] = [Math.min(loc.number, to), Math.max(loc.number, to)];
+      const c = corridors.get(`${a}-${b}`) ?? { a, b, ends: {} };
+      c.ends[loc.number] = [...(c.ends[loc.number] ?? []), i + 1];
+      corridors.set(`${a}-${b}`, c);
+    });
+  }
+  return { corridors, entrances };
+}
+
+/** Whether the centre of `piece` lies inside the bounding box of `room`'s outline. */
+async function inside(page, piece, room) {
+  const p = await page.locator(`[data-test="${piece}"]`).boundingBox();
+  const r = await page.locator(`[data-test="${room}"] path.shape`).boundingBox();
+  const [x, y] = [p.x + p.width / 2, p.y + p.height / 2];
+  return x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
+}
+
+test("the ship map draws the board graph and every public piece of a random game", { timeout: 240000 }, async () => {
+  const seed = Number(process.env.MAP_SEED ?? Date.now() % 1_000_000);
+  console.log(`ship map seed: ${seed}`);
+  const { dir, view } = mappedGame(seed);
+  const serve = await startServe(dir);
+  suite.running.push(() => serve.stop(), () => cleanup(dir));
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(serve.url);
+  await openTable(page);
+  const count = (t) => page.locator(`[data-test="${t}"]`).count();
+  const label = (t) => page.locator(`[data-test="${t}"]`).getAttribute("aria-label");
+
+  // The board: 21 room spaces, 28 corridors with a Door slot and both ends' numbers, 8 entrances.
+  const { corridors, entrances } = graph();
+  assert.equal(corridors.size, 28, "the base board has 28 room-to-room corridors");
+  for (const loc of content.locations) assert.equal(await count(`map-room-${loc.number}`), 1, `room space ${loc.number} is drawn`);
+  for (const c of corridors.values()) {
+    const state = view.corridors.find((v) => Math.min(...v.ends) === c.a && Math.max(...v.ends) === c.b);
+    assert.ok(state, `the view has corridor ${c.a}-${c.b}`);
+    assert.equal(await page.locator(`[data-test="map-door-${c.a}-${c.b}"]`).getAttribute("data-state"), state.door, `corridor ${c.a}-${c.b}'s Door is drawn ${state.door}`);
+    for (const [from, to] of [[c.a, c.b], [c.b, c.a]]) {
+      const text = (await page.locator(`[data-test="map-exit-${from}-${to}"]`).textContent()).trim();
+      assert.equal(text, c.ends[from].join(" "), `room ${from} prints ${c.ends[from]} at its exit to ${to}`);
+    }
+    assert.equal(await count(`map-noise-${c.a}-${c.b}`), state.noise ? 1 : 0, `Noise in corridor ${c.a}-${c.b}: ${state.noise}`);
+  }
+  assert.equal(entrances.size, 8, "the base board has 8 Technical Corridors entrances");
+  for (const [at, numbers] of entrances) {
+    assert.equal(await count(`map-entrance-${at}`), 1, `room ${at}'s Technical Corridors entrance is drawn`);
+    assert.match(await label(`map-entrance-${at}`), new RegExp(numbers.join(", ")), `with its numbers ${numbers}`);
+  }
+  assert.equal(await count("map-noise-technical"), view.technical_noise ? 1 : 0, "Noise in the Technical Corridors");
+
+  // Rooms: explored by name, face down as "unexplored room 07", and their markers.
+  for (const r of view.rooms) {
+    const name = await label(`map-room-${r.at}`);
+    if (r.tile) assert.ok(name.startsWith(`${r.tile.name} (${pad(r.at)})`), `room ${r.at} is named the ${r.tile.name}: ${name}`);
+    else if (!r.name) assert.ok(name.startsWith(`unexplored room ${pad(r.at)}`), `room ${r.at} is face down: ${name}`);
+    assert.equal(await count(`map-fire-${r.at}`), r.fire ? 1 : 0, `Fire in room ${r.at}: ${r.fire}`);
+    assert.equal(await count(`map-malfunction-${r.at}`), r.malfunction ? 1 : 0, `Malfunction in room ${r.at}: ${r.malfunction}`);
+    assert.equal(await count(r.malfunction ? `map-computer-off-${r.at}` : `map-computer-${r.at}`), r.computer ? 1 : 0, `room ${r.at}'s computer`);
+    assert.equal(await count(`map-eggs-${r.at}`), r.eggs > 0 ? 1 : 0, `Eggs in room ${r.at}: ${r.eggs}`);
+  }
+
+  // Pieces: every character (or its corpse) and Intruder in its room, every pod and who is aboard.
+  assert.equal(await page.locator('[data-test^="map-intruder-"]').count(), view.intruders.length, "one piece per Intruder, no more");
+  for (const i of view.intruders) {
+    assert.ok(await inside(page, `map-intruder-${i.id}`, `map-room-${i.at}`), `Intruder #${i.id} is drawn in room ${i.at}`);
+    assert.match(await label(`map-intruder-${i.id}`), new RegExp(`#${i.id}, Injuries: ${i.injuries}`));
+  }
+  for (const s of view.seats) {
+    const kind = s.life.kind;
+    if (kind === "awake" || kind === "hibernating") {
+      assert.ok(await inside(page, `map-character-${s.seat}`, `map-room-${s.location}`), `${s.name} is drawn in room ${s.location}`);
+      assert.match(await label(`map-character-${s.seat}`), new RegExp(`^${s.name}: ${s.character.name}`));
+      if (s.slime) assert.match(await label(`map-character-${s.seat}`), /Slime/);
+    } else if (kind === "dead") {
+      assert.ok(await inside(page, `map-corpse-${s.seat}`, `map-room-${s.location}`), `${s.name}'s corpse lies in room ${s.location}`);
+    } else if (kind === "in_pod") {
+      assert.equal(await count(`map-pod-occupant-${s.seat}`), 1, `${s.name} is drawn in pod ${s.life.pod}`);
+    }
+  }
+  for (const p of view.pods) assert.match(await label(`map-pod-${p.number}`), new RegExp(`Escape Pod ${p.number}, section ${p.section.toUpperCase()}: ${p.locked ? "locked" : "unlocked"}`));
+
+  // A name for every piece, in every language, and no key or placeholder showing through.
+  for (const lang of LANGUAGES) {
+    const p = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.addInitScript((l) => localStorage.setItem("nemesis-table-language", l), lang);
+    await p.goto(serve.url);
+    await openTable(p);
+    const names = await p.$$eval('[data-test="ship-map"] [role="img"], [data-test="ship-map"] [role="button"]', (els) => els.map((e) => [e.getAttribute("data-test"), e.getAttribute("aria-label") ?? ""]));
+    assert.ok(names.length > 21 + 28 + 8, `${lang}: the rooms, Doors and entrances are named`);
+    for (const [what, name] of names) assert.ok(name.trim() && !/\{|\bmap\.|\broom\.|undefined/.test(name), `${lang}: ${what} has a name: "${name}"`);
+    await p.close();
+  }
+  assert.deepEqual(errors, [], "the page raised no errors");
+});

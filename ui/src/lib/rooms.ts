@@ -1,0 +1,30 @@
+//! Rooms as players name them: by what is on the tile (the Armory), with the number printed on
+//! the board (07) as a small tag; a face-down space as "unexplored room 07".
+import type { PublicRoom } from "../bindings/PublicRoom";
+import { t, tMaybe } from "./i18n.svelte";
+
+/** The board prints each location's number with leading zeros ("007"); players read "07". */
+export function printedNumber(at: number): string {
+  return String(at).padStart(2, "0");
+}
+
+/** A room printed on the board (Cockpit, Hibernatorium, the Engines) in the screen's language. */
+export function boardRoomName(name: string): string {
+  const engine = name.match(/^Engine #(\d)$/);
+  if (engine) return t("label.engine", { n: Number(engine[1]) });
+  return tMaybe(`location.${name.toLowerCase()}`) ?? name;
+}
+
+/** The room's name alone, or "unexplored room 07" while its tile is face down. */
+export function roomName(r: PublicRoom | undefined, at: number): string {
+  if (r?.tile) return tMaybe(`card.room.${r.tile.key}`) ?? r.tile.name;
+  if (r?.name) return boardRoomName(r.name);
+  return t("room.unexplored", { n: printedNumber(at) });
+}
+
+/** The room's name with its printed number as a tag ("Armory (07)"), for running text. */
+export function roomRef(rooms: readonly PublicRoom[] | undefined, at: number): string {
+  const r = rooms?.find((x) => x.at === at);
+  if (!r || !(r.tile || r.name)) return roomName(r, at);
+  return t("room.named", { name: roomName(r, at), n: printedNumber(at) });
+}
