@@ -103,6 +103,15 @@ test("the ship map draws the board graph and every public piece of a random game
   }
   for (const p of view.pods) assert.match(await label(`map-pod-${p.number}`), new RegExp(`Escape Pod ${p.number}, section ${p.section.toUpperCase()}: ${p.locked ? "locked" : "unlocked"}`));
 
+  // Rooms by name everywhere a player reads (issue 18): the table screen of this played game
+  // (log, crew, step card, forms) never calls a room "room 7"; only face-down ones say
+  // "unexplored room 07".
+  await page.click('[data-test="cmd-move_character"]').catch(() => {});
+  const text = await page.evaluate(() => document.body.innerText + [...document.querySelectorAll("option")].map((o) => o.textContent).join("\n"));
+  assert.deepEqual(text.match(/(?<!unexplored )\broom \d+/gi) ?? [], [], "no room is named by its number alone on the table screen");
+  const explored = view.rooms.filter((r) => r.tile);
+  assert.ok(explored.some((r) => text.includes(`${r.tile.name} (${pad(r.at)})`)), "explored rooms are named with their printed number as a tag");
+
   // A name for every piece, in every language, and no key or placeholder showing through.
   for (const lang of LANGUAGES) {
     const p = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -58,8 +58,9 @@ export function mappedGame(seed, steps = 60) {
     },
     () => act({ type: "place_intruder", kind: pick(kinds), at: pick(rooms) }),
     () => view().intruders.length && act({ type: "injure_intruder", id: pick(view().intruders).id, injuries: 1 + Math.floor(random() * 2) }),
-    () => act({ type: "set_fire", at: pick(rooms), on: true }),
-    () => act({ type: "set_malfunction", at: pick(rooms), on: true }),
+    // Fewer than the box's 8 markers of each, so the ship neither burns nor breaks down (p. 21).
+    () => view().fire.used < 5 && act({ type: "set_fire", at: pick(rooms), on: true }),
+    () => view().malfunction.used < 5 && act({ type: "set_malfunction", at: pick(rooms), on: true }),
     () => act({ type: "set_noise", spot: random() < 0.15 ? { kind: "technical" } : { kind: "corridor", corridor: Math.floor(random() * view().corridors.length) }, on: true }),
     () => act({ type: "set_door", corridor: Math.floor(random() * view().corridors.length), state: pick(["closed", "closed", "destroyed", "open"]) }),
     () => act({ type: "set_slime", seat: pick(view().seats).seat, on: true }),

@@ -40,6 +40,14 @@ for (const file of files(src)) {
   }
 }
 
+// Rooms by name (issue 18): no English line names a room by its number alone ("room {room}");
+// a room value is filled as "the Armory (07)" or "unexplored room 07" (lib/rooms.ts). Only the
+// fallback for a number that is no room on the board says "room {n}".
+for (const [key, text] of Object.entries(en)) {
+  if (key === "room.inline_number") continue;
+  for (const m of text.matchAll(/(?<!unexplored )\brooms? \{\w+\}/gi)) problems.push(`en.json: ${key} names a room by its number alone ("${m[0]}"): fill the room's name instead`);
+}
+
 // The rules reference: every entry has its three texts, and every link (see-also, a log line's
 // "why?", a step card's rule, a moment's rule) leads to an entry that exists.
 {

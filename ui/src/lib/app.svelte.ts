@@ -10,6 +10,7 @@ import type { Reply } from "../bindings/Reply";
 import type { SaveSummary } from "../bindings/SaveSummary";
 import type { TableScreen } from "../bindings/TableScreen";
 import { transport } from "./transport";
+import { board } from "./board.svelte";
 
 export type Page = "home" | "wizard" | "table";
 
@@ -31,6 +32,7 @@ function applyScreen(s: TableScreen) {
   // The caller's reply and the push carry the same screen: draw it once.
   if (!app.screen || s.revision > app.screen.revision) {
     app.screen = s;
+    board.rooms = s.game?.view.rooms ?? null;
   }
   if (s.game && app.page !== "table" && !app.guideAfterSetup) app.page = "table";
   if (!s.game && app.page === "table") app.page = "home";

@@ -28,3 +28,17 @@ export function roomRef(rooms: readonly PublicRoom[] | undefined, at: number): s
   if (!r || !(r.tile || r.name)) return roomName(r, at);
   return t("room.named", { name: roomName(r, at), n: printedNumber(at) });
 }
+
+/** How a sentence names a room: as it is now, as it lay face down, or by its number alone. */
+export type RoomForm = "now" | "face_down" | "number" | "standalone";
+
+/** The room inside a sentence, in the catalogue's inline form: "the Armory (07)" or "unexplored
+ *  room 07" in English; languages that keep their word for "room" in the sentence give the rest. */
+export function roomInline(rooms: readonly PublicRoom[] | null | undefined, at: number, form: RoomForm = "now"): string {
+  const n = printedNumber(at);
+  const r = rooms?.find((x) => x.at === at);
+  if (form === "standalone") return roomRef(rooms ?? undefined, at);
+  if (!r || form === "number") return t("room.inline_number", { n });
+  if (form === "now" && (r.tile || r.name)) return t("room.inline_named", { name: roomName(r, at), n });
+  return t("room.inline_unexplored", { n });
+}
