@@ -112,6 +112,19 @@ test("the ship map draws the board graph and every public piece of a random game
   const explored = view.rooms.filter((r) => r.tile);
   assert.ok(explored.some((r) => text.includes(`${r.tile.name} (${pad(r.at)})`)), "explored rooms are named with their printed number as a tag");
 
+  // The centrepiece beside the guide on every table screen from 1024×600 to 1920×1080: the whole
+  // map in view without scrolling, the step card beside it.
+  for (const [width, height] of [[1024, 600], [1280, 800], [1366, 768], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(100);
+    const map = await page.locator('[data-test="ship-map"] svg').boundingBox();
+    const now = await page.locator('[data-test="now"]').boundingBox();
+    assert.ok(map.x >= 0 && map.y >= 0 && map.x + map.width <= width && map.y + map.height <= height, `${width}×${height}: the whole map is in view (${JSON.stringify(map)})`);
+    assert.ok(map.width >= width * 0.5, `${width}×${height}: the map takes at least half the width (${map.width})`);
+    assert.ok(now.x >= map.x + map.width - 1 && now.y < height / 2, `${width}×${height}: the step card is beside the map`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // A name for every piece, in every language, and no key or placeholder showing through.
   for (const lang of LANGUAGES) {
     const p = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
