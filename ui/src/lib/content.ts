@@ -13,6 +13,11 @@ export interface Keyed {
 /** Set once by `loadContent`, before the app is mounted; read by components as they render. */
 export let content: ContentData;
 
+/** Sets the contents directly: for a page that has them already (the ship map's test page). */
+export function useContent(c: ContentData): void {
+  content = c;
+}
+
 /** Asks the host for a pack's contents; tries again until the host answers (it is starting). */
 export async function loadContent(pack: Pack = "base"): Promise<void> {
   for (;;) {
