@@ -31,7 +31,7 @@ test("a tap, Enter or Space on a selectable room, character or Intruder picks it
   const seat = view.seats.find((s) => s.life.kind === "awake");
   const intruder = view.intruders[0];
   const others = content.locations.map((l) => l.number).filter((n) => n !== seat.location);
-  const fixture = { view, content, selectable: [others[0], others[1]], selectableSeats: [seat.seat], selectableIntruders: intruder ? [intruder.id] : [] };
+  const fixture = { view, content, selectable: [others[0], others[1]], selectableSeats: [seat.seat], selectableIntruders: intruder ? [intruder.id] : [], mine: seat.seat };
   await page.addInitScript((f) => (window.__fixture = f), fixture);
   await page.goto(url + "e2e/fixtures/map.html");
   await page.locator('[data-test="ship-map"] svg').waitFor({ timeout: 60000 });
@@ -60,6 +60,11 @@ test("a tap, Enter or Space on a selectable room, character or Intruder picks it
     await page.locator(`[data-test="map-intruder-${intruder.id}"]`).click();
     assert.deepEqual(await picks(), [{ kind: "intruder", id: intruder.id }], "a tap picks the Intruder");
   }
+
+  // A phone's own character is ringed and named "you" (the phone map, read-only, later).
+  assert.equal(await page.locator(`[data-test="map-character-${seat.seat}"] [data-test="map-mine"]`).count(), 1, "the seat's own character is ringed");
+  assert.match(await page.locator(`[data-test="map-character-${seat.seat}"]`).getAttribute("aria-label"), /, you/);
+  assert.equal(await page.locator('[data-test="map-mine"]').count(), 1, "and no one else");
 
   // A long press shows the room's card (its name and what is in it) and picks nothing.
   await page.mouse.move(0, 0);
