@@ -132,6 +132,9 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   assert.equal(await page.locator('[data-test="log"] ol').textContent(), log);
   assert.match(await phase(page), /Player Phase/);
 
-  assert.deepEqual(failed.filter((u) => !u.startsWith(serve.url.split("/?")[0])), [], "no request leaves this machine");
+  // Loopback only: the first host's event stream fails when it quits (on its own port), which is
+  // no request leaving this machine.
+  const loopback = (u) => URL.canParse(u) && /^\[?(127\.0\.0\.1|localhost|::1)\]?$/.test(new URL(u).hostname);
+  assert.deepEqual(failed.filter((u) => !loopback(u)), [], "no request leaves this machine, and the page raised no error");
   await serve.stop();
 });
