@@ -80,6 +80,8 @@ try {
   await encounter.screenshot({ path: join(out, "guide-helper-encounter.png") });
   await page.click('[data-test="do-encounter"]');
   await page.locator('[data-test="outcome"] li').first().waitFor();
+  // The Actions panel scrolled to the button just pressed: bring the outcome into view.
+  await page.locator('[data-test="outcome"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(out, "guide-encounter.png") });
   // Bruno dies first and takes the Intruders (p. 27): his rules start next turn.
   await runForm(page, "kill_character", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
