@@ -23,6 +23,14 @@ export const CENTRES: Record<number, Point> = {
   21: at(0.905, 0.78),
 };
 
+/** Where each room slot's number ("007" on the board, "07" here) is printed beside it. */
+export const LABELS: Record<number, Point> = {
+  2: at(0.27, 0.118), 3: at(0.25, 0.575), 4: at(0.232, 0.69), 5: at(0.455, 0.065), 6: at(0.47, 0.232),
+  7: at(0.33, 0.405), 8: at(0.472, 0.76), 9: at(0.395, 0.795), 10: at(0.565, 0.064), 12: at(0.565, 0.742),
+  13: at(0.745, 0.098), 14: at(0.667, 0.282), 15: at(0.665, 0.525), 16: at(0.75, 0.895), 17: at(0.805, 0.268),
+  18: at(0.805, 0.538),
+};
+
 /** A room slot's hexagon: flat-topped, about 0.11 of the board's width across. */
 export const HEX_R = 80;
 /** The Hibernatorium's oval (x 0.48–0.595, y 0.345–0.65 on the board). */
@@ -41,7 +49,7 @@ export const BENDS: Record<string, Point[]> = {
 
 /** Technical Corridor entrances: the vent printed just outside the room. */
 export const TECH_ENTRANCES: Record<number, Point> = {
-  2: at(0.29, 0.125), 4: at(0.232, 0.895), 5: at(0.478, 0.045), 9: at(0.478, 0.935),
+  2: at(0.292, 0.16), 4: at(0.232, 0.895), 5: at(0.478, 0.045), 9: at(0.478, 0.935),
   14: at(0.667, 0.47), 15: at(0.6, 0.675), 19: at(0.83, 0.14), 21: at(0.83, 0.86),
 };
 
