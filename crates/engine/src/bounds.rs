@@ -229,7 +229,16 @@ impl<'a> Bounds<'a> {
             | Event::ItemsSet { at, .. }
             | Event::RoomEggsDestroyed { at, .. } => self.location(*at),
             Event::DiceRolled { .. } => Ok(()),
-            Event::EncounterBegan { seat, at } | Event::EggsDropped { seat, at, .. } => {
+            Event::ObjectLeft { at, of, .. } => {
+                if let Some(seat) = of {
+                    self.seat(*seat)?;
+                }
+                self.location(*at)
+            }
+            Event::EncounterBegan { seat, at }
+            | Event::EggsDropped { seat, at, .. }
+            | Event::ObjectPickedUp { seat, at, .. }
+            | Event::ObjectDropped { seat, at, .. } => {
                 self.seat(*seat)?;
                 self.location(*at)
             }

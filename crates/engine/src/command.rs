@@ -127,8 +127,15 @@ pub enum Command {
     TryHibernate { seat: Seat },
     ChooseObjective { seat: Seat, objective: Option<String> },
     TakeEgg { seat: Seat },
-    DestroyEggs { seat: Seat, count: u8 },
+    /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
+    /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
+    DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> },
     DropEggs { seat: Seat },
+    /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
+    /// lying in the character's room.
+    PickUpObject { seat: Seat, object: ResearchObject },
+    /// Drop one carried Heavy Object in the character's room (p. 22, free).
+    DropObject { seat: Seat, object: ResearchObject },
     Research { seat: Seat, object: ResearchObject },
     PeekRoom { seat: Seat, at: Location },
     /// A Search in the seat's room lowers its Item Counter by one (p. 23).

@@ -249,3 +249,94 @@ fn a_contamination_card_is_named_c_and_its_number_from_one_in_the_log_and_the_ha
     let labels = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/lib/labels.ts")).unwrap();
     assert!(labels.contains("String(id + 1).padStart(2, \"0\")"), "the same numbering as the log's {{:02}} of id + 1");
 }
+
+// ---------------------------------------------------------------- E4, E5: Carcasses, Corpses, Research (pp. 8, 13, 20-22, 24)
+
+#[test]
+fn a_killed_intruder_leaves_a_carcass_in_its_room_but_a_larva_does_not_p20_p22() {
+    let (mut s, mut f) = table(2, 1750);
+    let room = Location(5);
+    let adult = add_intruder(&mut s, IntruderKind::Adult, room);
+    let larva = add_intruder(&mut s, IntruderKind::Larva, room);
+    let a = ok(&s, &mut f, Command::InjureIntruder { id: adult, injuries: 4 }, vec![card_with("bite", Blood::Endurance(4))]);
+    let killed = a.events.iter().position(|e| *e == Event::IntruderKilled { id: adult }).expect("killed");
+    assert_eq!(a.events[killed + 1], Event::ObjectLeft { object: ResearchObject::IntruderCarcass, at: room, of: None }, "p. 20: a Carcass where it was slain");
+    assert_eq!(a.state.room(room).carcasses, 1);
+    assert_eq!(a.state.public_view().rooms.iter().find(|r| r.at == room).map(|r| r.carcasses), Some(1), "on the table screen");
+    let b = ok(&a.state, &mut f, Command::KillIntruder { id: larva }, vec![]);
+    assert_eq!(b.state.room(room).carcasses, 1, "p. 22: no Carcass for a Larva");
+}
+
+#[test]
+fn a_dead_character_leaves_a_corpse_and_the_blue_corpse_starts_in_the_hibernatorium_p8_p21() {
+    let (s, mut f) = table(2, 1751);
+    assert_eq!(s.room(HIB).corpses, 1, "p. 8 step 20: the blue Corpse token lies in the Hibernatorium");
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    assert!(a.events.contains(&Event::ObjectLeft { object: ResearchObject::CharacterCorpse, at: HIB, of: Some(Seat(1)) }), "p. 21: a Corpse where they died");
+    assert_eq!(a.state.room(HIB).corpses, 2);
+}
+
+#[test]
+fn heavy_objects_are_picked_up_carried_and_dropped_p13_p22() {
+    let (mut s, mut f) = table(2, 1752);
+    s.room_mut(HIB).carcasses = 1;
+    let a = ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    assert_eq!((a.state.room(HIB).carcasses, a.state.seats[Seat(0)].carcasses_carried), (0, 1), "p. 13: picked up");
+    let err = refused(&a.state, &mut f, Command::PickUpObject { seat: Seat(1), object: ResearchObject::IntruderCarcass }, vec![]);
+    assert_eq!(err.code, Code::Empty, "nothing left to pick up");
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    let mut moved = a.state.clone();
+    moved.seats[Seat(0)].location = to;
+    let b = ok(&moved, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    assert_eq!((b.state.room(to).carcasses, b.state.seats[Seat(0)].carcasses_carried), (1, 0), "p. 22: dropped where it stands");
+    // A character who dies drops what it carries (p. 21).
+    let c = ok(&a.state, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert_eq!(c.state.room(HIB).carcasses, 1);
+}
+
+#[test]
+fn research_needs_the_object_it_studies_in_the_laboratory_p24() {
+    let (mut s, mut f) = table(2, 1753);
+    let lab = stand_in(&mut s, Seat(0), "laboratory");
+    let research = |object| Command::Research { seat: Seat(0), object };
+    assert_eq!(refused(&s, &mut f, research(ResearchObject::IntruderCarcass), vec![]).key, "research_needs_that_object_in_the_laboratory");
+    s.seats[Seat(0)].carcasses_carried = 1;
+    let a = ok(&s, &mut f, research(ResearchObject::IntruderCarcass), vec![]);
+    assert!(a.events.iter().any(|e| matches!(e, Event::WeaknessRevealed { slot: ResearchObject::IntruderCarcass, .. })));
+    assert_eq!(a.state.seats[Seat(0)].carcasses_carried, 1, "p. 24: the Object is not discarded");
+    // Lying in the Laboratory is enough.
+    s.seats[Seat(0)].carcasses_carried = 0;
+    s.room_mut(lab).corpses = 1;
+    ok(&s, &mut f, research(ResearchObject::CharacterCorpse), vec![]);
+}
+
+// ---------------------------------------------------------------- E6: Eggs (pp. 13, 17, 22, 25)
+
+#[test]
+fn a_dropped_egg_can_be_picked_up_again_p13_p22_p25() {
+    let (mut s, mut f) = table(2, 1760);
+    s.seats[Seat(0)].eggs_carried = 1;
+    let a = ok(&s, &mut f, Command::DropEggs { seat: Seat(0) }, vec![]);
+    assert_eq!(a.state.room(HIB).eggs, 1);
+    let b = ok(&a.state, &mut f, Command::PickUpObject { seat: Seat(1), object: ResearchObject::IntruderEgg }, vec![]);
+    assert_eq!((b.state.room(HIB).eggs, b.state.seats[Seat(1)].eggs_carried), (0, 1), "p. 13: an Egg is a Heavy Object anyone may pick up");
+}
+
+#[test]
+fn a_grenade_thrown_from_next_door_destroys_nest_eggs_but_not_through_a_closed_door_p17_p25() {
+    let (mut s, mut f) = table(2, 1761);
+    let nest = explored_room_of(&mut s, "nest");
+    let c = Content::base();
+    let (next_door, corridor) = c.board.neighbours(nest)[0];
+    s.seats[Seat(0)].location = next_door;
+    let eggs = s.nest_eggs;
+    let throw = Command::DestroyEggs { seat: Seat(0), count: 2, into: Some(nest) };
+    let a = ok(&s, &mut f, throw.clone(), vec![Entered::Noise { face: NoiseFace::Silence }]);
+    assert!(a.events.contains(&Event::NestEggsDestroyed { count: 2 }), "p. 25: a Grenade destroys 2 Eggs");
+    assert_eq!(a.state.nest_eggs, eggs - 2);
+    assert!(a.events.iter().any(|e| matches!(e, Event::NoiseRolled { .. })), "the Noise roll follows, in the thrower's room");
+    s.board.doors[corridor.0 as usize] = DoorState::Closed;
+    assert_eq!(refused(&s, &mut f, throw, vec![]).key, "a_closed_door_stops_the_throw", "p. 17: a Closed Door stops a throw");
+    let far = c.board.locations().find(|l| *l != nest && *l != next_door && c.board.corridor_between(next_door, *l).is_none()).unwrap();
+    assert_eq!(refused(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 1, into: Some(far) }, vec![]).key, "a_grenade_is_thrown_only_into_a_neighbouring_room");
+}

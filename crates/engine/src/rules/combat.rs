@@ -239,7 +239,7 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
     let brink = u8::from(ctx.state.weakness_known(WeaknessEffect::SpeciesOnTheBrinkOfExtinction));
     if i.kind == IntruderKind::Larva {
         ctx.emit(Event::EnduranceChecked { id, injuries: total, endurance: 1, retreat: false, killed: true });
-        ctx.emit(Event::IntruderKilled { id });
+        intruders::killed(ctx, id);
         return Ok(());
     }
     let cards = if matches!(i.kind, IntruderKind::Breeder | IntruderKind::Queen) { 2 } else { 1 };
@@ -255,7 +255,7 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
     let killed = !retreat && total + brink >= endurance;
     ctx.emit(Event::EnduranceChecked { id, injuries: total, endurance, retreat, killed });
     if killed {
-        ctx.emit(Event::IntruderKilled { id });
+        intruders::killed(ctx, id);
     } else if retreat {
         flee(ctx, id)?;
     }

@@ -155,7 +155,7 @@ impl Ctx<'_> {
             }
             KillIntruder { id } => {
                 self.intruder(*id)?;
-                self.emit(Event::IntruderKilled { id: *id });
+                intruders::killed(self, *id);
                 Ok(())
             }
             Wound { seat, light, serious } => {
@@ -222,8 +222,10 @@ impl Ctx<'_> {
             TryHibernate { seat } => systems::try_hibernate(self, *seat),
             ChooseObjective { seat, objective } => player_phase::choose_objective(self, *seat, objective.as_deref()),
             TakeEgg { seat } => rooms::take_egg(self, *seat),
-            DestroyEggs { seat, count } => rooms::destroy_eggs(self, *seat, *count),
+            DestroyEggs { seat, count, into } => rooms::destroy_eggs(self, *seat, *count, *into),
             DropEggs { seat } => rooms::drop_eggs(self, *seat),
+            PickUpObject { seat, object } => rooms::pick_up_object(self, *seat, *object),
+            DropObject { seat, object } => rooms::drop_object(self, *seat, *object),
             Research { seat, object } => rooms::research(self, *seat, *object),
             PeekRoom { seat, at } => rooms::peek_room(self, *seat, *at),
             SearchRoom { seat } => rooms::search_room(self, *seat),
@@ -257,6 +259,7 @@ fn is_action(command: &Command) -> bool {
         | TryHibernate { .. }
         | TakeEgg { .. }
         | DestroyEggs { .. }
+        | PickUpObject { .. }
         | Research { .. }
         | PeekRoom { .. }
         | SearchRoom { .. } => true,
@@ -301,6 +304,8 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | TakeEgg { seat }
         | DestroyEggs { seat, .. }
         | DropEggs { seat }
+        | PickUpObject { seat, .. }
+        | DropObject { seat, .. }
         | Research { seat, .. }
         | PeekRoom { seat, .. }
         | CheckContamination { seat }

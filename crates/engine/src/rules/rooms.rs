@@ -50,10 +50,29 @@ fn nest_check(ctx: &mut Ctx) {
 }
 
 /// Destroying uncarried Eggs with a Shoot or Melee attempt (p. 25): each Injury destroys one;
-/// a Noise roll follows every attempt.
-pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
+/// a Noise roll follows every attempt, in the attacker's room. A Grenade (2 Eggs) or Molotov
+/// Cocktail (1) may be thrown `into` a neighbouring room "as if an Intruder were there" (p. 25),
+/// but not through a Closed Door (p. 17).
+pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Location>) -> Outcome<()> {
     ctx.awake(seat)?;
-    let at = ctx.state.seats[seat].location;
+    let here = ctx.state.seats[seat].location;
+    let at = match into {
+        None => here,
+        Some(t) if t == here => here,
+        Some(t) => {
+            let t = ctx.location(t)?;
+            let Some(corridor) = ctx.content.board.corridor_between(here, t) else {
+                return refuse(Code::NotAllowed, "a_grenade_is_thrown_only_into_a_neighbouring_room", "A Grenade is thrown only into a neighbouring room.");
+            };
+            if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
+                return refuse(Code::NotAllowed, "a_closed_door_stops_the_throw", "A Closed Door stops the throw.");
+            }
+            if count > 2 {
+                return refuse(Code::NotAllowed, "a_thrown_grenade_destroys_at_most_2_eggs", "A thrown Grenade destroys at most 2 Eggs.");
+            }
+            t
+        }
+    };
     let nest = ctx.state.nest_location() == Some(at);
     let here = if nest { ctx.state.nest_eggs } else { ctx.state.room(at).eggs };
     if here == 0 {
@@ -83,6 +102,40 @@ pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     Ok(())
 }
 
+/// Heavy Objects of this kind lying in the room, and carried by the seat.
+fn objects(ctx: &Ctx, seat: Seat, object: ResearchObject) -> (u8, u8) {
+    let s = &ctx.state.seats[seat];
+    let r = ctx.state.room(s.location);
+    match object {
+        ResearchObject::CharacterCorpse => (r.corpses, s.corpses_carried),
+        ResearchObject::IntruderCarcass => (r.carcasses, s.carcasses_carried),
+        ResearchObject::IntruderEgg => (r.eggs, s.eggs_carried),
+    }
+}
+
+/// Pick Up Heavy Object (p. 13): one Object lying in the character's room. An Egg picked up here
+/// is an uncarried one (dropped, p. 22); the Nest's own Eggs are taken with Take One Egg (p. 25).
+pub(super) fn pick_up_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if objects(ctx, seat, object).0 == 0 {
+        return refuse(Code::Empty, "no_such_object_lies_in_this_room", "No such Object lies in this room.");
+    }
+    let at = ctx.state.seats[seat].location;
+    ctx.emit(Event::ObjectPickedUp { seat, object, at });
+    Ok(())
+}
+
+/// Drop one carried Heavy Object (p. 22: free, at any time).
+pub(super) fn drop_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if objects(ctx, seat, object).1 == 0 {
+        return refuse(Code::NotAllowed, "this_character_carries_no_such_object", "This character carries no such Object.");
+    }
+    let at = ctx.state.seats[seat].location;
+    ctx.emit(Event::ObjectDropped { seat, object, at });
+    Ok(())
+}
+
 /// Search (p. 23): the room's Item Counter goes down by one; an empty room cannot be searched.
 pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.awake(seat)?;
@@ -101,6 +154,11 @@ pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 /// Laboratory (p. 24): researching an Object reveals the Weakness in its slot, for everyone.
 pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
     ctx.tile_room_action(seat, "laboratory", false)?;
+    // p. 24: only with that Object in the Laboratory (carried by the character or lying there).
+    let (lying, carried) = objects(ctx, seat, object);
+    if lying == 0 && carried == 0 {
+        return refuse(Code::NotAllowed, "research_needs_that_object_in_the_laboratory", "Research needs that Object in the Laboratory, carried or lying there.");
+    }
     let slot = ctx.state.weaknesses[object.slot()];
     if slot.revealed.is_some() {
         return refuse(Code::NotAllowed, "that_weakness_is_already_discovered", "That Weakness is already discovered.");
