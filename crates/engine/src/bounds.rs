@@ -235,7 +235,9 @@ impl<'a> Bounds<'a> {
                 }
                 self.location(*at)
             }
+            Event::AirlockEnded { at, .. } => self.location(*at),
             Event::EncounterBegan { seat, at }
+            | Event::AirlockStarted { seat, at }
             | Event::EggsDropped { seat, at, .. }
             | Event::ObjectPickedUp { seat, at, .. }
             | Event::ObjectDropped { seat, at, .. } => {

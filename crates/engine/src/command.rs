@@ -131,6 +131,9 @@ pub enum Command {
     /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
     DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> },
     DropEggs { seat: Seat },
+    /// Airlock Control (p. 25): start the Emergency Airlock Procedure on another explored Yellow
+    /// room whose corridors hold no Destroyed Door.
+    StartAirlock { seat: Seat, room: Location },
     /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
     /// lying in the character's room.
     PickUpObject { seat: Seat, object: ResearchObject },

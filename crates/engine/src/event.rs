@@ -184,6 +184,11 @@ pub enum Event {
     ObjectPickedUp { seat: Seat, object: ResearchObject, at: Location },
     /// Drop (p. 22, free): from the character into its room.
     ObjectDropped { seat: Seat, object: ResearchObject, at: Location },
+    /// Airlock Control (p. 25): the room's doors are closed and the Airlock Procedure token placed.
+    AirlockStarted { seat: Seat, at: Location },
+    /// The token leaves: a door of that room was opened (`vented` false), or the Player Phase ended
+    /// with all of them Closed and everything in the room died (`vented` true).
+    AirlockEnded { at: Location, vented: bool },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

@@ -93,6 +93,7 @@ impl State {
             weaknesses: [WeaknessSlot { card: None, revealed: None }; 3],
             nest_eggs: c.data.pools.eggs_at_start,
             nest_destroyed: false,
+            airlock: None,
             time: 0,
             self_destruct: None,
             first_encounter: false,
@@ -451,6 +452,8 @@ impl State {
                     ResearchObject::IntruderEgg => r.eggs = r.eggs.saturating_add(1),
                 }
             }
+            Event::AirlockStarted { at, .. } => self.airlock = Some(*at),
+            Event::AirlockEnded { .. } => self.airlock = None,
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
                 let s = &mut self.seats[*seat];

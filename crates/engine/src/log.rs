@@ -379,6 +379,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
+        Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
+        Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),
         Event::ObjectLeft { object, at, of } => match of {
             Some(seat) if *object == ResearchObject::CharacterCorpse => public("corpse_left", vec![who(seat), room(at)]),
             _ => public("object_left", vec![room(at), ("object", named("research_object", object))]),

@@ -429,6 +429,9 @@ pub struct State {
     pub weaknesses: [WeaknessSlot; 3],
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
+    /// The room under an active Emergency Airlock Procedure (Airlock Control, p. 25).
+    #[serde(default)]
+    pub airlock: Option<Location>,
     pub time: u8,
     pub self_destruct: Option<u8>,
     pub first_encounter: bool,

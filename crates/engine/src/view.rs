@@ -170,6 +170,8 @@ pub struct PublicView {
     pub weaknesses: Vec<Option<Named>>,
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
+    /// The room under an active Emergency Airlock Procedure (p. 25).
+    pub airlock: Option<Location>,
     pub time: Track,
     pub hibernation_open: bool,
     pub hibernation_opens_at: u8,
@@ -478,6 +480,7 @@ impl State {
                 .collect(),
             nest_eggs: self.nest_eggs,
             nest_destroyed: self.nest_destroyed,
+            airlock: self.airlock,
             time: Track { position: self.time, moves: d.time_track.moves },
             hibernation_open: self.hibernation_open(),
             hibernation_opens_at: d.time_track.hibernation_opens_at,

@@ -340,3 +340,55 @@ fn a_grenade_thrown_from_next_door_destroys_nest_eggs_but_not_through_a_closed_d
     let far = c.board.locations().find(|l| *l != nest && *l != next_door && c.board.corridor_between(next_door, *l).is_none()).unwrap();
     assert_eq!(refused(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 1, into: Some(far) }, vec![]).key, "a_grenade_is_thrown_only_into_a_neighbouring_room");
 }
+
+// ---------------------------------------------------------------- E9: Airlock Control (p. 25)
+
+/// Seat 0 in the Airlock Control, an Adult in the explored Generator (a Yellow room), on fire.
+fn airlock_table(seed: u64) -> (State, Fate, Location, IntruderId) {
+    let (mut s, f) = table(2, seed);
+    stand_in(&mut s, Seat(0), "airlock_control");
+    let y = explored_room_of(&mut s, "generator");
+    let id = add_intruder(&mut s, IntruderKind::Adult, y);
+    s.room_mut(y).fire = true;
+    (s, f, y, id)
+}
+
+#[test]
+fn airlock_kills_everything_in_the_room_whose_doors_stay_closed_at_the_end_of_the_player_phase_p25() {
+    let (mut s, mut f, y, id) = airlock_table(1770);
+    s.seats[Seat(1)].location = y;
+    let a = ok(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: y }, vec![]);
+    let c = Content::base();
+    assert!(c.board.neighbours(y).iter().all(|(_, k)| a.state.board.doors[k.0 as usize] == DoorState::Closed), "every Door of that room closes");
+    assert_eq!(a.state.public_view().airlock, Some(y), "the token is on the room, for all to see");
+    let b = ok(&a.state, &mut f, Command::EndPlayerPhase, vec![]);
+    assert!(b.events.contains(&Event::IntruderKilled { id }), "the Intruder in it dies");
+    assert_eq!(b.state.seats[Seat(1)].life, Life::Dead, "and the character in it");
+    assert!(b.events.iter().any(|e| matches!(e, Event::CharacterDied { seat: Seat(1), cause: nemesis_engine::event::DeathCause::Airlock })));
+    assert_eq!(b.state.room(y).carcasses, 1, "the Carcass stays");
+    assert!(!b.state.room(y).fire, "its Fire marker is removed");
+    assert_eq!(b.state.airlock, None, "then the token goes");
+}
+
+#[test]
+fn airlock_stops_when_a_door_of_that_room_opens_before_the_phase_ends_p25() {
+    let (s, mut f, y, id) = airlock_table(1771);
+    let a = ok(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: y }, vec![]);
+    let (_, corridor) = Content::base().board.neighbours(y)[0];
+    let b = ok(&a.state, &mut f, Command::SetDoor { corridor, state: DoorState::Open }, vec![]);
+    assert!(b.events.contains(&Event::AirlockEnded { at: y, vented: false }));
+    let closed = ok(&b.state, &mut f, Command::SetDoor { corridor, state: DoorState::Closed }, vec![]);
+    let c = ok(&closed.state, &mut f, Command::EndPlayerPhase, vec![]);
+    assert!(!c.events.contains(&Event::IntruderKilled { id }), "closed again, but the token is gone: nobody dies");
+}
+
+#[test]
+fn airlock_needs_another_yellow_room_without_destroyed_doors_p25() {
+    let (mut s, mut f, y, _) = airlock_table(1772);
+    let (_, corridor) = Content::base().board.neighbours(y)[0];
+    s.board.doors[corridor.0 as usize] = DoorState::Destroyed;
+    assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: y }, vec![]).key, "a_corridor_of_that_room_has_a_destroyed_door");
+    assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: HIB }, vec![]).key, "choose_another_explored_yellow_room");
+    let here = s.seats[Seat(0)].location;
+    assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: here }, vec![]).key, "choose_another_explored_yellow_room");
+}

@@ -96,6 +96,7 @@ export const specs: Spec[] = [
   { type: "scan_contamination", group: "characters", fields: [seat, { name: "procedure", kind: "scan_procedure", initial: "surgery" }], entered: ["infected"] },
   { type: "send_signal", group: "characters", fields: [seat], entered: [] },
   { type: "choose_objective", group: "characters", fields: [seat, { name: "objective", kind: "objective_or_none" }], entered: [] },
+  { type: "start_airlock", group: "characters", fields: [seat, { name: "room", kind: "location" }], entered: [] },
   { type: "research", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: ["weakness"] },
   { type: "search_room", group: "characters", fields: [seat], entered: [] },
   { type: "peek_room", group: "characters", fields: [seat, { name: "at", kind: "location" }], entered: ["room"] },

@@ -43,6 +43,7 @@ pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Com
         (Some(s), _) => {
             let mut ctx = Ctx::new(s.clone(), &mut working_fate, entered);
             ctx.dispatch(actor, command)?;
+            rooms::settle_airlock(&mut ctx);
             ctx.settle_first_death(s.first_dead);
             ctx.finish()?
         }
@@ -224,6 +225,7 @@ impl Ctx<'_> {
             TakeEgg { seat } => rooms::take_egg(self, *seat),
             DestroyEggs { seat, count, into } => rooms::destroy_eggs(self, *seat, *count, *into),
             DropEggs { seat } => rooms::drop_eggs(self, *seat),
+            StartAirlock { seat, room } => rooms::start_airlock(self, *seat, *room),
             PickUpObject { seat, object } => rooms::pick_up_object(self, *seat, *object),
             DropObject { seat, object } => rooms::drop_object(self, *seat, *object),
             Research { seat, object } => rooms::research(self, *seat, *object),
@@ -260,6 +262,7 @@ fn is_action(command: &Command) -> bool {
         | TakeEgg { .. }
         | DestroyEggs { .. }
         | PickUpObject { .. }
+        | StartAirlock { .. }
         | Research { .. }
         | PeekRoom { .. }
         | SearchRoom { .. } => true,
@@ -304,6 +307,7 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | TakeEgg { seat }
         | DestroyEggs { seat, .. }
         | DropEggs { seat }
+        | StartAirlock { seat, .. }
         | PickUpObject { seat, .. }
         | DropObject { seat, .. }
         | Research { seat, .. }

@@ -2,8 +2,9 @@
 //! Laboratory and the Monitoring Room's peek.
 
 use super::ctx::Ctx;
-use super::{encounter};
+use super::{corridors, encounter, intruders, wounds};
 use crate::command::*;
+use crate::content::RoomColour;
 use crate::event::*;
 use crate::ids::*;
 use crate::words::LogParam;
@@ -133,6 +134,66 @@ pub(super) fn drop_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> 
     }
     let at = ctx.state.seats[seat].location;
     ctx.emit(Event::ObjectDropped { seat, object, at });
+    Ok(())
+}
+
+/// Airlock Control (p. 25): another Yellow room, explored (its colour is on its tile), whose
+/// corridors hold no Destroyed Door; each of its Doors closes and the Airlock Procedure token goes there.
+pub(super) fn start_airlock(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome<()> {
+    let here = ctx.tile_room_action(seat, "airlock_control", false)?;
+    let room = ctx.location(room)?;
+    let r = ctx.state.room(room);
+    let yellow = r.explored && r.tile.is_some_and(|t| ctx.content.tile(t).colour == RoomColour::Yellow);
+    if room == here || !yellow {
+        return refuse(Code::NotAllowed, "choose_another_explored_yellow_room", "Choose another explored Yellow room.");
+    }
+    if ctx.state.airlock.is_some() {
+        return refuse(Code::NotAllowed, "an_airlock_procedure_is_already_active", "An Airlock Procedure is already active.");
+    }
+    let corridors: Vec<CorridorId> = ctx.content.board.neighbours(room).into_iter().map(|(_, c)| c).collect();
+    if corridors.iter().any(|c| ctx.state.board.doors[c.0 as usize] == DoorState::Destroyed) {
+        return refuse(Code::NotAllowed, "a_corridor_of_that_room_has_a_destroyed_door", "A corridor of that room has a Destroyed Door.");
+    }
+    for c in &corridors {
+        corridors::close_door(ctx, *c);
+    }
+    ctx.emit(Event::AirlockStarted { seat, at: room });
+    Ok(())
+}
+
+fn airlock_sealed(ctx: &Ctx, at: Location) -> bool {
+    ctx.content.board.neighbours(at).iter().all(|(_, c)| ctx.state.board.doors[c.0 as usize] == DoorState::Closed)
+}
+
+/// After every command: a Door of the Airlock room opened (or destroyed) before the Player Phase
+/// ended removes the token (p. 25).
+pub(super) fn settle_airlock(ctx: &mut Ctx) {
+    if let Some(at) = ctx.state.airlock {
+        if !airlock_sealed(ctx, at) {
+            ctx.emit(Event::AirlockEnded { at, vented: false });
+        }
+    }
+}
+
+/// At the end of the Player Phase (p. 25): all Doors still Closed, everything in the room dies
+/// (characters and Intruders, leaving Corpses and Carcasses), its Fire is removed, the token goes.
+pub(super) fn vent_airlock(ctx: &mut Ctx) -> Outcome<()> {
+    let Some(at) = ctx.state.airlock else { return Ok(()) };
+    if !airlock_sealed(ctx, at) {
+        ctx.emit(Event::AirlockEnded { at, vented: false });
+        return Ok(());
+    }
+    for seat in ctx.state.characters_at(at) {
+        wounds::kill(ctx, seat, DeathCause::Airlock)?;
+    }
+    let inside: Vec<IntruderId> = ctx.state.intruders_at(at).map(|i| i.id).collect();
+    for id in inside {
+        intruders::killed(ctx, id);
+    }
+    if ctx.state.room(at).fire {
+        ctx.emit(Event::FireRemoved { at });
+    }
+    ctx.emit(Event::AirlockEnded { at, vented: true });
     Ok(())
 }
 
