@@ -392,3 +392,21 @@ fn airlock_needs_another_yellow_room_without_destroyed_doors_p25() {
     let here = s.seats[Seat(0)].location;
     assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: here }, vec![]).key, "choose_another_explored_yellow_room");
 }
+
+// ---------------------------------------------------------------- E17: Transformation needs a free Breeder (card text, A)
+
+#[test]
+fn transformation_does_nothing_when_both_breeder_miniatures_are_on_the_board_p20() {
+    let (mut s, mut f) = table(2, 1780);
+    for seat in [Seat(1)] {
+        s.seats[seat].location = Location(1);
+    }
+    add_intruder(&mut s, IntruderKind::Breeder, Location(5));
+    add_intruder(&mut s, IntruderKind::Breeder, Location(6));
+    let creeper = add_intruder(&mut s, IntruderKind::Creeper, HIB);
+    s.seats[Seat(0)].hand = 0;
+    let a = ok(&s, &mut f, Command::AttackCharacter { id: creeper, target: None }, vec![Entered::AttackCard { key: "transformation".into(), blood: None }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::IntruderTransformed { .. })), "no third Breeder miniature");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::SurpriseAttack { .. })), "so no Surprise Attack either");
+    assert_eq!(a.state.intruder(creeper).map(|i| i.kind), Some(IntruderKind::Creeper));
+}

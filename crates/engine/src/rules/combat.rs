@@ -146,6 +146,11 @@ fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCard
             }
         }
         AttackEffect::Transformation => {
+            // Only if a Breeder miniature is free (card text, card reference §0 #5, A): else nothing.
+            let breeders = ctx.state.intruders.iter().filter(|x| x.kind == IntruderKind::Breeder).count();
+            if breeders >= usize::from(ctx.content.data.pools.breeder_miniatures) {
+                return Ok(());
+            }
             ctx.emit(Event::IntruderTransformed { id, into: IntruderKind::Breeder });
             if ctx.state.seats[seat].hand == 0 {
                 ctx.emit(Event::SurpriseAttack { seat, id, back: 1, hand: 0 });
