@@ -410,3 +410,43 @@ fn transformation_does_nothing_when_both_breeder_miniatures_are_on_the_board_p20
     assert!(!a.events.iter().any(|e| matches!(e, Event::SurpriseAttack { .. })), "so no Surprise Attack either");
     assert_eq!(a.state.intruder(creeper).map(|i| i.kind), Some(IntruderKind::Creeper));
 }
+
+// ---------------------------------------------------------------- E14, E15: Fire and Eggs (p. 10, p. 25)
+
+fn nest_on_fire(seed: u64) -> (State, Fate, Location) {
+    let (mut s, f) = table(2, seed);
+    let nest = explored_room_of(&mut s, "nest");
+    s.room_mut(nest).fire = true;
+    s.phase = Phase::Event { step: EventStep::FireDamage };
+    (s, f, nest)
+}
+
+#[test]
+fn fire_burns_one_uncarried_egg_in_the_nest_counting_dropped_ones_in_the_same_pool_p25() {
+    let (mut s, mut f, nest) = nest_on_fire(1790);
+    s.nest_eggs = 3;
+    s.room_mut(nest).eggs = 1;
+    let a = ok(&s, &mut f, Command::ResolveFireDamage, vec![]);
+    let left = a.state.nest_eggs + a.state.room(nest).eggs;
+    assert_eq!(left, 3, "p. 25: exactly 1 uncarried Egg burns in a burning room, not one from each pile");
+}
+
+#[test]
+fn vulnerability_to_fire_burns_two_eggs_in_the_nest_p25() {
+    let (mut s, mut f, _) = nest_on_fire(1791);
+    s.nest_eggs = 5;
+    know_weakness(&mut s, "vulnerability_to_fire");
+    let a = ok(&s, &mut f, Command::ResolveFireDamage, vec![]);
+    assert!(a.events.contains(&Event::NestEggsDestroyed { count: 2 }), "a burning Nest loses 2 Eggs with the Weakness known");
+}
+
+#[test]
+fn eggs_dropped_in_the_nest_can_be_destroyed_with_the_nests_own_p25() {
+    let (mut s, mut f) = table(2, 1792);
+    let nest = stand_in(&mut s, Seat(0), "nest");
+    s.nest_eggs = 1;
+    s.room_mut(nest).eggs = 1;
+    let a = ok(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 2, into: None }, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    assert_eq!((a.state.nest_eggs, a.state.room(nest).eggs), (0, 0), "both uncarried Eggs in the room are destroyed");
+    assert!(a.state.nest_destroyed);
+}

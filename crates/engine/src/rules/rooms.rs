@@ -74,22 +74,33 @@ pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Lo
             t
         }
     };
-    let nest = ctx.state.nest_location() == Some(at);
-    let here = if nest { ctx.state.nest_eggs } else { ctx.state.room(at).eggs };
-    if here == 0 {
+    if uncarried_eggs(ctx, at) == 0 {
         return refuse(Code::Empty, "there_are_no_uncarried_eggs_in_this_room", "There are no uncarried Eggs in this room.");
     }
-    let n = count.min(here);
-    if n > 0 {
-        if nest {
-            ctx.emit(Event::NestEggsDestroyed { count: n });
-            nest_check(ctx);
-        } else {
-            ctx.emit(Event::RoomEggsDestroyed { at, count: n });
-        }
-    }
+    destroy_uncarried_eggs(ctx, at, count);
     encounter::noise_roll(ctx, seat)?;
     Ok(())
+}
+
+/// Uncarried Eggs in a room: in the Nest, the Intruder board's and any dropped there are one pool (p. 25).
+pub(super) fn uncarried_eggs(ctx: &Ctx, at: Location) -> u8 {
+    let board = if ctx.state.nest_location() == Some(at) { ctx.state.nest_eggs } else { 0 };
+    board.saturating_add(ctx.state.room(at).eggs)
+}
+
+/// Destroys up to `n` uncarried Eggs in a room (an attempt, a throw, Fire Damage): the Nest's own
+/// first (its last one destroys the Nest), then those dropped there. Returns how many went.
+pub(super) fn destroy_uncarried_eggs(ctx: &mut Ctx, at: Location, n: u8) -> u8 {
+    let from_board = if ctx.state.nest_location() == Some(at) { n.min(ctx.state.nest_eggs) } else { 0 };
+    if from_board > 0 {
+        ctx.emit(Event::NestEggsDestroyed { count: from_board });
+        nest_check(ctx);
+    }
+    let from_room = (n - from_board).min(ctx.state.room(at).eggs);
+    if from_room > 0 {
+        ctx.emit(Event::RoomEggsDestroyed { at, count: from_room });
+    }
+    from_board + from_room
 }
 
 pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
