@@ -450,3 +450,24 @@ fn eggs_dropped_in_the_nest_can_be_destroyed_with_the_nests_own_p25() {
     assert_eq!((a.state.nest_eggs, a.state.room(nest).eggs), (0, 0), "both uncarried Eggs in the room are destroyed");
     assert!(a.state.nest_destroyed);
 }
+
+// ---------------------------------------------------------------- E16: Room Covered with Slime (p. 25)
+
+#[test]
+fn entering_the_room_covered_with_slime_gives_the_marker_before_its_token_so_silence_is_danger_p25() {
+    use nemesis_engine::state::Component;
+    let mut opts = options(2);
+    opts.handled = Component::ALL.iter().copied().filter(|c| !matches!(c, Component::RoomTiles | Component::ExplorationTokens)).collect();
+    let g = started_with(opts, 1795);
+    let (s, mut f) = (state(&g).clone(), Fate::restore(&g.fate_snapshot()));
+    let to = Content::base().board.neighbours(HIB).into_iter().map(|(l, _)| l).find(|l| !s.room(*l).explored).unwrap();
+    let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to, careful_noise: None },
+        vec![Entered::Room { tile: Some("room_covered_with_slime".into()), effect: nemesis_engine::content::ExplorationEffect::Silence, items: 1 }]);
+    let slime = a.events.iter().position(|e| *e == Event::SlimeSet { seat: Seat(0), on: true }).expect("slimed on entering");
+    let explored = a.events.iter().position(|e| matches!(e, Event::RoomExplored { .. })).unwrap();
+    assert!(slime > explored, "the tile is revealed first");
+    assert!(
+        a.events[slime..].iter().any(|e| matches!(e, Event::NoisePlaced { .. } | Event::IntruderMoved { .. })),
+        "the slimed character's Silence counts as Danger: Noise in the corridors or neighbours come in: {:?}", a.events
+    );
+}
