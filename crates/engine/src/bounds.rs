@@ -238,6 +238,7 @@ impl<'a> Bounds<'a> {
             Event::AirlockEnded { at, .. } => self.location(*at),
             Event::EncounterBegan { seat, at }
             | Event::AirlockStarted { seat, at }
+            | Event::FireControlUsed { seat, at }
             | Event::EggsDropped { seat, at, .. }
             | Event::ObjectPickedUp { seat, at, .. }
             | Event::ObjectDropped { seat, at, .. } => {

@@ -77,7 +77,12 @@ pub enum Command {
     KillIntruder { id: IntruderId },
     /// The intruder runs away through the corridor of a freshly drawn Event card
     /// (Fire Control System p. 24, items such as the Fire Extinguisher).
-    IntruderFlees { id: IntruderId },
+    /// `extinguisher`: the Fire Extinguisher did it, so with Susceptibility to Phosphates known it
+    /// also takes 1 Injury (card reference §4, A); old saves read as not.
+    IntruderFlees { id: IntruderId, #[serde(default)] extinguisher: bool },
+    /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
+    /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
+    FireControl { seat: Seat, room: Location },
 
     Wound { seat: Seat, light: u8, serious: u8 },
     DressSeriousWound { seat: Seat, index: u8 },

@@ -189,6 +189,8 @@ pub enum Event {
     /// The token leaves: a door of that room was opened (`vented` false), or the Player Phase ended
     /// with all of them Closed and everything in the room died (`vented` true).
     AirlockEnded { at: Location, vented: bool },
+    /// The Fire Control System procedure on a room (p. 24); what follows is its own events.
+    FireControlUsed { seat: Seat, at: Location },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

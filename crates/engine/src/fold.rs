@@ -454,6 +454,7 @@ impl State {
             }
             Event::AirlockStarted { at, .. } => self.airlock = Some(*at),
             Event::AirlockEnded { .. } => self.airlock = None,
+            Event::FireControlUsed { .. } => {}
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
                 let s = &mut self.seats[*seat];

@@ -379,6 +379,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
+        Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
         Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),
         Event::ObjectLeft { object, at, of } => match of {

@@ -168,6 +168,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("objective_chosen_table_private", "You keep the objective card you hold."),
     ("objective_chosen", "{player} chooses an objective."),
     ("egg_taken", "{player} takes an Egg."),
+    ("fire_control", "{player} starts the Fire Control procedure on room {room}: its Fire goes out and the Intruders there run away."),
     ("airlock_started", "{player} starts the Emergency Airlock Procedure: every Door of room {room} closes."),
     ("airlock_cancelled", "A Door of room {room} opened: the Airlock Procedure stops."),
     ("airlock_vented", "The Airlock of room {room} opens to space: everything in it dies."),

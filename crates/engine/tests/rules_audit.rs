@@ -471,3 +471,37 @@ fn entering_the_room_covered_with_slime_gives_the_marker_before_its_token_so_sil
         "the slimed character's Silence counts as Danger: Noise in the corridors or neighbours come in: {:?}", a.events
     );
 }
+
+// ---------------------------------------------------------------- E12: Fire Control System and Susceptibility to Phosphates (p. 24)
+
+fn event(key: &str) -> Entered {
+    Entered::EventCard { key: key.into() }
+}
+
+#[test]
+fn susceptibility_to_phosphates_injures_an_intruder_the_extinguisher_makes_flee_p21_p24() {
+    let (mut s, mut f) = table(2, 1800);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    let plain = ok(&s, &mut f, Command::IntruderFlees { id, extinguisher: true }, vec![event("damaging_fire")]);
+    assert!(!plain.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })), "without the Weakness it only runs");
+    know_weakness(&mut s, "susceptibility_to_phosphates");
+    let a = ok(&s, &mut f, Command::IntruderFlees { id, extinguisher: true }, vec![card_with("scratch", Blood::Endurance(6)), event("damaging_fire")]);
+    assert!(a.events.contains(&Event::IntruderInjured { id, injuries: 1 }), "with Phosphates known it takes 1 Injury");
+    assert!(a.events.iter().any(|e| matches!(e, Event::EventCardDiscarded { .. })), "and runs away through an Event card's corridor");
+    let other = ok(&s, &mut f, Command::IntruderFlees { id, extinguisher: false }, vec![event("damaging_fire")]);
+    assert!(!other.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })), "another cause: no Injury");
+}
+
+#[test]
+fn fire_control_puts_out_a_rooms_fire_and_makes_its_intruders_run_away_p24() {
+    let (mut s, mut f) = table(2, 1801);
+    let room = Location(5);
+    assert_eq!(refused(&s, &mut f, Command::FireControl { seat: Seat(0), room }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    stand_in(&mut s, Seat(0), "fire_control_system");
+    s.room_mut(room).fire = true;
+    add_intruder(&mut s, IntruderKind::Adult, room);
+    add_intruder(&mut s, IntruderKind::Creeper, room);
+    let a = ok(&s, &mut f, Command::FireControl { seat: Seat(0), room }, vec![event("damaging_fire"), event("hunt_2")]);
+    assert!(a.events.contains(&Event::FireRemoved { at: room }));
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::EventCardDiscarded { .. })).count(), 2, "one Event card for each Intruder");
+}

@@ -96,6 +96,7 @@ export const specs: Spec[] = [
   { type: "scan_contamination", group: "characters", fields: [seat, { name: "procedure", kind: "scan_procedure", initial: "surgery" }], entered: ["infected"] },
   { type: "send_signal", group: "characters", fields: [seat], entered: [] },
   { type: "choose_objective", group: "characters", fields: [seat, { name: "objective", kind: "objective_or_none" }], entered: [] },
+  { type: "fire_control", group: "characters", fields: [seat, { name: "room", kind: "location" }], entered: ["event_card", "attack_card"] },
   { type: "start_airlock", group: "characters", fields: [seat, { name: "room", kind: "location" }], entered: [] },
   { type: "research", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: ["weakness"] },
   { type: "search_room", group: "characters", fields: [seat], entered: [] },
@@ -122,7 +123,7 @@ export const specs: Spec[] = [
   { type: "intruder_player_attack", group: "intruders", fields: [{ name: "seat", kind: "intruder_player" }, { name: "id", kind: "intruder" }, { name: "target", kind: "seat" }, { name: "card_number", kind: "count", min: 1, max: 4, initial: 2 }], entered: ["attack_card", "serious_wound", "token"], modes: ["standard"], when: (v) => v.intruder_player_active },
   { type: "injure_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "injuries", kind: "count", min: 1, max: 6, initial: 1 }], entered: ["attack_card"] },
   { type: "kill_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }], entered: [] },
-  { type: "intruder_flees", group: "intruders", fields: [{ name: "id", kind: "intruder" }], entered: ["event_card"] },
+  { type: "intruder_flees", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "extinguisher", kind: "switch", initial: false }], entered: ["event_card", "attack_card"] },
 
   { type: "check_engine", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }], entered: ["engine"] },
   { type: "check_all_engines", group: "ship", fields: [seat], entered: ["engine"] },

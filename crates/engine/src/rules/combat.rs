@@ -267,6 +267,21 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
     Ok(())
 }
 
+/// An Intruder hit by the Fire Extinguisher or the Fire Control System runs away (p. 24). With
+/// Susceptibility to Phosphates known it also takes 1 Injury (card reference §4, A); the Injury
+/// comes first, so a kill leaves its Carcass in the room it was hit in, and one the Injury check
+/// already sent away does not run twice (that order: C).
+pub(super) fn phosphates_flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
+    let Some(before) = ctx.state.intruder(id).map(|i| i.at) else { return Ok(()) };
+    if ctx.state.weakness_known(WeaknessEffect::SusceptibilityToPhosphates) {
+        injure(ctx, id, 1)?;
+    }
+    if ctx.state.intruder(id).is_some_and(|i| i.at == before) {
+        flee(ctx, id)?;
+    }
+    Ok(())
+}
+
 /// Retreat: an Event card is drawn only for its corridor number, then discarded (p. 20).
 pub(super) fn flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
     let card = ctx.draw_event(EventDraw::Retreat)?;

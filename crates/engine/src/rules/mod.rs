@@ -150,10 +150,15 @@ impl Ctx<'_> {
                 }
                 combat::injure(self, *id, *injuries)
             }
-            IntruderFlees { id } => {
+            IntruderFlees { id, extinguisher } => {
                 self.intruder(*id)?;
-                combat::flee(self, *id)
+                if *extinguisher {
+                    combat::phosphates_flee(self, *id)
+                } else {
+                    combat::flee(self, *id)
+                }
             }
+            FireControl { seat, room } => rooms::fire_control(self, *seat, *room),
             KillIntruder { id } => {
                 self.intruder(*id)?;
                 intruders::killed(self, *id);
@@ -263,6 +268,7 @@ fn is_action(command: &Command) -> bool {
         | DestroyEggs { .. }
         | PickUpObject { .. }
         | StartAirlock { .. }
+        | FireControl { .. }
         | Research { .. }
         | PeekRoom { .. }
         | SearchRoom { .. } => true,
@@ -308,6 +314,7 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | DestroyEggs { seat, .. }
         | DropEggs { seat }
         | StartAirlock { seat, .. }
+        | FireControl { seat, .. }
         | PickUpObject { seat, .. }
         | DropObject { seat, .. }
         | Research { seat, .. }

@@ -2,7 +2,7 @@
 //! Laboratory and the Monitoring Room's peek.
 
 use super::ctx::Ctx;
-use super::{corridors, encounter, intruders, wounds};
+use super::{combat, corridors, encounter, intruders, wounds};
 use crate::command::*;
 use crate::content::RoomColour;
 use crate::event::*;
@@ -205,6 +205,22 @@ pub(super) fn vent_airlock(ctx: &mut Ctx) -> Outcome<()> {
         ctx.emit(Event::FireRemoved { at });
     }
     ctx.emit(Event::AirlockEnded { at, vented: true });
+    Ok(())
+}
+
+/// Fire Control System (p. 24): any 1 room; its Fire marker (if any) is discarded and every
+/// Intruder there runs away, one Event card each (with Phosphates, 1 Injury each too).
+pub(super) fn fire_control(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome<()> {
+    ctx.tile_room_action(seat, "fire_control_system", false)?;
+    let room = ctx.location(room)?;
+    ctx.emit(Event::FireControlUsed { seat, at: room });
+    if ctx.state.room(room).fire {
+        ctx.emit(Event::FireRemoved { at: room });
+    }
+    let inside: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).collect();
+    for id in inside {
+        combat::phosphates_flee(ctx, id)?;
+    }
     Ok(())
 }
 
