@@ -127,7 +127,9 @@ pub enum Command {
     StopSelfDestruct { seat: Seat },
     SetPodLock { pod: PodNumber, locked: bool },
     TryEnterPod { seat: Seat, pod: PodNumber },
-    LaunchPod { pod: PodNumber },
+    /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
+    /// launches it (from their phone or the table); left out, the table launches it (old saves).
+    LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> },
     LeavePod { seat: Seat },
     TryHibernate { seat: Seat },
     ChooseObjective { seat: Seat, objective: Option<String> },

@@ -505,3 +505,23 @@ fn fire_control_puts_out_a_rooms_fire_and_makes_its_intruders_run_away_p24() {
     assert!(a.events.contains(&Event::FireRemoved { at: room }));
     assert_eq!(a.events.iter().filter(|e| matches!(e, Event::EventCardDiscarded { .. })).count(), 2, "one Event card for each Intruder");
 }
+
+// ---------------------------------------------------------------- E10: launching an Escape Pod (p. 26)
+
+#[test]
+fn only_a_character_in_the_pod_launches_it_and_only_in_the_player_phase_p26() {
+    let (mut s, mut f) = table(3, 1810);
+    let pod = s.pods[0].number;
+    s.pods[0].locked = false;
+    s.pods[0].occupants.push(Seat(0));
+    s.seats[Seat(0)].life = Life::InPod(pod);
+    let by = |seat| Command::LaunchPod { pod, seat: Some(seat) };
+    assert_eq!(refused(&s, &mut f, by(Seat(1)), vec![]).key, "only_a_character_in_escape_pod_pod_launches_it");
+    let mut event_phase = s.clone();
+    event_phase.phase = Phase::Event { step: EventStep::TimeTrack };
+    assert_eq!(refused(&event_phase, &mut f, by(Seat(0)), vec![]).code, Code::WrongPhase, "launch at the start of a round, in the Player Phase");
+    // The occupant may send it from their own phone.
+    let a = apply(Some(&s), &mut f, Actor::Seat(Seat(0)), &by(Seat(0)), &[]).expect("the occupant launches");
+    assert!(a.events.contains(&Event::PodLaunched { pod }));
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);
+}

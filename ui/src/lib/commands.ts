@@ -136,7 +136,7 @@ export const specs: Spec[] = [
   { type: "stop_self_destruct", group: "ship", fields: [seat], entered: [] },
   { type: "set_pod_lock", group: "ship", fields: [{ name: "pod", kind: "pod" }, { name: "locked", kind: "switch", initial: false }], entered: [] },
   { type: "try_enter_pod", group: "ship", fields: [seat, { name: "pod", kind: "pod" }], entered: [] },
-  { type: "launch_pod", group: "ship", fields: [{ name: "pod", kind: "pod" }], entered: [] },
+  { type: "launch_pod", group: "ship", fields: [{ name: "pod", kind: "pod" }, { name: "seat", kind: "seat_or_none" }], entered: [] },
   { type: "leave_pod", group: "ship", fields: [seat], entered: [] },
   { type: "try_hibernate", group: "ship", fields: [seat], entered: [] },
 

@@ -223,7 +223,7 @@ impl Ctx<'_> {
             StopSelfDestruct { seat } => systems::stop_self_destruct(self, *seat),
             SetPodLock { pod, locked } => systems::set_pod_lock(self, *pod, *locked),
             TryEnterPod { seat, pod } => systems::try_enter_pod(self, *seat, *pod),
-            LaunchPod { pod } => systems::launch_pod(self, *pod),
+            LaunchPod { pod, seat } => systems::launch_pod(self, *pod, *seat),
             LeavePod { seat } => systems::leave_pod(self, *seat),
             TryHibernate { seat } => systems::try_hibernate(self, *seat),
             ChooseObjective { seat, objective } => player_phase::choose_objective(self, *seat, objective.as_deref()),
@@ -280,6 +280,7 @@ fn is_action(command: &Command) -> bool {
 pub fn command_seat(command: &Command) -> Option<Seat> {
     use Command::*;
     match command {
+        LaunchPod { seat, .. } => *seat,
         DraftDraw { seat }
         | DraftKeep { seat, .. }
         | SetHandSize { seat, .. }
