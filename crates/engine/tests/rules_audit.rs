@@ -525,3 +525,24 @@ fn only_a_character_in_the_pod_launches_it_and_only_in_the_player_phase_p26() {
     assert!(a.events.contains(&Event::PodLaunched { pod }));
     assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);
 }
+
+// ---------------------------------------------------------------- E7: hand slots for Objects (p. 22)
+
+#[test]
+fn a_character_carries_at_most_two_objects_and_one_with_an_undressed_arm_wound_p22() {
+    let (mut s, mut f) = table(2, 1820);
+    let nest = stand_in(&mut s, Seat(0), "nest");
+    s.seats[Seat(0)].eggs_carried = 2;
+    assert_eq!(refused(&s, &mut f, Command::TakeEgg { seat: Seat(0) }, vec![]).key, "the_character_s_hands_are_full_objects_carried");
+    s.room_mut(nest).carcasses = 1;
+    assert_eq!(refused(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]).key, "the_character_s_hands_are_full_objects_carried");
+    s.seats[Seat(0)].eggs_carried = 1;
+    ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    let arm = Content::base().data.serious_wounds.iter().position(|w| w.key == "arm").expect("the Arm wound");
+    let at = s.wounds.draw.iter().position(|c| c.0 as usize == arm).expect("an Arm card in the deck");
+    let card = s.wounds.draw.remove(at);
+    s.seats[Seat(0)].serious.push(SeriousWound { card, dressed: false });
+    assert_eq!(refused(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]).code, Code::NotAllowed, "one hand slot with an undressed Arm wound");
+    s.seats[Seat(0)].serious[0].dressed = true;
+    ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+}

@@ -38,6 +38,7 @@ pub(super) fn take_egg(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     if ctx.state.in_combat(seat) {
         return refuse(Code::NotAllowed, "room_actions_are_not_possible_in_combat", "Room Actions are not possible in Combat.");
     }
+    hands_free(ctx, seat)?;
     ctx.emit(Event::EggTaken { seat });
     nest_check(ctx);
     encounter::noise_roll(ctx, seat)?;
@@ -125,6 +126,20 @@ fn objects(ctx: &Ctx, seat: Seat, object: ResearchObject) -> (u8, u8) {
     }
 }
 
+/// Hand slots (p. 22): at most 2 Heavy Items or Objects, 1 with an undressed Arm wound (its card,
+/// card reference §5, A). The app sees only the Objects, so it refuses a third Object (a second
+/// with the Arm wound); Heavy Items in hand stay the table's to count.
+fn hands_free(ctx: &Ctx, seat: Seat) -> Outcome<()> {
+    let s = &ctx.state.seats[seat];
+    let carried = u16::from(s.eggs_carried) + u16::from(s.carcasses_carried) + u16::from(s.corpses_carried);
+    let arm = s.serious.iter().any(|w| !w.dressed && ctx.content.data.serious_wounds[w.card.0 as usize].key == "arm");
+    let slots = if arm { 1 } else { 2 };
+    if carried >= slots {
+        return refuse_with(Code::NotAllowed, "the_character_s_hands_are_full_objects_carried", "The character's hands are full: Objects carried {count}, hand slots {slots}.", vec![("count", LogParam::number(carried)), ("slots", LogParam::number(slots))]);
+    }
+    Ok(())
+}
+
 /// Pick Up Heavy Object (p. 13): one Object lying in the character's room. An Egg picked up here
 /// is an uncarried one (dropped, p. 22); the Nest's own Eggs are taken with Take One Egg (p. 25).
 pub(super) fn pick_up_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
@@ -132,6 +147,7 @@ pub(super) fn pick_up_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) 
     if objects(ctx, seat, object).0 == 0 {
         return refuse(Code::Empty, "no_such_object_lies_in_this_room", "No such Object lies in this room.");
     }
+    hands_free(ctx, seat)?;
     let at = ctx.state.seats[seat].location;
     ctx.emit(Event::ObjectPickedUp { seat, object, at });
     Ok(())
