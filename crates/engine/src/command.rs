@@ -77,7 +77,12 @@ pub enum Command {
     KillIntruder { id: IntruderId },
     /// The intruder runs away through the corridor of a freshly drawn Event card
     /// (Fire Control System p. 24, items such as the Fire Extinguisher).
-    IntruderFlees { id: IntruderId },
+    /// `extinguisher`: the Fire Extinguisher did it, so with Susceptibility to Phosphates known it
+    /// also takes 1 Injury (card reference §4, A); old saves read as not.
+    IntruderFlees { id: IntruderId, #[serde(default)] extinguisher: bool },
+    /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
+    /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
+    FireControl { seat: Seat, room: Location },
 
     Wound { seat: Seat, light: u8, serious: u8 },
     DressSeriousWound { seat: Seat, index: u8 },
@@ -122,13 +127,25 @@ pub enum Command {
     StopSelfDestruct { seat: Seat },
     SetPodLock { pod: PodNumber, locked: bool },
     TryEnterPod { seat: Seat, pod: PodNumber },
-    LaunchPod { pod: PodNumber },
+    /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
+    /// launches it (from their phone or the table); left out, the table launches it (old saves).
+    LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> },
     LeavePod { seat: Seat },
     TryHibernate { seat: Seat },
     ChooseObjective { seat: Seat, objective: Option<String> },
     TakeEgg { seat: Seat },
-    DestroyEggs { seat: Seat, count: u8 },
+    /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
+    /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
+    DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> },
     DropEggs { seat: Seat },
+    /// Airlock Control (p. 25): start the Emergency Airlock Procedure on another explored Yellow
+    /// room whose corridors hold no Destroyed Door.
+    StartAirlock { seat: Seat, room: Location },
+    /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
+    /// lying in the character's room.
+    PickUpObject { seat: Seat, object: ResearchObject },
+    /// Drop one carried Heavy Object in the character's room (p. 22, free).
+    DropObject { seat: Seat, object: ResearchObject },
     Research { seat: Seat, object: ResearchObject },
     PeekRoom { seat: Seat, at: Location },
     /// A Search in the seat's room lowers its Item Counter by one (p. 23).

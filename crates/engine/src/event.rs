@@ -177,6 +177,20 @@ pub enum Event {
     CharacterHibernated { seat: Seat },
     FirstEncounter,
     ObjectiveChosen { seat: Seat, objective: Option<ObjectiveId> },
+    /// A Heavy Object token comes onto the board (p. 20: an Intruder Carcass where an Intruder
+    /// was killed; p. 21: a Character Corpse where `of` died).
+    ObjectLeft { object: ResearchObject, at: Location, #[serde(default)] of: Option<Seat> },
+    /// Pick Up Heavy Object (p. 13): from the room onto the character.
+    ObjectPickedUp { seat: Seat, object: ResearchObject, at: Location },
+    /// Drop (p. 22, free): from the character into its room.
+    ObjectDropped { seat: Seat, object: ResearchObject, at: Location },
+    /// Airlock Control (p. 25): the room's doors are closed and the Airlock Procedure token placed.
+    AirlockStarted { seat: Seat, at: Location },
+    /// The token leaves: a door of that room was opened (`vented` false), or the Player Phase ended
+    /// with all of them Closed and everything in the room died (`vented` true).
+    AirlockEnded { at: Location, vented: bool },
+    /// The Fire Control System procedure on a room (p. 24); what follows is its own events.
+    FireControlUsed { seat: Seat, at: Location },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

@@ -379,6 +379,15 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
+        Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
+        Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
+        Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),
+        Event::ObjectLeft { object, at, of } => match of {
+            Some(seat) if *object == ResearchObject::CharacterCorpse => public("corpse_left", vec![who(seat), room(at)]),
+            _ => public("object_left", vec![room(at), ("object", named("research_object", object))]),
+        },
+        Event::ObjectPickedUp { seat, object, .. } => public("object_picked_up", vec![who(seat), ("object", named("research_object", object))]),
+        Event::ObjectDropped { seat, object, .. } => public("object_dropped", vec![who(seat), ("object", named("research_object", object))]),
         Event::EggsDropped { seat, count, .. } => public("eggs_dropped", vec![who(seat), ("count", num(*count))]),
         Event::NestEggsDestroyed { count } => public("nest_eggs_destroyed", vec![("count", num(*count))]),
         Event::RoomEggsDestroyed { at, count } => public("room_eggs_destroyed", vec![room(at), ("count", num(*count))]),

@@ -192,6 +192,11 @@ pub struct SeatState {
     /// Contamination cards this character holds (deck, hand or discard).
     pub contamination: Vec<ContaminationId>,
     pub eggs_carried: u8,
+    /// Heavy Objects carried besides Eggs (pp. 12-13, 22): Intruder Carcasses and Character Corpses.
+    #[serde(default)]
+    pub carcasses_carried: u8,
+    #[serde(default)]
+    pub corpses_carried: u8,
     /// Objective cards dealt (empty when the objectives are physical).
     pub objectives: Vec<ObjectiveId>,
     pub objective: ObjectiveChoice,
@@ -213,6 +218,13 @@ pub struct RoomState {
     pub malfunction: bool,
     /// Uncarried eggs lying in this room (the Nest's own eggs are on the Intruder board).
     pub eggs: u8,
+    /// Intruder Carcass tokens lying here (p. 20: left where an Intruder other than a Larva is killed).
+    #[serde(default)]
+    pub carcasses: u8,
+    /// Character Corpse tokens lying here (p. 21: left where a character dies; p. 8 step 20: the
+    /// blue one starts in the Hibernatorium).
+    #[serde(default)]
+    pub corpses: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -422,6 +434,9 @@ pub struct State {
     pub weaknesses: [WeaknessSlot; 3],
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
+    /// The room under an active Emergency Airlock Procedure (Airlock Control, p. 25).
+    #[serde(default)]
+    pub airlock: Option<Location>,
     pub time: u8,
     pub self_destruct: Option<u8>,
     pub first_encounter: bool,

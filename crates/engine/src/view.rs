@@ -52,6 +52,9 @@ pub struct PublicSeat {
     pub larva: bool,
     pub contamination_cards: u8,
     pub eggs_carried: u8,
+    /// Heavy Objects carried besides Eggs (pp. 12-13).
+    pub carcasses_carried: u8,
+    pub corpses_carried: u8,
     pub objective: ObjectiveStatus,
     /// Shown only once revealed at the victory check.
     pub revealed_objective: Option<Named>,
@@ -77,6 +80,9 @@ pub struct PublicRoom {
     pub fire: bool,
     pub malfunction: bool,
     pub eggs: u8,
+    /// Intruder Carcass and Character Corpse tokens lying here (pp. 20-21).
+    pub carcasses: u8,
+    pub corpses: u8,
     pub technical_entrance: bool,
 }
 
@@ -164,6 +170,8 @@ pub struct PublicView {
     pub weaknesses: Vec<Option<Named>>,
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
+    /// The room under an active Emergency Airlock Procedure (p. 25).
+    pub airlock: Option<Location>,
     pub time: Track,
     pub hibernation_open: bool,
     pub hibernation_opens_at: u8,
@@ -352,6 +360,8 @@ impl State {
                 larva: s.larva,
                 contamination_cards: s.contamination.len() as u8,
                 eggs_carried: s.eggs_carried,
+                carcasses_carried: s.carcasses_carried,
+                corpses_carried: s.corpses_carried,
                 objective: match s.objective {
                     ObjectiveChoice::Chosen(_) => ObjectiveStatus::Chosen,
                     ObjectiveChoice::Undecided if self.first_encounter => ObjectiveStatus::MustChoose,
@@ -397,6 +407,8 @@ impl State {
                     fire: r.fire,
                     malfunction: r.malfunction,
                     eggs: r.eggs,
+                    carcasses: r.carcasses,
+                    corpses: r.corpses,
                     technical_entrance: c.board.has_technical_entrance(at),
                 }
             })
@@ -468,6 +480,7 @@ impl State {
                 .collect(),
             nest_eggs: self.nest_eggs,
             nest_destroyed: self.nest_destroyed,
+            airlock: self.airlock,
             time: Track { position: self.time, moves: d.time_track.moves },
             hibernation_open: self.hibernation_open(),
             hibernation_opens_at: d.time_track.hibernation_opens_at,

@@ -5,6 +5,7 @@ import type { Destination } from "./Destination";
 import type { DestinationLetter } from "./DestinationLetter";
 import type { EngineNumber } from "./EngineNumber";
 import type { EngineStatus } from "./EngineStatus";
+import type { Location } from "./Location";
 import type { Mode } from "./Mode";
 import type { Named } from "./Named";
 import type { Pack } from "./Pack";
@@ -38,7 +39,11 @@ engines: [EngineStatus, EngineStatus, EngineStatus] | null, destination: Destina
 /**
  * The Coordinates card's destination, only once revealed at the end.
  */
-revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, time: Track, hibernation_open: boolean, hibernation_opens_at: number, self_destruct: Track | null, self_destruct_yellow_from: number, self_destruct_unstoppable: boolean, fire: Pool, malfunction: Pool, noise: Pool, doors: Pool, first_encounter: boolean, first_death: boolean, 
+revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, 
+/**
+ * The room under an active Emergency Airlock Procedure (p. 25).
+ */
+airlock: Location | null, time: Track, hibernation_open: boolean, hibernation_opens_at: number, self_destruct: Track | null, self_destruct_yellow_from: number, self_destruct_unstoppable: boolean, fire: Pool, malfunction: Pool, noise: Pool, doors: Pool, first_encounter: boolean, first_death: boolean, 
 /**
  * The seat playing the Intruders (p. 27), and whether its rules apply this turn.
  */

@@ -2,7 +2,7 @@
 //! bag development) and the new turn after them.
 
 use super::ctx::Ctx;
-use super::{combat, draw, encounter, ending, event_cards, intruders, player_phase, systems};
+use super::{combat, draw, encounter, ending, event_cards, intruders, player_phase, rooms, systems};
 use crate::content::*;
 use crate::event::*;
 use crate::ids::*;
@@ -122,17 +122,12 @@ pub(super) fn fire_damage(ctx: &mut Ctx) -> Outcome<()> {
     for id in burning {
         combat::injure(ctx, id, fire_injuries)?;
     }
-    if let Some(nest) = ctx.state.nest_location() {
-        if ctx.state.room(nest).fire && ctx.state.nest_eggs > 0 {
-            ctx.emit(Event::NestEggsDestroyed { count: 1 });
-            if ctx.state.nest_eggs == 0 && !ctx.state.nest_destroyed {
-                ctx.emit(Event::NestDestroyed);
-            }
-        }
-    }
-    let rooms: Vec<Location> = ctx.content.board.locations().filter(|l| ctx.state.room(*l).fire && ctx.state.room(*l).eggs > 0).collect();
+    // 1 uncarried Egg per burning room (p. 25), the Nest's and those dropped there being one pool;
+    // with Vulnerability to Fire, 2 (card reference §4: A, its scope B).
+    let burnt = 1 + u8::from(ctx.state.weakness_known(WeaknessEffect::VulnerabilityToFire));
+    let rooms: Vec<Location> = ctx.content.board.locations().filter(|l| ctx.state.room(*l).fire && rooms::uncarried_eggs(ctx, *l) > 0).collect();
     for at in rooms {
-        ctx.emit(Event::RoomEggsDestroyed { at, count: 1 });
+        rooms::destroy_uncarried_eggs(ctx, at, burnt);
     }
     next_step(ctx, EventStep::FireDamage);
     Ok(())

@@ -43,6 +43,7 @@ pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Com
         (Some(s), _) => {
             let mut ctx = Ctx::new(s.clone(), &mut working_fate, entered);
             ctx.dispatch(actor, command)?;
+            rooms::settle_airlock(&mut ctx);
             ctx.settle_first_death(s.first_dead);
             ctx.finish()?
         }
@@ -149,13 +150,18 @@ impl Ctx<'_> {
                 }
                 combat::injure(self, *id, *injuries)
             }
-            IntruderFlees { id } => {
+            IntruderFlees { id, extinguisher } => {
                 self.intruder(*id)?;
-                combat::flee(self, *id)
+                if *extinguisher {
+                    combat::phosphates_flee(self, *id)
+                } else {
+                    combat::flee(self, *id)
+                }
             }
+            FireControl { seat, room } => rooms::fire_control(self, *seat, *room),
             KillIntruder { id } => {
                 self.intruder(*id)?;
-                self.emit(Event::IntruderKilled { id: *id });
+                intruders::killed(self, *id);
                 Ok(())
             }
             Wound { seat, light, serious } => {
@@ -217,13 +223,16 @@ impl Ctx<'_> {
             StopSelfDestruct { seat } => systems::stop_self_destruct(self, *seat),
             SetPodLock { pod, locked } => systems::set_pod_lock(self, *pod, *locked),
             TryEnterPod { seat, pod } => systems::try_enter_pod(self, *seat, *pod),
-            LaunchPod { pod } => systems::launch_pod(self, *pod),
+            LaunchPod { pod, seat } => systems::launch_pod(self, *pod, *seat),
             LeavePod { seat } => systems::leave_pod(self, *seat),
             TryHibernate { seat } => systems::try_hibernate(self, *seat),
             ChooseObjective { seat, objective } => player_phase::choose_objective(self, *seat, objective.as_deref()),
             TakeEgg { seat } => rooms::take_egg(self, *seat),
-            DestroyEggs { seat, count } => rooms::destroy_eggs(self, *seat, *count),
+            DestroyEggs { seat, count, into } => rooms::destroy_eggs(self, *seat, *count, *into),
             DropEggs { seat } => rooms::drop_eggs(self, *seat),
+            StartAirlock { seat, room } => rooms::start_airlock(self, *seat, *room),
+            PickUpObject { seat, object } => rooms::pick_up_object(self, *seat, *object),
+            DropObject { seat, object } => rooms::drop_object(self, *seat, *object),
             Research { seat, object } => rooms::research(self, *seat, *object),
             PeekRoom { seat, at } => rooms::peek_room(self, *seat, *at),
             SearchRoom { seat } => rooms::search_room(self, *seat),
@@ -257,6 +266,9 @@ fn is_action(command: &Command) -> bool {
         | TryHibernate { .. }
         | TakeEgg { .. }
         | DestroyEggs { .. }
+        | PickUpObject { .. }
+        | StartAirlock { .. }
+        | FireControl { .. }
         | Research { .. }
         | PeekRoom { .. }
         | SearchRoom { .. } => true,
@@ -268,6 +280,7 @@ fn is_action(command: &Command) -> bool {
 pub fn command_seat(command: &Command) -> Option<Seat> {
     use Command::*;
     match command {
+        LaunchPod { seat, .. } => *seat,
         DraftDraw { seat }
         | DraftKeep { seat, .. }
         | SetHandSize { seat, .. }
@@ -301,6 +314,10 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | TakeEgg { seat }
         | DestroyEggs { seat, .. }
         | DropEggs { seat }
+        | StartAirlock { seat, .. }
+        | FireControl { seat, .. }
+        | PickUpObject { seat, .. }
+        | DropObject { seat, .. }
         | Research { seat, .. }
         | PeekRoom { seat, .. }
         | CheckContamination { seat }

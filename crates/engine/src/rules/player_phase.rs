@@ -2,6 +2,7 @@
 //! an objective after the first Encounter, and the first dead player taking the Intruders (p. 27).
 
 use super::ctx::Ctx;
+use super::rooms;
 use crate::event::*;
 use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
@@ -56,6 +57,11 @@ pub(super) fn become_intruder_player(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 pub(super) fn end_player_phase(ctx: &mut Ctx) -> Outcome<()> {
     if ctx.state.phase != Phase::Player {
         return refuse(Code::WrongPhase, "it_is_not_the_player_phase", "It is not the Player Phase.");
+    }
+    // Airlock Control (p. 25): "at the end of the current Player Phase (after all players have passed)".
+    rooms::vent_airlock(ctx)?;
+    if ctx.state.is_over() {
+        return Ok(());
     }
     ctx.emit(Event::PhaseChanged { phase: Phase::Event { step: EventStep::TimeTrack } });
     Ok(())

@@ -209,7 +209,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 34 => Command::SetNoise { spot: NoiseSpot::Corridor(CorridorId(p.below(28) as u8)), on: p.chance(60) },
                 35 => Command::TakeEgg { seat },
                 36 => Command::TryEnterPod { seat, pod: PodNumber(1 + p.below(4) as u8) },
-                37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8) },
+                37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8), seat: None },
                 40 => Command::Shoot { seat, id: intruder, energy: false },
                 41 => Command::MeleeAttack { seat, id: intruder },
                 _ => {

@@ -358,7 +358,7 @@ fn escape_pod_holds_two_characters_and_launching_means_escape_p26() {
     let err = refused(&s, &mut f, Command::TryEnterPod { seat: Seat(2), pod }, silence());
     assert_eq!(err.code, Code::NotAllowed, "an Escape Pod has 2 spaces");
 
-    let a = ok(&s, &mut f, Command::LaunchPod { pod }, vec![]);
+    let a = ok(&s, &mut f, Command::LaunchPod { pod, seat: None }, vec![]);
     assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped, "launching evacuates its occupants");
     assert_eq!(a.state.seats[Seat(1)].life, Life::Escaped);
     assert_eq!(a.state.pod(pod).unwrap().state, PodState::Launched, "the pod leaves the game");
@@ -366,7 +366,7 @@ fn escape_pod_holds_two_characters_and_launching_means_escape_p26() {
     let err = refused(&a.state, &mut f, Command::TryEnterPod { seat: Seat(2), pod }, silence());
     assert_eq!(err.code, Code::NotAllowed, "a launched pod is gone");
     let empty = a.state.pods.iter().find(|p| p.occupants.is_empty() && p.state == PodState::Docked).unwrap().number;
-    assert_eq!(refused(&a.state, &mut f, Command::LaunchPod { pod: empty }, vec![]).code, Code::NotAllowed, "nobody to launch");
+    assert_eq!(refused(&a.state, &mut f, Command::LaunchPod { pod: empty, seat: None }, vec![]).code, Code::NotAllowed, "nobody to launch");
 }
 
 #[test]
