@@ -85,7 +85,44 @@ export async function createGame(page, names) {
 
 /** Runs the expected next step from the "now" panel (confirming it when asked) and waits for the
  *  log to grow. */
+/** Keeps every objective due behind the curtain (the first Encounter made them due, p. 12), as
+ *  the crew panel's "Private hand" asks. */
+export async function keepObjectives(page) {
+  for (let seat = 0; seat < 5; seat++) {
+    const card = page.locator(`[data-test="seat-${seat}"]`);
+    if (!(await card.count())) break;
+    if (!(await card.getByText("Must choose an objective now").count())) continue;
+    await page.click(`[data-test="private-${seat}"]`);
+    await page.click('[data-test="curtain-show"]');
+    await page.locator('[data-test="curtain"] [data-test^="choose-"]').first().click();
+    await card.getByText("Objective chosen").waitFor();
+    await page.click('[data-test="curtain-hide"]');
+    await page.click('[data-test="curtain"] button:has-text("Close")');
+  }
+}
+
+/** The seat whose round it is, from the turn strip; null when no round is under way. */
+export async function playingSeat(page) {
+  const playing = page.locator('[data-test="turn-strip"] [data-status="playing"]');
+  if (!(await playing.count())) return null;
+  return Number((await playing.getAttribute("data-test")).replace("strip-", ""));
+}
+
+/** Each player whose round it is passes (p. 10), until `stopAt`'s round or until all have passed. */
+export async function passRounds(page, stopAt = null) {
+  for (let i = 0; i < 30; i++) {
+    const seat = await playingSeat(page);
+    if (seat === null || seat === stopAt) return;
+    await page.locator('[data-test="now"] [data-test="offer-pass"]').click();
+    await page.waitForFunction((s) => document.querySelector(`[data-test="strip-${s}"]`)?.getAttribute("data-status") !== "playing", seat);
+  }
+}
+
 export async function nextStep(page, type) {
+  if (type === "end_player_phase") {
+    await keepObjectives(page);
+    await passRounds(page);
+  }
   const before = await page.locator('[data-test="log"] li').count();
   await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
   const confirm = page.locator('[data-test="now"] [data-test="confirm"]');

@@ -6,7 +6,7 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, nextStep, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, createGame, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -264,6 +264,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await runForm("become_intruder_player", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
   await table.locator('[data-test="seat-1"] [data-test="crew-intruder-player-1"]').waitFor();
   const confirmNext = async (type) => {
+    if (type === "end_player_phase") await passRounds(table);
     const before = await logLength(table);
     await table.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
     if (await table.locator('[data-test="now"] [data-test="confirm"]').count()) await table.locator('[data-test="now"] [data-test="confirm"]').click();
@@ -278,6 +279,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     await f.locator('[data-test="field-kind"]').selectOption("adult");
     await f.locator('[data-test="field-at"]').selectOption("11");
   });
+  // The Intruder player plays in turn like everyone (p. 27): the others pass until his round.
+  await passRounds(table, 1);
   await runForm("intruder_player_attack", async (f) => {
     const ids = await f.locator('[data-test="field-id"] option').evaluateAll((os) => os.map((o) => o.value));
     await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));

@@ -52,7 +52,18 @@ pub enum Command {
     DraftDraw { seat: Seat },
     DraftKeep { seat: Seat, character: String },
 
+    /// Ends the Player Phase once every player has passed (p. 10, step 3).
     EndPlayerPhase,
+    /// Pass (p. 10): the seat's round ends and they take no more Actions this phase.
+    Pass { seat: Seat },
+    /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
+    /// `paid` is every Action card discarded for it (the card itself and its cost).
+    CardAction { seat: Seat, paid: u8 },
+    /// The Room Action of a room the app has no command of its own for (Armory, Storage,
+    /// Emergency Room, Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
+    RoomAction { seat: Seat },
+    /// A correction: the round goes to this seat (someone acted out of turn at the table).
+    GiveRound { seat: Seat },
     AdvanceTime,
     ResolveIntruderAttacks,
     ResolveFireDamage,
@@ -117,7 +128,9 @@ pub enum Command {
 
     CheckEngine { seat: Seat, engine: EngineNumber },
     CheckAllEngines { seat: Seat },
-    BeginEngineRepair { seat: Seat, engine: EngineNumber },
+    /// Repair or break an Engine with a Repairs Action card or the Tools (p. 26): `paid` is every
+    /// Action card discarded for it; old saves, which never said, read as 1.
+    BeginEngineRepair { seat: Seat, engine: EngineNumber, #[serde(default = "one")] paid: u8 },
     SetEngineOrder { seat: Seat, top: EngineStatus },
     /// Physical Engine tokens: the seat announces only whether the order changed (p. 26).
     ReportEngineOrder { seat: Seat, engine: EngineNumber, changed: bool },
@@ -157,6 +170,10 @@ pub enum Command {
     CheckContamination { seat: Seat },
     RevealObjective { seat: Seat },
     JudgeObjective { seat: Seat, met: bool },
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// A result read off a physical component, used instead of the app's generator.

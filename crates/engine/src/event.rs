@@ -89,6 +89,14 @@ pub enum Event {
     PhaseChanged { phase: Phase },
     TurnBegan { turn: u16, first_player: Seat },
     HandSizeSet { seat: Seat, cards: u8 },
+    /// A player's round begins (p. 10, step 3): up to 2 Actions (the Intruder player: 1, p. 27).
+    RoundBegan { seat: Seat },
+    /// An Action taken in that round, paid with `cards` Action cards from the hand (p. 12).
+    ActionTaken { seat: Seat, cards: u8 },
+    /// The round ends: after its Actions, or by passing (`passed`: no more Actions this phase).
+    RoundEnded { seat: Seat, passed: bool },
+    /// A correction: the table gives the round to this seat (a turn taken out of order at the table).
+    RoundGiven { seat: Seat },
 
     // ---- board ----
     CharacterMoved { seat: Seat, to: Location },

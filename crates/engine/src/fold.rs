@@ -103,6 +103,7 @@ impl State {
             attack_offer: None,
             intruder_player: None,
             ship_destroyed: false,
+            rounds: Rounds::default(),
         }
     }
 
@@ -185,13 +186,36 @@ impl State {
                 self.turn = 1;
                 self.phase = Phase::Player;
             }
-            Event::PhaseChanged { phase } => self.phase = *phase,
+            Event::PhaseChanged { phase } => {
+                self.phase = *phase;
+                self.rounds = Rounds::default();
+            }
             Event::TurnBegan { turn, first_player } => {
                 self.turn = *turn;
                 self.first_player = *first_player;
                 self.phase = Phase::Player;
+                self.rounds = Rounds::default();
             }
             Event::HandSizeSet { seat, cards } => self.seats[*seat].hand = *cards,
+            Event::RoundBegan { seat } | Event::RoundGiven { seat } => {
+                self.rounds.started = true;
+                self.rounds.turn_of = Some(*seat);
+                self.rounds.actions = 0;
+                self.rounds.passed.retain(|s| s != seat);
+            }
+            Event::ActionTaken { seat, cards } => {
+                let s = &mut self.seats[*seat];
+                s.hand = s.hand.saturating_sub(*cards);
+                self.rounds.actions = self.rounds.actions.saturating_add(1);
+            }
+            Event::RoundEnded { seat, passed } => {
+                self.rounds.started = true;
+                self.rounds.turn_of = None;
+                self.rounds.actions = 0;
+                if *passed && !self.rounds.passed.contains(seat) {
+                    self.rounds.passed.push(*seat);
+                }
+            }
             Event::CharacterMoved { seat, to } => self.seats[*seat].location = *to,
             Event::RoomExplored { at, tile, token, items } => {
                 let r = self.room_mut(*at);

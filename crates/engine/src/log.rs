@@ -186,6 +186,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         },
         Event::TurnBegan { turn, first_player } => public("turn_began", vec![("turn", num(*turn)), who(first_player)]),
         Event::HandSizeSet { seat, cards } => public("hand_size_set", vec![who(seat), ("cards", num(*cards))]),
+        Event::RoundBegan { seat } => {
+            let actions = if s.intruder_player_now() == Some(*seat) { 1 } else { 2 };
+            public("round_began", vec![who(seat), ("actions", num(actions))])
+        }
+        Event::ActionTaken { seat, cards } => {
+            public("action_taken", vec![who(seat), ("cards", num(*cards)), ("hand", num(s.seats[*seat].hand))])
+        }
+        Event::RoundEnded { seat, passed: false } => public("round_ended", vec![who(seat)]),
+        Event::RoundEnded { seat, passed: true } => public("round_passed", vec![who(seat)]),
+        Event::RoundGiven { seat } => public("round_given", vec![who(seat)]),
         Event::CharacterMoved { seat, to } => public("character_moved", vec![who(seat), room(to)]),
         Event::RoomExplored { at, tile: t, token: x, items } => {
             let (effect, _) = exploration(x);

@@ -452,6 +452,25 @@ pub struct State {
     pub attack_offer: Option<AttackOffer>,
     /// The hull is lost or exploded: everyone on board died with it.
     pub ship_destroyed: bool,
+    /// The players' rounds of this Player Phase (p. 10, step 3). Saves from before rounds were
+    /// kept read as "no round under way", and the next command starts them.
+    #[serde(default)]
+    pub rounds: Rounds,
+}
+
+/// The Player Phase's rounds (p. 10, step 3): whose round it is, how many Actions they have taken
+/// in it, and who has passed (a player who passed takes no more Actions this phase).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Rounds {
+    /// The seat whose round it is; `None` outside the Player Phase and once everyone has passed.
+    pub turn_of: Option<Seat>,
+    /// Actions taken in the current round: 0, 1 or 2 (the Intruder player: 0 or 1, p. 27).
+    pub actions: u8,
+    /// The seats that passed this phase, in the order they passed.
+    pub passed: Vec<Seat>,
+    /// Whether the rounds of this Player Phase have started (false in saves from before rounds).
+    pub started: bool,
 }
 
 impl State {

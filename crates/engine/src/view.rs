@@ -195,6 +195,23 @@ pub struct PublicView {
     /// The Intruder player choosing among Intruder Attack cards they drew (how many is public;
     /// which cards is not).
     pub attack_choice: Option<AttackChoice>,
+    /// The Player Phase's rounds (p. 10): whose round, how many Actions taken, who passed.
+    pub rounds: PublicRounds,
+}
+
+/// The rounds of the Player Phase as the table sees them (all public, p. 10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PublicRounds {
+    pub turn_of: Option<Seat>,
+    pub actions: u8,
+    /// Actions in that seat's round: 2, or 1 for the Intruder player (p. 27).
+    pub actions_per_round: u8,
+    pub passed: Vec<Seat>,
+    /// In the Player Phase, once every player has passed: the phase may end.
+    pub all_passed: bool,
+    /// Living players who must still keep an objective before the phase ends (p. 12).
+    pub objectives_due: Vec<Seat>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -497,6 +514,14 @@ impl State {
             intruder_player_active: self.intruder_player_now().is_some(),
             judged_seats: self.judged_seats(),
             ship_destroyed: self.ship_destroyed,
+            rounds: PublicRounds {
+                turn_of: self.rounds.turn_of,
+                actions: self.rounds.actions,
+                actions_per_round: self.rounds.turn_of.map_or(2, |s| crate::rules::actions_per_round(self, s)),
+                passed: self.rounds.passed.clone(),
+                all_passed: self.phase == Phase::Player && self.rounds.turn_of.is_none() && crate::rules::still_to_pass(self).next().is_none(),
+                objectives_due: crate::rules::objectives_due(self).collect(),
+            },
             repairing: self.repair,
             attack_choice: self.attack_offer.as_ref().map(|o| AttackChoice {
                 seat: o.seat,

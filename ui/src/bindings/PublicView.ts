@@ -16,6 +16,7 @@ import type { PublicDeck } from "./PublicDeck";
 import type { PublicIntruder } from "./PublicIntruder";
 import type { PublicPod } from "./PublicPod";
 import type { PublicRoom } from "./PublicRoom";
+import type { PublicRounds } from "./PublicRounds";
 import type { PublicSeat } from "./PublicSeat";
 import type { Seat } from "./Seat";
 import type { Track } from "./Track";
@@ -60,4 +61,8 @@ repairing: [Seat, EngineNumber] | null,
  * The Intruder player choosing among Intruder Attack cards they drew (how many is public;
  * which cards is not).
  */
-attack_choice: AttackChoice | null, };
+attack_choice: AttackChoice | null, 
+/**
+ * The Player Phase's rounds (p. 10): whose round, how many Actions taken, who passed.
+ */
+rounds: PublicRounds, };

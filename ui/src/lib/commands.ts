@@ -75,6 +75,10 @@ export const specs: Spec[] = [
   { type: "draft_keep", group: "draft", fields: [seat, { name: "character", kind: "offered_character" }], entered: [] },
 
   { type: "end_player_phase", group: "turn", fields: [], entered: [], confirm: true },
+  { type: "pass", group: "turn", fields: [seat], entered: [] },
+  { type: "card_action", group: "turn", fields: [seat, { name: "paid", kind: "count", min: 1, max: 6, initial: 1 }], entered: [] },
+  { type: "room_action", group: "turn", fields: [seat], entered: [] },
+  { type: "give_round", group: "turn", fields: [seat], entered: [] },
   { type: "advance_time", group: "turn", fields: [], entered: [] },
   { type: "resolve_intruder_attacks", group: "turn", fields: [], entered: ["attack_card", "serious_wound", "token"] },
   { type: "resolve_fire_damage", group: "turn", fields: [], entered: [] },
@@ -127,7 +131,7 @@ export const specs: Spec[] = [
 
   { type: "check_engine", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }], entered: ["engine"] },
   { type: "check_all_engines", group: "ship", fields: [seat], entered: ["engine"] },
-  { type: "begin_engine_repair", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }], entered: ["engine"] },
+  { type: "begin_engine_repair", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }, { name: "paid", kind: "count", min: 1, max: 6, initial: 3 }], entered: ["engine"] },
   { type: "set_engine_order", group: "ship", fields: [seat, { name: "top", kind: "engine_status", initial: "working" }], entered: [] },
   { type: "report_engine_order", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }, { name: "changed", kind: "switch", initial: true }], entered: [] },
   { type: "check_coordinates", group: "ship", fields: [seat], entered: ["destination"] },

@@ -55,14 +55,14 @@ fn next_step(ctx: &mut Ctx, from: EventStep) {
         Some(step) => ctx.emit(Event::PhaseChanged { phase: Phase::Event { step } }),
         None => {
             // Step 9: a new turn; the First Player token passes to the left (p. 10), past the
-            // Intruder player, who never takes it (p. 27).
+            // Intruder player, who never takes it (p. 27), and past every player whose character
+            // is no longer on board (dead, hibernating, escaped): they take no more rounds.
             let n = ctx.state.seats.len() as u8;
-            let mut first = Seat((ctx.state.first_player.0 + 1) % n);
-            if ctx.state.intruder_player.is_some_and(|(seat, _)| seat == first) && n > 1 {
-                first = Seat((first.0 + 1) % n);
-            }
+            let holds = |seat: Seat| ctx.state.seats[seat].life.is_awake_on_board() && ctx.state.intruder_player.is_none_or(|(s, _)| s != seat);
+            let first = (1..=n).map(|k| Seat((ctx.state.first_player.0 + k) % n)).find(|s| holds(*s)).unwrap_or(Seat((ctx.state.first_player.0 + 1) % n));
             ctx.emit(Event::TurnBegan { turn: ctx.state.turn + 1, first_player: first });
             player_phase::refill_hands(ctx);
+            player_phase::begin_rounds(ctx);
         }
     }
 }

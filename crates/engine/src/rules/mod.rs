@@ -24,6 +24,7 @@ mod victory;
 mod setup;
 
 pub(crate) use ctx::Ctx;
+pub use player_phase::{action_cost, actions_per_round, objectives_due, still_to_pass, takes_rounds};
 
 use crate::command::{Command, Entered};
 use crate::event::Event;
@@ -73,6 +74,9 @@ impl Ctx<'_> {
             } else if !matches!(command, EndPlayerPhase) {
                 return refuse(Code::NotYourSeat, "only_the_table_screen_can_do_that", "Only the table screen can do that.");
             }
+            if matches!(command, GiveRound { .. }) {
+                return refuse(Code::NotYourSeat, "only_the_table_screen_can_do_that", "Only the table screen can do that.");
+            }
             if matches!(command, JudgeObjective { .. }) {
                 return refuse(Code::NotYourSeat, "the_table_judges_objectives_together_on_the_table", "The table judges objectives together, on the table screen.");
             }
@@ -92,11 +96,42 @@ impl Ctx<'_> {
         if self.state.phase != Phase::Player && is_action(command) {
             return refuse(Code::WrongPhase, "actions_are_taken_only_in_the_player_phase", "Actions are taken only in the Player Phase.");
         }
+        if self.state.phase == Phase::Player {
+            player_phase::ensure_rounds(self);
+        }
+        // An Action of a round is paid first (p. 12): its own checks then see the hand it leaves.
+        let cost = player_phase::action_cost(&self.state, command);
+        let payer = command_seat(command);
+        // Outside the Player Phase an Action is refused by its own checks (WrongPhase).
+        let cost = cost.filter(|_| self.state.phase == Phase::Player);
+        if let (Some(cards), Some(seat)) = (cost, payer) {
+            self.seat(seat)?;
+            player_phase::pay(self, seat, cards)?;
+        }
+        self.run(command)?;
+        if let (Some(_), Some(seat)) = (cost, payer) {
+            player_phase::after_action(self, seat, command)?;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, command: &Command) -> Outcome<()> {
+        use Command::*;
         match command {
             SetUp(_) => refuse(Code::WrongPhase, "this_game_is_already_set_up", "This game is already set up."),
             DraftDraw { seat } => setup::draft_draw(self, *seat),
             DraftKeep { seat, character } => setup::draft_keep(self, *seat, character),
             EndPlayerPhase => player_phase::end_player_phase(self),
+            Pass { seat } => player_phase::pass(self, *seat),
+            CardAction { seat, paid } => {
+                // Paid already; the bounds: at least the card itself, at most a full hand.
+                if *paid == 0 || *paid > 6 {
+                    return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
+                }
+                self.awake_or_in_pod(*seat)
+            }
+            RoomAction { seat } => rooms::table_room_action(self, *seat),
+            GiveRound { seat } => player_phase::give_round(self, *seat),
             AdvanceTime => event_phase::advance_time(self),
             ResolveIntruderAttacks => event_phase::intruder_attacks(self),
             ResolveFireDamage => event_phase::fire_damage(self),
@@ -214,7 +249,7 @@ impl Ctx<'_> {
             ScanContamination { seat, cards, procedure } => contamination::scan(self, *seat, cards, *procedure),
             CheckEngine { seat, engine } => systems::check_engine(self, *seat, *engine),
             CheckAllEngines { seat } => systems::check_all_engines(self, *seat),
-            BeginEngineRepair { seat, engine } => systems::begin_repair(self, *seat, *engine),
+            BeginEngineRepair { seat, engine, .. } => systems::begin_repair(self, *seat, *engine),
             SetEngineOrder { seat, top } => systems::set_engine_order(self, *seat, *top),
             ReportEngineOrder { seat, engine, changed } => systems::report_engine_order(self, *seat, *engine, *changed),
             CheckCoordinates { seat } => systems::check_coordinates(self, *seat),
@@ -253,6 +288,9 @@ fn is_action(command: &Command) -> bool {
     match command {
         ScanContamination { procedure, .. } => matches!(procedure, ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery),
         MoveCharacter { .. }
+        | Pass { .. }
+        | CardAction { .. }
+        | RoomAction { .. }
         | SendSignal { .. }
         | CheckEngine { .. }
         | CheckAllEngines { .. }
@@ -284,6 +322,10 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         DraftDraw { seat }
         | DraftKeep { seat, .. }
         | SetHandSize { seat, .. }
+        | Pass { seat }
+        | CardAction { seat, .. }
+        | RoomAction { seat }
+        | GiveRound { seat }
         | MoveCharacter { seat, .. }
         | PlaceCharacter { seat, .. }
         | NoiseRoll { seat }

@@ -302,3 +302,24 @@ pub(super) fn peek_room(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> 
         _ => refuse(Code::NotAllowed, "the_room_tiles_or_exploration_tokens_are_physical", "The room tiles or Exploration tokens are physical: peek at them at the table."),
     }
 }
+
+/// The rooms whose Action the app has no command of its own for (room sheet, pp. 24-25): the
+/// table carries out the effect (Ammo, Item cards, wounds, doors, pod locks) with its corrections.
+pub(crate) const TABLE_ROOM_ACTIONS: [&str; 5] = ["armory", "storage", "emergency_room", "command_center", "hatch_control_system"];
+
+/// A Room Action of one of `TABLE_ROOM_ACTIONS`, in the character's own room: the app checks the
+/// Room Action's conditions and takes its cost; the table does what it says.
+pub(super) fn table_room_action(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.state.seats[seat].location;
+    let room = ctx.state.room(at);
+    let tile = room.tile.filter(|_| room.explored).map(|t| ctx.content.tile(t).key.clone());
+    match tile {
+        Some(key) if TABLE_ROOM_ACTIONS.contains(&key.as_str()) => ctx.tile_room_action(seat, &key, false).map(|_| ()),
+        _ => refuse(
+            Code::NotAllowed,
+            "this_room_s_action_has_its_own_command",
+            "This room has no Action of that kind here: use the room's own command, or none is possible.",
+        ),
+    }
+}

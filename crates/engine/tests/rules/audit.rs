@@ -16,6 +16,7 @@ use nemesis_engine::{apply, Applied, Code, Fate, Rejection};
 const HIB: Location = Location(11);
 
 fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
+    let s = &crate::common::arranged(s, &command);
     apply(Some(s), fate, Actor::Table, &command, &entered)
 }
 
@@ -154,11 +155,11 @@ fn engine_check_needs_that_engines_room_and_repair_works_there_despite_a_malfunc
     let (mut s, mut f) = table(2, 1712);
     s.seats[Seat(0)].location = engine_room(2);
     assert_eq!(refused(&s, &mut f, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
-    assert_eq!(refused(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
+    assert_eq!(refused(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1), paid: 1 }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
     s.seats[Seat(0)].location = engine_room(1);
     s.room_mut(engine_room(1)).malfunction = true;
     assert_eq!(refused(&s, &mut f, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "a_malfunction_in_the_room_stops_its_action");
-    ok(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1) }, vec![]);
+    ok(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1), paid: 1 }, vec![]);
     // The Engine Control Room works with Malfunctions in the Engine rooms (p. 25), but in its own room only.
     assert_eq!(refused(&s, &mut f, Command::CheckAllEngines { seat: Seat(0) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
     let ecr = explored(&mut s, "engine_control_room");
