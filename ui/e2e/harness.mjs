@@ -91,13 +91,19 @@ export async function keepObjectives(page) {
   for (let seat = 0; seat < 5; seat++) {
     const card = page.locator(`[data-test="seat-${seat}"]`);
     if (!(await card.count())) break;
-    if (!(await card.getByText("Must choose an objective now").count())) continue;
+    const stage = page.locator(`[data-test="objective-${seat}"]`);
+    if ((await stage.getAttribute("data-objective")) !== "must_choose") continue;
     await page.click(`[data-test="private-${seat}"]`);
     await page.click('[data-test="curtain-show"]');
-    await page.locator('[data-test="curtain"] [data-test^="choose-"]').first().click();
-    await card.getByText("Objective chosen").waitFor();
+    try {
+      await page.locator('[data-test="curtain"] [data-test^="choose-"]').first().click({ timeout: 10000 });
+    } catch (e) {
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/curtain-${seat}.png` });
+      throw e;
+    }
+    await page.locator(`[data-test="objective-${seat}"][data-objective="chosen"]`).waitFor();
     await page.click('[data-test="curtain-hide"]');
-    await page.click('[data-test="curtain"] button:has-text("Close")');
+    await page.click('[data-test="curtain-close"]');
   }
 }
 
@@ -120,14 +126,19 @@ export async function passRounds(page, stopAt = null) {
 
 export async function nextStep(page, type) {
   if (type === "end_player_phase") {
-    await keepObjectives(page);
     await passRounds(page);
+    await keepObjectives(page);
   }
   const before = await page.locator('[data-test="log"] li').count();
   await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
   const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
   if (await confirm.count()) await confirm.click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+  } catch (e) {
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/stuck-${type}.png`, fullPage: true });
+    throw e;
+  }
 }
 
 /** The page's controls (buttons, fields, links, tabs…) that a screen reader could not name, read

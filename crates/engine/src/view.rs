@@ -381,7 +381,8 @@ impl State {
                 corpses_carried: s.corpses_carried,
                 objective: match s.objective {
                     ObjectiveChoice::Chosen(_) => ObjectiveStatus::Chosen,
-                    ObjectiveChoice::Undecided if self.first_encounter => ObjectiveStatus::MustChoose,
+                    // A dead character keeps no objective (p. 12 asks the living), so it is not "must choose".
+                    ObjectiveChoice::Undecided if self.first_encounter && s.life.is_alive() => ObjectiveStatus::MustChoose,
                     ObjectiveChoice::Undecided => ObjectiveStatus::Holding,
                 },
                 revealed_objective: if s.objective_revealed {
