@@ -3,12 +3,12 @@
 //! table records a correction, which supersedes the last entry and shows in the log as one.
 
 use crate::command::{Command, Entered};
-use crate::event::Event;
+use crate::event::{Chance, Event};
 use crate::fate::{Fate, FateSnapshot};
 use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
 use crate::rules;
-use crate::state::State;
+use crate::state::{Config, State};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +36,11 @@ pub struct Entry {
 impl Entry {
     pub fn is_random(&self) -> bool {
         self.events.iter().any(Event::is_random)
+    }
+    /// Whether the app itself drew, rolled or shuffled in this step, from a component it holds:
+    /// that result stands, so the step can be neither undone nor corrected.
+    pub fn app_drew(&self, config: &Config) -> bool {
+        self.events.iter().any(|e| matches!(e.chance(), Some(Chance::Of(c)) if config.handles(c)))
     }
     pub fn is_private(&self) -> bool {
         self.events.iter().any(Event::is_private_reveal)
@@ -110,6 +115,10 @@ impl Game {
                 let Some(last) = self.last_effective() else {
                     return refuse(Code::CannotUndo, "there_is_nothing_to_undo", "There is nothing to undo.");
                 };
+                if self.app_drew(last) {
+                    // There is no "real result" to enter: the app's draw is the real one.
+                    return refuse(Code::CannotUndo, "the_app_drew_or_rolled_at_that_step", "The app drew or rolled at that step: its result stands, and there is no other result to enter.");
+                }
                 if last.is_random() {
                     return refuse(Code::CannotUndo, "that_step_involved_chance_it_cannot_be_undone", "That step involved chance: it cannot be undone, but you can correct it with the real result.");
                 }
@@ -139,6 +148,10 @@ impl Game {
                 if last.is_private() {
                     return refuse(Code::CannotCorrect, "a_secret_was_shown_to_a_player_at", "A secret was shown to a player at that step: it cannot be replayed.");
                 }
+                if self.app_drew(&last) {
+                    // Replaying would draw again from the generator, or from the app's deck.
+                    return refuse(Code::CannotCorrect, "the_app_drew_or_rolled_at_that_step", "The app drew or rolled at that step: its result stands, and there is no other result to enter.");
+                }
                 if entered.is_empty() {
                     return refuse(Code::CannotCorrect, "enter_the_real_result_to_record", "Enter the real result to record.");
                 }
@@ -160,12 +173,19 @@ impl Game {
         self.last_effective().is_some_and(|e| !e.is_random() && !e.is_private())
     }
 
-    /// Whether `Correct` would be considered now: the last step involved chance, showed no
-    /// secret, and was not the setup.
+    /// Whether `Correct` would be considered now: the last step involved chance, all of it read
+    /// at the table (none drawn by the app), showed no secret, and was not the setup.
     pub fn can_correct(&self) -> bool {
         self.last_effective().is_some_and(|e| {
-            e.is_random() && !e.is_private() && e.command.as_ref().is_some_and(|c| !matches!(c, Command::SetUp(_)))
+            e.is_random()
+                && !self.app_drew(e)
+                && !e.is_private()
+                && e.command.as_ref().is_some_and(|c| !matches!(c, Command::SetUp(_)))
         })
+    }
+
+    fn app_drew(&self, entry: &Entry) -> bool {
+        self.state.as_ref().is_some_and(|s| entry.app_drew(&s.config))
     }
 
     /// The entry whose results the table sees as "the last step" (not undone, not superseded).
