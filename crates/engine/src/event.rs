@@ -201,13 +201,16 @@ pub enum Event {
     ObjectiveJudged { seat: Seat, met: bool },
 }
 
-/// Where an outcome of chance comes from, so the journal can tell the app's own draws (which stand:
-/// no undo, no correction) from the results the table read off its physical components.
+/// Where an outcome of chance comes from, so the journal can tell the app's own results (which
+/// stand) from the results the table read off its physical components (which it may correct).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chance {
-    /// Drawn, rolled, shuffled or placed from this component: by the app when it holds it,
-    /// otherwise read off the physical component at the table.
-    Of(Component),
+    /// Rolled, drawn at random or shuffled: with the generator when the app holds the component
+    /// (replaying the step would come out differently), read at the table otherwise.
+    Drawn(Component),
+    /// Turned over from a pile in the order it already has (a deck's top card, the face-down tile
+    /// and token of a room): when the app holds the pile, replaying the step turns over the same.
+    Revealed(Component),
     /// The end-of-game draw from a character's own cards (p. 11): entered by the table, or drawn
     /// by the app when nothing is entered. No `Component` holds a player's Action cards.
     PlayersCards,
@@ -232,28 +235,27 @@ impl Event {
     /// exhaustive match, without a catch-all, so a new event must be classified here to compile.
     pub fn chance(&self) -> Option<Chance> {
         match self {
-            Event::DeckShuffled { deck, .. } | Event::DeckReshuffled { deck, .. } => Some(Chance::Of(deck_component(*deck))),
-            Event::GameSetUp { .. } => Some(Chance::Of(Component::HelpCards)),
-            Event::RoomTilesPlaced { .. } => Some(Chance::Of(Component::RoomTiles)),
-            Event::ExplorationTokensPlaced { .. }
-            | Event::RoomExplored { .. } => Some(Chance::Of(Component::ExplorationTokens)),
-            Event::CoordinatesPlaced { .. } => Some(Chance::Of(Component::Coordinates)),
-            Event::EscapePodsPlaced { .. } => Some(Chance::Of(Component::EscapePods)),
-            Event::EnginesPlaced { .. } => Some(Chance::Of(Component::Engines)),
-            Event::WeaknessesPlaced { .. } => Some(Chance::Of(Component::Weaknesses)),
-            Event::BagFilled { .. }
-            | Event::TokenDrawn { .. }
-            | Event::TokenAddedToBag { .. } => Some(Chance::Of(Component::IntruderBag)),
-            Event::ContaminationPrepared { .. }
-            | Event::ContaminationGiven { .. } => Some(Chance::Of(Component::ContaminationDeck)),
-            Event::DraftOffered { .. } => Some(Chance::Of(Component::CharacterDraft)),
-            Event::NoiseRolled { .. }
-            | Event::DiceRolled { .. }
-            | Event::CharacterAttacked { .. } => Some(Chance::Of(Component::Dice)),
-            Event::AttackCardDrawn { .. }
-            | Event::AttackCardsOffered { .. } => Some(Chance::Of(Component::AttackDeck)),
-            Event::SeriousWoundDrawn { .. } => Some(Chance::Of(Component::SeriousWoundDeck)),
-            Event::EventCardDrawn { .. } => Some(Chance::Of(Component::EventDeck)),
+            // Shuffles, rolls and random draws: the generator's when the app holds the component.
+            Event::GameSetUp { .. } => Some(Chance::Drawn(Component::HelpCards)),
+            Event::RoomTilesPlaced { .. } => Some(Chance::Drawn(Component::RoomTiles)),
+            Event::ExplorationTokensPlaced { .. } => Some(Chance::Drawn(Component::ExplorationTokens)),
+            Event::CoordinatesPlaced { .. } => Some(Chance::Drawn(Component::Coordinates)),
+            Event::EscapePodsPlaced { .. } => Some(Chance::Drawn(Component::EscapePods)),
+            Event::EnginesPlaced { .. } => Some(Chance::Drawn(Component::Engines)),
+            Event::WeaknessesPlaced { .. } => Some(Chance::Drawn(Component::Weaknesses)),
+            Event::BagFilled { .. } | Event::TokenDrawn { .. } | Event::TokenAddedToBag { .. } => {
+                Some(Chance::Drawn(Component::IntruderBag))
+            }
+            Event::DeckShuffled { deck, .. } | Event::DeckReshuffled { deck, .. } => Some(Chance::Drawn(deck_component(*deck))),
+            Event::ContaminationPrepared { .. } => Some(Chance::Drawn(Component::ContaminationDeck)),
+            Event::DraftOffered { .. } => Some(Chance::Drawn(Component::CharacterDraft)),
+            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } => Some(Chance::Drawn(Component::Dice)),
+            // Turned over in the order the pile already has.
+            Event::RoomExplored { .. } => Some(Chance::Revealed(Component::ExplorationTokens)),
+            Event::AttackCardDrawn { .. } | Event::AttackCardsOffered { .. } => Some(Chance::Revealed(Component::AttackDeck)),
+            Event::SeriousWoundDrawn { .. } => Some(Chance::Revealed(Component::SeriousWoundDeck)),
+            Event::ContaminationGiven { .. } => Some(Chance::Revealed(Component::ContaminationDeck)),
+            Event::EventCardDrawn { .. } => Some(Chance::Revealed(Component::EventDeck)),
             Event::ContaminationChecked { .. } => Some(Chance::PlayersCards),
             Event::ObjectivesDealt { .. }
             | Event::CharacterKept { .. }

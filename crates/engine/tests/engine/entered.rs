@@ -286,3 +286,34 @@ fn the_end_of_game_draw_from_a_characters_own_cards_may_always_be_entered_p11() 
     let events = t.run(Command::CheckContamination { seat: Seat(0) }, vec![Entered::ContaminationDraw { contamination: 0 }]);
     assert!(events.iter().any(|e| matches!(e, nemesis_engine::Event::ContaminationChecked { dies: false, .. })), "{events:?}");
 }
+
+#[test]
+fn a_correction_is_refused_when_the_app_rolled_or_drew_at_random_in_that_step_not_for_its_deck_tops() {
+    use nemesis_engine::event::{AttackDraw, DrawPurpose};
+    use nemesis_engine::game::{Entry, EntryKind};
+    use nemesis_engine::Event;
+    let base = state(&started(2, 1613)).config.clone();
+    let config = |physical: &[Component]| Config { handled: handled_but(physical), ..base.clone() };
+    let step = |events: Vec<Event>| Entry { seq: 9, actor: Actor::Table, kind: EntryKind::Normal, command: Some(Command::EndPlayerPhase), entered: vec![], events };
+    let melee_miss = Event::CharacterAttacked { seat: Seat(0), id: IntruderId(1), melee: true, face: CombatFace::Miss, injuries: 0 };
+    let wound = Event::SeriousWoundDrawn { seat: Seat(0), card: WoundCardId(0) };
+    let token = Event::TokenDrawn { token: TokenId(0), purpose: DrawPurpose::Encounter };
+    let reshuffle = Event::DeckReshuffled { deck: DeckKind::Attack, order: vec![] };
+    let attack = Event::AttackCardDrawn { card: AttackCardId(0), purpose: AttackDraw::Endurance { intruder: IntruderId(1) } };
+    let contamination = Event::ContaminationGiven { seat: Seat(0), card: ContaminationId(0) };
+    let dice_at_table = config(&[Component::Dice]);
+
+    // The table's die missed (p. 19) and the app turned over its top Serious Wound card: a
+    // replay with the real face turns over the same card, so the die can be corrected.
+    assert!(!step(vec![melee_miss.clone(), wound.clone()]).app_result_stands(&dice_at_table));
+    // The table's card, and a Contamination card from the top of the app's deck: correctable.
+    assert!(!step(vec![attack.clone(), contamination]).app_result_stands(&config(&[Component::AttackDeck])));
+    // The app drew from its bag at random: a replay would draw again, so its draw stands.
+    assert!(step(vec![melee_miss.clone(), token]).app_result_stands(&dice_at_table));
+    // The app shuffled its Attack deck's discards in: the order would come out differently.
+    assert!(step(vec![reshuffle, attack, melee_miss.clone()]).app_result_stands(&dice_at_table));
+    // Only the app's own cards: nothing was read at the table, so nothing can be corrected.
+    assert!(step(vec![wound.clone()]).app_result_stands(&dice_at_table));
+    // With the app's own dice, the roll stands.
+    assert!(step(vec![melee_miss, wound]).app_result_stands(&config(&[])));
+}
