@@ -206,6 +206,28 @@ impl Entered {
         serde_json::to_value(self).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string)).unwrap_or_default()
     }
 
+    /// The components this result is read off: when the app holds any of them, the result is
+    /// refused before its value is looked at (the app's draw stands, and a guess learns nothing).
+    /// A room names its tile only when the tiles are physical. The end-of-game draw is made from
+    /// the character's own cards, which no `Component` stands for: it may always be entered.
+    pub fn read_off(&self) -> &'static [Component] {
+        match self {
+            Entered::Noise { .. } | Entered::Combat { .. } => &[Component::Dice],
+            Entered::Token { .. } => &[Component::IntruderBag],
+            Entered::EventCard { .. } => &[Component::EventDeck],
+            Entered::AttackCard { .. } => &[Component::AttackDeck],
+            Entered::SeriousWound { .. } => &[Component::SeriousWoundDeck],
+            Entered::Room { tile: None, .. } => &[Component::ExplorationTokens],
+            Entered::Room { tile: Some(_), .. } => &[Component::ExplorationTokens, Component::RoomTiles],
+            Entered::Draft { .. } => &[Component::CharacterDraft],
+            Entered::Infected { .. } => &[Component::ContaminationDeck],
+            Entered::Engine { .. } => &[Component::Engines],
+            Entered::Destination { .. } => &[Component::Coordinates],
+            Entered::Weakness { .. } => &[Component::Weaknesses],
+            Entered::ContaminationDraw { .. } => &[],
+        }
+    }
+
     pub fn what(&self) -> &'static str {
         match self {
             Entered::Noise { .. } => "Noise roll",

@@ -173,6 +173,34 @@ export const enteredFor: Partial<Record<Component, EnteredKind>> = {
   dice: "noise",
 };
 
+/** The component each kind of result is read off (the engine's `Entered::read_off`; a room's
+ *  tile is named only when the tiles are physical). The end-of-game draw is made from the
+ *  character's own cards: no component, always enterable. */
+const readOff: Record<EnteredKind, Component | null> = {
+  noise: "dice",
+  combat: "dice",
+  token: "intruder_bag",
+  event_card: "event_deck",
+  attack_card: "attack_deck",
+  serious_wound: "serious_wound_deck",
+  room: "exploration_tokens",
+  draft: "character_draft",
+  infected: "contamination_deck",
+  engine: "engines",
+  destination: "coordinates",
+  weakness: "weaknesses",
+  contamination_draw: null,
+};
+
+/** The kinds the table may enter in this game: the engine refuses a result for a component the
+ *  app holds, whatever it names (its own draw stands), so none is offered. */
+export function tableKinds(kinds: EnteredKind[], handled: Component[]): EnteredKind[] {
+  return kinds.filter((k) => {
+    const c = readOff[k];
+    return c === null || !handled.includes(c);
+  });
+}
+
 /** A blank result of a kind, ready to be filled in. */
 export function blankEntered(kind: EnteredKind): Entered {
   switch (kind) {

@@ -30,12 +30,19 @@ use crate::command::{Command, Entered};
 use crate::event::Event;
 use crate::fate::Fate;
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
+use crate::words::LogParam;
 use crate::state::*;
 
 /// Applies one command. On success returns the events, in order; `state` and `fate` are untouched
 /// by a refusal. The caller folds the events (or takes `Applied::state`) after storing them.
 pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Command, entered: &[Entered]) -> Outcome<Applied> {
+    // First of all, before any rule looks at a value: nothing is entered for a component the app holds.
+    match (state, command) {
+        (Some(s), _) => refuse_held(|c| s.config.handles(c), entered)?,
+        (None, Command::SetUp(opts)) => refuse_held(|c| opts.handled.contains(&c), entered)?,
+        (None, _) => {}
+    }
     let mut working_fate = fate.clone();
     let applied = match (state, command) {
         (None, Command::SetUp(opts)) => setup::set_up(&mut working_fate, actor, opts, entered)?,
@@ -51,6 +58,24 @@ pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Com
     };
     *fate = working_fate;
     Ok(applied)
+}
+
+/// Refuses any entered result read off a component the app holds, with one reason that names the
+/// component and never the value: accepting a token that is in the bag and refusing one that is
+/// not would let anyone at the screen probe the bag and pick the draw, and a correction could
+/// replace the app's own draw (docs/protocol.md, "Entered results").
+fn refuse_held(handles: impl Fn(Component) -> bool, entered: &[Entered]) -> Outcome<()> {
+    for e in entered {
+        if let Some(held) = e.read_off().iter().copied().find(|c| handles(*c)) {
+            return refuse_with(
+                Code::BadResult,
+                "the_app_holds_the_component_its_own_result",
+                "The app holds the {component}: its own result stands, and nothing is entered for it.",
+                vec![("component", LogParam::of("component", &held, held.name()))],
+            );
+        }
+    }
+    Ok(())
 }
 
 /// What an accepted command produced.

@@ -128,8 +128,7 @@ pub fn table(players: usize, seed: u64) -> (State, Fate) {
 /// Applies a command the test expects to be accepted.
 pub fn ok(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> nemesis_engine::Applied {
     let what = format!("{command:?} with {entered:?}");
-    let s = &arranged(s, &command);
-    nemesis_engine::apply(Some(s), fate, Actor::Table, &command, &entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
+    run(s, fate, command, entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
 }
 
 pub fn started_with(opts: SetupOptions, seed: u64) -> Game {
@@ -333,10 +332,25 @@ pub fn awake(s: &State, seat: Seat) -> bool {
 
 // ---------------------------------------------------------------- driving rules::apply directly
 
-/// Applies a command to a state with the table's authority, accepted or refused.
+/// Applies a command to a state with the table's authority, accepted or refused. The rule tests
+/// script chance by entering results, as a table does with its physical components: for this one
+/// step the components the entered results are read off count as physical (a result entered for
+/// a component the app holds is refused: tests/engine/entered.rs), and the game's own choice of
+/// components is back in the state after it.
 pub fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
-    let s = &arranged(s, &command);
-    apply(Some(s), fate, Actor::Table, &command, &entered)
+    run_strict(&arranged(s, &command), fate, command, entered)
+}
+
+/// `run` without the table's arranging of rounds: turn order, costs and all (tests/rules/turns.rs).
+pub fn run_strict(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
+    if entered.is_empty() {
+        return apply(Some(s), fate, Actor::Table, &command, &entered);
+    }
+    let mut read_at_table = s.clone();
+    read_at_table.config.handled.retain(|c| !entered.iter().any(|e| e.read_off().contains(c)));
+    let mut applied = apply(Some(&read_at_table), fate, Actor::Table, &command, &entered)?;
+    applied.state.config = s.config.clone();
+    Ok(applied)
 }
 
 /// Applies a command the test expects to be refused, returning the refusal.
@@ -368,9 +382,9 @@ impl Table {
     pub fn from_game(g: &Game, fate_seed: u64) -> Table {
         Table { s: state(g).clone(), fate: Fate::seeded(fate_seed) }
     }
+    /// Applies a command as `run` does: entered results are read off physical components.
     pub fn try_do(&mut self, command: Command, entered: Vec<Entered>) -> Result<Vec<Event>, Rejection> {
-        let arranged = arranged(&self.s, &command);
-        let applied = apply(Some(&arranged), &mut self.fate, Actor::Table, &command, &entered)?;
+        let applied = run(&self.s, &mut self.fate, command, entered)?;
         self.s = applied.state;
         Ok(applied.events)
     }

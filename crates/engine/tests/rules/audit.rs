@@ -16,8 +16,7 @@ use nemesis_engine::{apply, Applied, Code, Fate, Rejection};
 const HIB: Location = Location(11);
 
 fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
-    let s = &crate::common::arranged(s, &command);
-    apply(Some(s), fate, Actor::Table, &command, &entered)
+    crate::common::run(s, fate, command, entered)
 }
 
 fn refused(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Rejection {

@@ -14,7 +14,7 @@ use nemesis_engine::{apply, Code, Rejection};
 /// Applies a command as the table would, turn order and all; refused ones change nothing.
 fn strict(t: &mut Table, command: Command, entered: Vec<Entered>) -> Result<Vec<Event>, Rejection> {
     let before = t.s.clone();
-    match apply(Some(&t.s), &mut t.fate, Actor::Table, &command, &entered) {
+    match run_strict(&t.s, &mut t.fate, command, entered) {
         Ok(a) => {
             t.s = a.state;
             Ok(a.events)
