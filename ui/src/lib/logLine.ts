@@ -42,3 +42,30 @@ export function faultText(fault: Fault): string {
 export function hintText(hint: Hint): string {
   return fill(`helper.${hint.key}`, hint.params, hint.text);
 }
+
+/** A card a log line names, with its full text (issue 19: the card itself, not only its name). */
+export interface NamedCard {
+  kind: "event" | "attack" | "wound" | "weakness" | "room" | "exploration";
+  key: string;
+  title: string;
+  text: string;
+}
+
+/** Every card and Exploration effect the lines name, once each, in the order they appear: what
+ * the outcome shows as cards beside its lines. */
+export function cardsOf(lines: LogLine[]): NamedCard[] {
+  const out: NamedCard[] = [];
+  const walk = (p: LogParam | undefined) => {
+    if (!p) return;
+    if (p.kind === "list") return p.items.forEach(walk);
+    if (p.kind !== "term") return;
+    const card = p.key.match(/^card\.(event|attack|wound|weakness|room)\.(\w+)$/);
+    const effect = p.key.match(/^effect\.(\w+)$/);
+    const [kind, key] = card ? [card[1] as NamedCard["kind"], card[2]] : effect ? (["exploration", effect[1]] as const) : [null, ""];
+    if (!kind || out.some((c) => c.kind === kind && c.key === key)) return;
+    const text = tMaybe(`${kind}_summary.${key}`);
+    if (text) out.push({ kind, key, title: tMaybe(p.key) ?? p.en, text });
+  };
+  for (const line of lines) Object.values(line.params).forEach(walk);
+  return out;
+}

@@ -103,3 +103,31 @@ fn the_texts_carry_the_card_references_corrections() {
     assert!(d.attacks.iter().find(|a| a.key == "transformation").unwrap().summary.contains("Breeder miniature is free"));
     assert!(d.serious_wounds.iter().find(|w| w.key == "arm").unwrap().summary.contains("Heavy"));
 }
+
+/// Issue 19: an Objective that names "Player N" reaches its holder with the name and character of
+/// whoever holds number N at this table (manual p. 8: the numbers are dealt at setup), so no
+/// screen has to say "Player 2's character".
+#[test]
+fn a_targeted_objective_names_the_seat_holding_that_number() {
+    use crate::common::{started, state};
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let g = started(5, 7700 + seed);
+        let s = state(&g);
+        for seat in s.seats.seats() {
+            for o in s.seat_view(seat).unwrap().objectives {
+                let Some(n) = o.target_player else {
+                    assert!(o.target.is_none(), "{}: no target", o.key);
+                    continue;
+                };
+                let holder = s.seats.seats().map(|x| &s.seats[x]).find(|x| x.number.0 == n).expect("every dealt target number is at the table");
+                let target = o.target.as_ref().unwrap_or_else(|| panic!("{}: the target is named", o.key));
+                assert_eq!(target.name, holder.name, "{}: Player {n} is {}", o.key, holder.name);
+                let character = holder.character.map(|c| Content::base().data.characters[c.0 as usize].key.clone());
+                assert_eq!(target.character.as_ref().map(|c| c.key.clone()), character, "{}: and their character", o.key);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "games deal targeted Objectives: {checked}");
+}
