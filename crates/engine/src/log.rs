@@ -2,7 +2,7 @@
 //! seen; the seat that saw it gets a second line with the result. Each line is a template key plus
 //! its values, so every screen renders it in its own language; the English text rides along.
 
-use crate::content::Content;
+use crate::content::{Content, LocationKind};
 use crate::event::{DrawPurpose, Event};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
@@ -72,6 +72,22 @@ fn named<T: Serialize + std::fmt::Debug>(group: &str, x: &T) -> LogParam {
 
 fn card(kind: &str, key: &str, name: &str) -> LogParam {
     term(format!("card.{kind}.{key}"), name)
+}
+
+/// A location's name as the table sees it: the room tile once explored, the board's own rooms by
+/// name, otherwise "unexplored" (a hidden tile never shows in the log).
+fn place(s: &State, at: Location) -> LogParam {
+    let c = s.content();
+    let spec = c.location(at);
+    match spec.kind {
+        LocationKind::Cockpit => term("location.cockpit".into(), "Cockpit"),
+        LocationKind::Hibernatorium => term("location.hibernatorium".into(), "Hibernatorium"),
+        LocationKind::Engine => term("location.engine".into(), "Engine room"),
+        LocationKind::Slot1 | LocationKind::Slot2 => match s.room(at).tile.filter(|_| s.room(at).explored) {
+            Some(t) => card("room", &c.tile(t).key, &c.tile(t).name),
+            None => term("label.unexplored".into(), "unexplored"),
+        },
+    }
 }
 
 fn list(items: impl IntoIterator<Item = LogParam>) -> LogParam {
@@ -230,7 +246,28 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::TokenToSupply { token: t } => public("token_to_supply", vec![("token", token(t))]),
         Event::TokenAddedToBag { token: t } => public("token_added", vec![("token", token(t))]),
         Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at)]),
-        Event::IntruderMoved { id: i, to } => public("intruder_moved", vec![id(i), room(to)]),
+        Event::IntruderMoved { id: i, to, from: None } => public("intruder_moved", vec![id(i), room(to)]),
+        // Issue 19: which miniature, from which named room, through which numbered corridor.
+        Event::IntruderMoved { id: i, to, from: Some(from) } => {
+            let kind = s.intruder(*i).map_or(IntruderKind::Adult, |x| x.kind);
+            let corridor = c
+                .board
+                .corridor_between(*from, *to)
+                .map(|x| list(c.board.corridors[x.0 as usize].numbers.iter().map(|n| num(*n))))
+                .unwrap_or_else(|| list([]));
+            public(
+                "intruder_moved_from",
+                vec![
+                    ("kind", named("intruder_kind", &kind)),
+                    id(i),
+                    ("from", num(from.0)),
+                    ("from_name", place(s, *from)),
+                    ("corridor", corridor),
+                    room(to),
+                    ("room_name", place(s, *to)),
+                ],
+            )
+        }
         Event::IntruderLeftBoard { id: i } => public("intruder_left", vec![id(i)]),
         Event::IntruderKilled { id: i } => public("intruder_killed", vec![id(i)]),
         Event::IntruderInjured { id: i, injuries } => public("intruder_injured", vec![id(i), ("injuries", num(*injuries))]),

@@ -99,6 +99,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("token_added", "One {token} token is added to the bag."),
     ("intruder_placed", "An Intruder appears in room {room}: {kind}."),
     ("intruder_moved", "Intruder #{id} moves to room {room}."),
+    ("intruder_moved_from", "{kind} #{id} moves from room {from} ({from_name}) through corridor {corridor} to room {room} ({room_name})."),
     ("intruder_left", "Intruder #{id} disappears into the ducts; its token returns to the bag."),
     ("intruder_killed", "Intruder #{id} is killed."),
     ("intruder_injured", "Intruder #{id} takes Injuries: {injuries}."),

@@ -34,7 +34,7 @@ export const ruleOfLine: Record<string, string> = {
   items_set: "item_counter", dice_rolled: "combat", encounter: "encounter", token_drawn_encounter: "encounter",
   token_drawn_development: "bag_development", token_drawn_summoning: "intruder_bag", bag_empty: "intruder_bag",
   token_returned: "intruder_bag", token_to_supply: "intruder_bag", token_added: "bag_development", intruder_placed: "encounter",
-  intruder_moved: "intruder_movement", intruder_left: "technical_corridors", intruder_killed: "intruder_death",
+  intruder_moved: "intruder_movement", intruder_moved_from: "intruder_movement", intruder_left: "technical_corridors", intruder_killed: "intruder_death",
   intruder_injured: "intruder_injuries", intruder_healed: "intruder_injuries", intruder_transformed: "bag_development",
   infested: "larva_infestation", surprise_attack: "surprise_attack", attack_card: "intruder_attack", attack_missed: "intruder_attack",
   endurance_dies: "intruder_injuries", endurance_retreats: "intruder_retreat", endurance_survives: "intruder_injuries",
