@@ -59,3 +59,23 @@ export const ruleOfLine: Record<string, string> = {
   objective_revealed: "victory_check", objective_revealed_table: "victory_check", objective_met: "victory_check",
   objective_not_met: "victory_check",
 };
+
+/** The reference entry behind each kind of card (issue 19: every card links to its rule). */
+export const ruleOfCardKind: Record<string, string> = {
+  event: "event_card", attack: "intruder_attack", wound: "serious_wounds", weakness: "weaknesses", room: "room_actions",
+  objective: "objectives", exploration: "exploration", contamination: "contamination",
+};
+
+/** A room's own entry in the reference, where it has one (its action on pp. 24-26). */
+export const ruleOfRoom: Record<string, string> = {
+  armory: "armory", comms_room: "signal", emergency_room: "emergency_room", evacuation_section_a: "evacuation_section",
+  evacuation_section_b: "evacuation_section", fire_control_system: "fire_control", generator: "self_destruct", laboratory: "laboratory",
+  nest: "nest_eggs", storage: "storage", surgery: "surgery", airlock_control: "airlock_control", cabins: "cabins", canteen: "canteen",
+  command_center: "command_center", engine_control_room: "engine_control", hatch_control_system: "hatch_control",
+  monitoring_room: "monitoring_room", room_covered_with_slime: "slime_room", shower_room: "shower_room",
+};
+
+/** The rule a card links to. */
+export function ruleOfCard(kind: string, key: string): string {
+  return (kind === "room" ? ruleOfRoom[key] : undefined) ?? ruleOfCardKind[kind] ?? "turn";
+}
