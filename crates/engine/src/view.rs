@@ -218,6 +218,10 @@ pub struct OfferedAttack {
     /// Whether the card shows this Intruder's symbol: without it the attack misses (p. 20).
     pub hits: bool,
     pub summary: String,
+    /// The Intruders the card shows and its blood corner, for the card's face on a phone (which
+    /// holds no copy of the box data).
+    pub symbols: Vec<IntruderKind>,
+    pub blood: crate::content::Blood,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -589,7 +593,14 @@ impl State {
                         .iter()
                         .map(|id| {
                             let a = &d.attacks[id.0 as usize];
-                            OfferedAttack { id: *id, card: named(&a.key, &a.name), hits: a.symbols.contains(&kind), summary: a.summary.clone() }
+                            OfferedAttack {
+                                id: *id,
+                                card: named(&a.key, &a.name),
+                                hits: a.symbols.contains(&kind),
+                                summary: a.summary.clone(),
+                                symbols: a.symbols.clone(),
+                                blood: a.blood,
+                            }
                         })
                         .collect(),
                 }
