@@ -135,6 +135,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let private = |k: &'static str, p: Params| said(k, p, true);
     let who = |seat: &Seat| ("player", player(s, *seat));
     let room = |at: &Location| ("room", num(at.0));
+    // Issue 19: the table moves pieces by room name, so lines about a room name it as well.
+    let named_room = |at: &Location| ("room_name", place(s, *at));
     let id = |i: &IntruderId| ("id", num(i.0));
     let objective = |o: &ObjectiveId| {
         let x = &d.objectives[o.0 as usize];
@@ -223,11 +225,11 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             p.push(("state", named("door", state)));
             public("door_changed", p)
         }
-        Event::FirePlaced { at } => public("fire_placed", vec![room(at)]),
-        Event::FireRemoved { at } => public("fire_removed", vec![room(at)]),
-        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at)]),
-        Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at)]),
-        Event::ItemsSet { at, items } => public("items_set", vec![room(at), ("items", num(*items))]),
+        Event::FirePlaced { at } => public("fire_placed", vec![room(at), named_room(at)]),
+        Event::FireRemoved { at } => public("fire_removed", vec![room(at), named_room(at)]),
+        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at), named_room(at)]),
+        Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at), named_room(at)]),
+        Event::ItemsSet { at, items } => public("items_set", vec![room(at), named_room(at), ("items", num(*items))]),
         Event::DiceRolled { noise, combat, .. } => public(
             "dice_rolled",
             vec![("faces", list(noise.iter().map(|f| named("noise", f)).chain(combat.iter().map(|f| named("combat", f)))))],
@@ -245,7 +247,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::TokenReturned { token: t } => public("token_returned", vec![("token", token(t))]),
         Event::TokenToSupply { token: t } => public("token_to_supply", vec![("token", token(t))]),
         Event::TokenAddedToBag { token: t } => public("token_added", vec![("token", token(t))]),
-        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at)]),
+        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at), named_room(at)]),
         Event::IntruderMoved { id: i, to, from: None } => public("intruder_moved", vec![id(i), room(to)]),
         // Issue 19: which miniature, from which named room, through which numbered corridor.
         Event::IntruderMoved { id: i, to, from: Some(from) } => {
