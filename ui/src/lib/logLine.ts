@@ -67,5 +67,8 @@ export function cardsOf(lines: LogLine[]): NamedCard[] {
     if (text) out.push({ kind, key, title: tMaybe(p.key) ?? p.en, text });
   };
   for (const line of lines) Object.values(line.params).forEach(walk);
-  return out;
+  // An Event card drawn only for its corridor number (a retreat, the Fire Control System) is
+  // discarded without its effect: showing its text would invite the table to apply it.
+  const unresolved = new Set(lines.filter((l) => l.key === "event_discarded").map((l) => (l.params.card?.kind === "term" ? l.params.card.key : "")));
+  return out.filter((c) => !(c.kind === "event" && unresolved.has(`card.event.${c.key}`)));
 }
