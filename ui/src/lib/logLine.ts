@@ -55,10 +55,14 @@ export interface NamedCard {
  * the outcome shows as cards beside its lines. */
 export function cardsOf(lines: LogLine[]): NamedCard[] {
   const out: NamedCard[] = [];
+  // A room tile is shown as a card where it is turned over or peeked at, not in every line that
+  // names a room (a move, a Fire marker): those name it only to say where.
+  let rooms = false;
   const walk = (p: LogParam | undefined) => {
     if (!p) return;
     if (p.kind === "list") return p.items.forEach(walk);
     if (p.kind !== "term") return;
+    if (p.key.startsWith("card.room.") && !rooms) return;
     const card = p.key.match(/^card\.(event|attack|wound|weakness|room)\.(\w+)$/);
     const effect = p.key.match(/^effect\.(\w+)$/);
     const [kind, key] = card ? [card[1] as NamedCard["kind"], card[2]] : effect ? (["exploration", effect[1]] as const) : [null, ""];
@@ -66,7 +70,10 @@ export function cardsOf(lines: LogLine[]): NamedCard[] {
     const text = tMaybe(`${kind}_summary.${key}`);
     if (text) out.push({ kind, key, title: tMaybe(p.key) ?? p.en, text });
   };
-  for (const line of lines) Object.values(line.params).forEach(walk);
+  for (const line of lines) {
+    rooms = line.key === "room_explored" || line.key === "room_peeked_private";
+    Object.values(line.params).forEach(walk);
+  }
   // An Event card drawn only for its corridor number (a retreat, the Fire Control System) is
   // discarded without its effect: showing its text would invite the table to apply it.
   const unresolved = new Set(lines.filter((l) => l.key === "event_discarded").map((l) => (l.params.card?.kind === "term" ? l.params.card.key : "")));
