@@ -45,7 +45,7 @@ export function hintText(hint: Hint): string {
 
 /** A card a log line names, with its full text (issue 19: the card itself, not only its name). */
 export interface NamedCard {
-  kind: "event" | "attack" | "wound" | "weakness" | "room" | "exploration";
+  kind: "event" | "attack" | "wound" | "weakness" | "room" | "exploration" | "contamination";
   key: string;
   title: string;
   text: string;
@@ -73,6 +73,10 @@ export function cardsOf(lines: LogLine[]): NamedCard[] {
   for (const line of lines) {
     rooms = line.key === "room_explored" || line.key === "room_peeked_private";
     Object.values(line.params).forEach(walk);
+    // A Contamination card reaches only its owner, by its one id (C-03 everywhere).
+    const id = line.params.card;
+    if (line.key.startsWith("contamination_") && line.private && id?.kind === "text" && !out.some((c) => c.kind === "contamination" && c.key === id.value))
+      out.push({ kind: "contamination", key: id.value, title: tMaybe("curtain.card", { id: id.value }) ?? `C-${id.value}`, text: tMaybe("contamination_summary") ?? "" });
   }
   // An Event card drawn only for its corridor number (a retreat, the Fire Control System) is
   // discarded without its effect: showing its text would invite the table to apply it.
