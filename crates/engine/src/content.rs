@@ -366,6 +366,12 @@ pub struct Pools {
     pub eggs_at_start: u8,
     pub weaknesses_in_play: u8,
     pub adult_miniatures: u8,
+    /// Breeder miniatures (component list: 2); Transformation needs a free one.
+    pub breeder_miniatures: u8,
+    /// Intruder Carcass tokens (component list: 8).
+    pub carcasses: u8,
+    /// Character Corpse tokens: 1 blue and 5 red (component list).
+    pub corpses: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -89,6 +89,14 @@ pub enum Event {
     PhaseChanged { phase: Phase },
     TurnBegan { turn: u16, first_player: Seat },
     HandSizeSet { seat: Seat, cards: u8 },
+    /// A player's round begins (p. 10, step 3): up to 2 Actions (the Intruder player: 1, p. 27).
+    RoundBegan { seat: Seat },
+    /// An Action taken in that round, paid with `cards` Action cards from the hand (p. 12).
+    ActionTaken { seat: Seat, cards: u8 },
+    /// The round ends: after its Actions, or by passing (`passed`: no more Actions this phase).
+    RoundEnded { seat: Seat, passed: bool },
+    /// A correction: the table gives the round to this seat (a turn taken out of order at the table).
+    RoundGiven { seat: Seat },
 
     // ---- board ----
     CharacterMoved { seat: Seat, to: Location },
@@ -184,6 +192,20 @@ pub enum Event {
     CharacterHibernated { seat: Seat },
     FirstEncounter,
     ObjectiveChosen { seat: Seat, objective: Option<ObjectiveId> },
+    /// A Heavy Object token comes onto the board (p. 20: an Intruder Carcass where an Intruder
+    /// was killed; p. 21: a Character Corpse where `of` died).
+    ObjectLeft { object: ResearchObject, at: Location, #[serde(default)] of: Option<Seat> },
+    /// Pick Up Heavy Object (p. 13): from the room onto the character.
+    ObjectPickedUp { seat: Seat, object: ResearchObject, at: Location },
+    /// Drop (p. 22, free): from the character into its room.
+    ObjectDropped { seat: Seat, object: ResearchObject, at: Location },
+    /// Airlock Control (p. 25): the room's doors are closed and the Airlock Procedure token placed.
+    AirlockStarted { seat: Seat, at: Location },
+    /// The token leaves: a door of that room was opened (`vented` false), or the Player Phase ended
+    /// with all of them Closed and everything in the room died (`vented` true).
+    AirlockEnded { at: Location, vented: bool },
+    /// The Fire Control System procedure on a room (p. 24); what follows is its own events.
+    FireControlUsed { seat: Seat, at: Location },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

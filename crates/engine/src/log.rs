@@ -204,6 +204,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         },
         Event::TurnBegan { turn, first_player } => public("turn_began", vec![("turn", num(*turn)), who(first_player)]),
         Event::HandSizeSet { seat, cards } => public("hand_size_set", vec![who(seat), ("cards", num(*cards))]),
+        Event::RoundBegan { seat } => {
+            let actions = if s.intruder_player_now() == Some(*seat) { 1 } else { 2 };
+            public("round_began", vec![who(seat), ("actions", num(actions))])
+        }
+        Event::ActionTaken { seat, cards } => {
+            public("action_taken", vec![who(seat), ("cards", num(*cards)), ("hand", num(s.seats[*seat].hand))])
+        }
+        Event::RoundEnded { seat, passed: false } => public("round_ended", vec![who(seat)]),
+        Event::RoundEnded { seat, passed: true } => public("round_passed", vec![who(seat)]),
+        Event::RoundGiven { seat } => public("round_given", vec![who(seat)]),
         Event::CharacterMoved { seat, to } => public("character_moved", vec![who(seat), room(to)]),
         Event::RoomExplored { at, tile: t, token: x, items } => {
             let (effect, _) = exploration(x);
@@ -418,6 +428,15 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
+        Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
+        Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
+        Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),
+        Event::ObjectLeft { object, at, of } => match of {
+            Some(seat) if *object == ResearchObject::CharacterCorpse => public("corpse_left", vec![who(seat), room(at)]),
+            _ => public("object_left", vec![room(at), ("object", named("research_object", object))]),
+        },
+        Event::ObjectPickedUp { seat, object, .. } => public("object_picked_up", vec![who(seat), ("object", named("research_object", object))]),
+        Event::ObjectDropped { seat, object, .. } => public("object_dropped", vec![who(seat), ("object", named("research_object", object))]),
         Event::EggsDropped { seat, count, .. } => public("eggs_dropped", vec![who(seat), ("count", num(*count))]),
         Event::NestEggsDestroyed { count } => public("nest_eggs_destroyed", vec![("count", num(*count))]),
         Event::RoomEggsDestroyed { at, count } => public("room_eggs_destroyed", vec![room(at), ("count", num(*count))]),

@@ -127,6 +127,11 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
     if ctx.state.room(at).malfunction && fire::no_malfunction_tile(ctx, tile) {
         ctx.emit(Event::MalfunctionRemoved { at });
     }
+    // Room Covered with Slime: the marker comes on entering, before the token is resolved, so a
+    // Silence there counts as Danger (p. 25; the pt-BR manual's note on p. 25; card reference §6b, A).
+    if tile_spec.key == "room_covered_with_slime" && !ctx.state.seats[seat].slime {
+        ctx.emit(Event::SlimeSet { seat, on: true });
+    }
     let slimed = ctx.state.seats[seat].slime;
     let effect = match spec.effect {
         ExplorationEffect::Silence if slimed => ExplorationEffect::Danger,

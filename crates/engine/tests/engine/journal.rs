@@ -187,7 +187,7 @@ fn refused_commands_give_a_stable_code_and_a_reason_and_change_nothing() {
     ];
     for (command, entered, code) in refusals {
         let what = format!("{command:?}");
-        let err = act_with(&mut g, command, entered).expect_err(&what);
+        let err = strict_act_with(&mut g, command, entered).expect_err(&what);
         assert_eq!(err.code, code, "{what}: a stable code for programs");
         assert!(err.reason.len() > 10 && err.reason.ends_with('.'), "{what}: a sentence a player can read: {:?}", err.reason);
         assert_eq!(state(&g), &before, "{what}: the state is unchanged");

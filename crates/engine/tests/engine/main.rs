@@ -11,6 +11,7 @@ mod hints;
 mod journal;
 mod layout;
 mod log_catalogue;
+mod offers;
 mod privacy;
 mod properties;
 mod smoke;

@@ -307,7 +307,9 @@ fn melee_draws_a_contamination_card_first_and_a_miss_costs_a_serious_wound_p19()
     let (mut s, mut f) = table(2, 812);
     let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
     let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::SmallHit)]);
-    assert!(matches!(a.events[0], Event::ContaminationGiven { seat: Seat(0), .. }), "the Contamination card comes first: {:?}", a.events[0]);
+    // After paying for the Action (p. 12), the attack itself starts with the Contamination card.
+    let first = a.events.iter().find(|e| !matches!(e, Event::ActionTaken { .. } | Event::RoundGiven { .. })).unwrap();
+    assert!(matches!(first, Event::ContaminationGiven { seat: Seat(0), .. }), "the Contamination card comes first: {first:?}");
     assert_eq!(attacked(&a.events), Some((CombatFace::SmallHit, 0)), "the Creeper symbol misses an Adult");
     assert_eq!(a.state.seats[Seat(0)].serious.len(), 1, "the miss costs a Serious Wound");
     assert!(!a.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })));
