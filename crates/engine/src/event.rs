@@ -121,7 +121,14 @@ pub enum Event {
     TokenToSupply { token: TokenId },
     TokenAddedToBag { token: TokenId },
     IntruderPlaced { id: IntruderId, kind: IntruderKind, at: Location, token: Option<TokenId> },
-    IntruderMoved { id: IntruderId, to: Location },
+    IntruderMoved {
+        id: IntruderId,
+        to: Location,
+        /// Where it came from, so the log can tell the table which miniature to move from where
+        /// through which corridor (issue 19). Absent in journals written before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Location>,
+    },
     /// Left through the Technical Corridors (or by Lurking / the Adult retreat): its token goes back in the bag.
     IntruderLeftBoard { id: IntruderId },
     IntruderKilled { id: IntruderId },

@@ -246,7 +246,7 @@ impl State {
                     self.tokens[t.0 as usize] = TokenPlace::OnBoard(*id);
                 }
             }
-            Event::IntruderMoved { id, to } => {
+            Event::IntruderMoved { id, to, .. } => {
                 if let Some(i) = self.intruders.iter_mut().find(|i| i.id == *id) {
                     i.at = *to;
                 }

@@ -243,6 +243,10 @@ pub struct OfferedAttack {
     /// Whether the card shows this Intruder's symbol: without it the attack misses (p. 20).
     pub hits: bool,
     pub summary: String,
+    /// The Intruders the card shows and its blood corner, for the card's face on a phone (which
+    /// holds no copy of the box data).
+    pub symbols: Vec<IntruderKind>,
+    pub blood: crate::content::Blood,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,7 +264,19 @@ pub struct ObjectiveCard {
     pub name: String,
     pub kind: crate::content::ObjectiveKind,
     pub target_player: Option<u8>,
+    /// The condition; `{target}` stands for `target`, so a screen names the person at the table.
     pub summary: String,
+    /// Who holds the target player's number at this table (names and characters are public).
+    pub target: Option<ObjectiveTarget>,
+}
+
+/// The player an Objective card names by number, as the table knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ObjectiveTarget {
+    pub name: String,
+    /// `None` until the character draft gives them one.
+    pub character: Option<Named>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -325,14 +341,23 @@ fn named(key: &str, name: &str) -> Named {
     Named { key: key.to_string(), name: name.to_string() }
 }
 
-fn objective_card(c: &Content, o: ObjectiveId) -> ObjectiveCard {
+fn objective_card(state: &State, c: &Content, o: ObjectiveId) -> ObjectiveCard {
     let spec = &c.data.objectives[o.0 as usize];
+    let target = spec.target_player.and_then(|n| {
+        let seat = state.seats.seats().find(|s| state.seats.get(*s).is_some_and(|x| x.number.0 == n))?;
+        let t = state.seats.get(seat)?;
+        Some(ObjectiveTarget {
+            name: t.name.clone(),
+            character: t.character.map(|x| named(&c.data.characters[x.0 as usize].key, &c.data.characters[x.0 as usize].name)),
+        })
+    });
     ObjectiveCard {
         key: spec.key.clone(),
         name: spec.name.clone(),
         kind: spec.kind,
         target_player: spec.target_player,
         summary: spec.summary.clone(),
+        target,
     }
 }
 
@@ -585,9 +610,9 @@ impl State {
                 .iter()
                 .map(|id| ContaminationCard { id: *id, infected: scans.iter().rev().find(|(c, _)| c == id).map(|(_, i)| *i) })
                 .collect(),
-            objectives: s.objectives.iter().map(|o| objective_card(c, *o)).collect(),
+            objectives: s.objectives.iter().map(|o| objective_card(self, c, *o)).collect(),
             chosen_objective: match s.objective {
-                ObjectiveChoice::Chosen(Some(o)) => Some(objective_card(c, o)),
+                ObjectiveChoice::Chosen(Some(o)) => Some(objective_card(self, c, o)),
                 _ => None,
             },
             must_choose_objective: self.first_encounter && s.objective == ObjectiveChoice::Undecided && s.life.is_alive(),
@@ -607,7 +632,14 @@ impl State {
                         .iter()
                         .map(|id| {
                             let a = &d.attacks[id.0 as usize];
-                            OfferedAttack { id: *id, card: named(&a.key, &a.name), hits: a.symbols.contains(&kind), summary: a.summary.clone() }
+                            OfferedAttack {
+                                id: *id,
+                                card: named(&a.key, &a.name),
+                                hits: a.symbols.contains(&kind),
+                                summary: a.summary.clone(),
+                                symbols: a.symbols.clone(),
+                                blood: a.blood,
+                            }
                         })
                         .collect(),
                 }

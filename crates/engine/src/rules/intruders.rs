@@ -103,7 +103,7 @@ pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
                 }
                 _ => {
                     let to = ctx.content.board.corridors[c.0 as usize].other_end(i.at);
-                    ctx.emit(Event::IntruderMoved { id: *id, to });
+                    ctx.emit(Event::IntruderMoved { id: *id, to, from: Some(i.at) });
                     arrived.push(to);
                 }
             },

@@ -162,7 +162,11 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
     if let Some(at) = room {
         on_table(table, |t| try_act(t, Command::PlaceCharacter { seat, at }));
     }
-    on_table(table, |t| try_act(t, command));
+    // The random seat gets the round and the cards it needs, as the table would (p. 10, p. 12).
+    on_table(table, |t| {
+        arrange(t, &command);
+        try_act(t, command)
+    });
 }
 
 /// Collects every event of one seat's stream until the server stops.
