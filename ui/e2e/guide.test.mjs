@@ -1,31 +1,18 @@
 // End-to-end: a whole game played only from the turn guide. The real host in serve mode and the
 // table screen in Chromium; from the wizard to the victory check's last verdict, every step is
-// taken with the one button the guide's "now" card offers (and, when the first Encounter asks
-// for it, each player's objective kept behind the curtain). It checks that the guide never
-// leaves the table without a next step, that every step card of the turn appears, and that each
-// step card links to its rule.
+// taken with what the guide's "now" card offers: in the Player Phase, real Actions among the
+// offers (moves, searches, attacks, then a pass), each checked against the hand count it costs
+// (p. 12); otherwise its one button (and, when the first Encounter asks for it, each player's
+// objective kept behind the curtain). It checks that the guide never leaves the table without a
+// next step, that every step card of the turn appears, and that each step card links to its rule.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, startServe } from "./harness.mjs";
+import { browserSuite, createGame, keepObjectives, playingSeat, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
 
 const names = ["Ana", "Bruno", "Chidi"];
-
-/** Keeps every objective due behind the curtain, as the crew panel's "Private hand" asks. */
-async function keepObjectives(page) {
-  for (let seat = 0; seat < names.length; seat++) {
-    const card = page.locator(`[data-test="seat-${seat}"]`);
-    if (!(await card.getByText("Must choose an objective now").count())) continue;
-    await page.click(`[data-test="private-${seat}"]`);
-    await page.click('[data-test="curtain-show"]');
-    await page.locator('[data-test="curtain"] [data-test^="choose-"]').first().click();
-    await card.getByText("Objective chosen").waitFor();
-    await page.click('[data-test="curtain-hide"]');
-    await page.click('[data-test="curtain"] button:has-text("Close")');
-  }
-}
 
 test("a whole 3-player game from the wizard to the verdict, following only the guide", { timeout: 240000 }, async () => {
   const t0 = Date.now();
@@ -36,58 +23,106 @@ test("a whole 3-player game from the wizard to the verdict, following only the g
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("requestfailed", (r) => problems.push(r.url()));
   await page.goto(serve.url);
-  await createGame(page, names);
-  await page.click('[data-test="to-table"]');
-
+  // Real play is random: a crew can all die before turn 5. Then the table closes that game and
+  // plays another (at most 4), so one game of at least 5 turns is always played through.
   const seen = new Set();
-  const now = page.locator('[data-test="now"]');
+  const actions = {};
+  let paid = 0;
   let steps = 0;
-  for (;;) {
-    assert.ok(steps < 400, "the game ends within 400 steps");
-    const card = now.locator('[data-test="step-card"]');
-    const step = await card.getAttribute("data-step");
-    if (!seen.has(step)) {
-      seen.add(step);
-      // Every step card names its rule, and the link opens that entry.
-      await card.locator('[data-test="step-card-rule"]').click();
-      await page.locator('[data-test="rules-panel"]').waitFor();
-      await page.keyboard.press("Escape");
-      await page.locator('[data-test="rules-panel"]').waitFor({ state: "detached" });
-    }
-    await keepObjectives(page);
-    const action = now.locator('[data-test^="do-"]');
-    if ((await action.count()) === 0) break;
-    const type = (await action.first().getAttribute("data-test")).replace("do-", "");
-    if (type === "draft_keep") {
-      const select = now.locator('[data-test="field-character"]');
-      const first = await select.locator("option:not([disabled])").first().getAttribute("value");
-      await select.selectOption(first);
-    }
-    // The log panel shows only its newest lines: the outcome card tells that a step was taken.
-    const outcome = page.locator('[data-test="outcome"]');
-    const before = (await outcome.count()) ? await outcome.textContent() : "";
-    await action.first().click();
-    const confirm = now.locator('[data-test="confirm"]');
-    if (await confirm.count()) await confirm.click();
-    try {
-      await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, before, { timeout: 10000 });
-    } catch (e) {
-      if (process.env.GUIDE_SHOTS) await page.screenshot({ path: `${process.env.GUIDE_SHOTS}/stuck.png` });
-      throw new Error(`step ${steps} (${step}): ${type} changed nothing: ${e}`);
-    }
-    assert.equal(await page.locator('[data-test="fault"]').count(), 0, `no refusal after ${type}`);
-    steps++;
-  }
+  let turn = 0;
+  for (let game = 1; game <= 4 && turn < 5; game++) {
+    if (game > 1) await page.click('[data-test="close"]');
+    await createGame(page, names);
+    await page.click('[data-test="to-table"]');
 
-  if (process.env.GUIDE_SHOTS) await page.screenshot({ path: `${process.env.GUIDE_SHOTS}/guide-end.png` });
-  // The game is over and every check is done: each player has a verdict.
-  assert.match(await page.locator('[data-test="phase"]').textContent(), /Game over/i);
-  for (let seat = 0; seat < names.length; seat++) {
-    assert.match(await page.locator(`[data-test="seat-${seat}"]`).textContent(), /won|did not win/, `${names[seat]} has a verdict`);
+    const now = page.locator('[data-test="now"]');
+    for (;;) {
+      assert.ok(steps < 2400, "each game ends within 600 steps");
+      const card = now.locator('[data-test="step-card"]');
+      const step = await card.getAttribute("data-step");
+      if (!seen.has(step)) {
+        seen.add(step);
+        // Every step card names its rule, and the link opens that entry.
+        await card.locator('[data-test="step-card-rule"]').click();
+        await page.locator('[data-test="rules-panel"]').waitFor();
+        await page.keyboard.press("Escape");
+        await page.locator('[data-test="rules-panel"]').waitFor({ state: "detached" });
+      }
+      await keepObjectives(page);
+      // A round of the Player Phase (p. 10): up to 2 Actions from the offers, then a pass.
+      const seat = await playingSeat(page);
+      if (seat !== null) {
+        const hand = async () => Number((await page.locator(`[data-test="hand-${seat}"]`).textContent()).match(/\d+/)[0]);
+        const outcomeText = async () => ((await page.locator('[data-test="outcome"]').count()) ? await page.locator('[data-test="outcome"]').textContent() : "");
+        const choices = ["offer-shoot", "offer-melee_attack", "offer-search_room", "offer-move_character"];
+        let took = false;
+        for (const c of choices) {
+          const offer = now.locator(`[data-test="${c}"]`);
+          // Now and then a player holds back, so games also see passes without Actions.
+          if (!(await offer.count()) || (steps + seat) % 4 === 3) continue;
+          const pick = offer.nth(steps % (await offer.count()));
+          const cost = Number((await pick.locator(".cost").textContent()).match(/\d+/)[0]);
+          const before = await hand();
+          const text = await outcomeText();
+          await pick.click();
+          await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, text, { timeout: 10000 });
+          assert.equal(await page.locator('[data-test="fault"]').count(), 0, `no refusal after ${c}`);
+          const after = await hand();
+          // A surprise attack or a death may follow, but the hand drops by exactly the cost.
+          assert.equal(after, before - cost, `${c} cost ${cost} cards (p. 12): ${before} -> ${after}`);
+          actions[c] = (actions[c] ?? 0) + 1;
+          paid += cost;
+          took = true;
+          steps++;
+          break;
+        }
+        if (took) continue;
+        const text = await outcomeText();
+        await now.locator('[data-test="offer-pass"]').click();
+        await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, text, { timeout: 10000 });
+        actions.pass = (actions.pass ?? 0) + 1;
+        steps++;
+        continue;
+      }
+      const action = now.locator('[data-test^="do-"]');
+      if ((await action.count()) === 0) break;
+      const type = (await action.first().getAttribute("data-test")).replace("do-", "");
+      if (type === "draft_keep") {
+        const select = now.locator('[data-test="field-character"]');
+        const first = await select.locator("option:not([disabled])").first().getAttribute("value");
+        await select.selectOption(first);
+      }
+      // The log panel shows only its newest lines: the outcome card tells that a step was taken.
+      const outcome = page.locator('[data-test="outcome"]');
+      const before = (await outcome.count()) ? await outcome.textContent() : "";
+      await action.first().click();
+      const confirm = now.locator('[data-test="confirm"]');
+      if (await confirm.count()) await confirm.click();
+      try {
+        await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, before, { timeout: 10000 });
+      } catch (e) {
+        if (process.env.GUIDE_SHOTS) await page.screenshot({ path: `${process.env.GUIDE_SHOTS}/stuck.png` });
+        throw new Error(`step ${steps} (${step}): ${type} changed nothing: ${e}`);
+      }
+      assert.equal(await page.locator('[data-test="fault"]').count(), 0, `no refusal after ${type}`);
+      steps++;
+    }
+
+    if (process.env.GUIDE_SHOTS) await page.screenshot({ path: `${process.env.GUIDE_SHOTS}/guide-end.png` });
+    // The game is over and every check is done: each player has a verdict.
+    assert.match(await page.locator('[data-test="phase"]').textContent(), /Game over/i);
+    for (let seat = 0; seat < names.length; seat++) {
+      assert.match(await page.locator(`[data-test="seat-${seat}"]`).textContent(), /won|did not win/, `${names[seat]} has a verdict`);
+    }
+    for (const s of ["draft", "player", "time_track", "intruder_attack", "fire_damage", "event_card", "bag_development", "over"]) {
+      assert.ok(seen.has(s), `the ${s} step card appeared (seen: ${[...seen].join(", ")})`);
+    }
+    assert.deepEqual(problems, [], "no page errors, no failed requests");
+    // Real play: moves and passes in every game; the turn counter shows how far it went.
+    turn = Number((await page.locator('[data-test="now"] h2').textContent()).match(/\d+/)[0]);
+    assert.ok((actions["offer-move_character"] ?? 0) >= 5 && (actions.pass ?? 0) >= 10, `moves and passes were taken: ${JSON.stringify(actions)}`);
   }
-  for (const s of ["draft", "player", "time_track", "intruder_attack", "fire_damage", "event_card", "bag_development", "over"]) {
-    assert.ok(seen.has(s), `the ${s} step card appeared (seen: ${[...seen].join(", ")})`);
-  }
-  assert.deepEqual(problems, [], "no page errors, no failed requests");
+  assert.ok(turn >= 5, `a game of at least 5 turns was played (${turn})`);
+  console.log(`guide e2e: actions ${JSON.stringify(actions)}, ${paid} cards paid`);
   console.log(`guide e2e: ${steps} steps in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 });

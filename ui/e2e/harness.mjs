@@ -85,12 +85,60 @@ export async function createGame(page, names) {
 
 /** Runs the expected next step from the "now" panel (confirming it when asked) and waits for the
  *  log to grow. */
+/** Keeps every objective due behind the curtain (the first Encounter made them due, p. 12), as
+ *  the crew panel's "Private hand" asks. */
+export async function keepObjectives(page) {
+  for (let seat = 0; seat < 5; seat++) {
+    const card = page.locator(`[data-test="seat-${seat}"]`);
+    if (!(await card.count())) break;
+    const stage = page.locator(`[data-test="objective-${seat}"]`);
+    if ((await stage.getAttribute("data-objective")) !== "must_choose") continue;
+    await page.click(`[data-test="private-${seat}"]`);
+    await page.click('[data-test="curtain-show"]');
+    try {
+      await page.locator('[data-test="curtain"] [data-test^="choose-"]').first().click({ timeout: 10000 });
+    } catch (e) {
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/curtain-${seat}.png` });
+      throw e;
+    }
+    await page.locator(`[data-test="objective-${seat}"][data-objective="chosen"]`).waitFor();
+    await page.click('[data-test="curtain-hide"]');
+    await page.click('[data-test="curtain-close"]');
+  }
+}
+
+/** The seat whose round it is, from the turn strip; null when no round is under way. */
+export async function playingSeat(page) {
+  const playing = page.locator('[data-test="turn-strip"] [data-status="playing"]');
+  if (!(await playing.count())) return null;
+  return Number((await playing.getAttribute("data-test")).replace("strip-", ""));
+}
+
+/** Each player whose round it is passes (p. 10), until `stopAt`'s round or until all have passed. */
+export async function passRounds(page, stopAt = null) {
+  for (let i = 0; i < 30; i++) {
+    const seat = await playingSeat(page);
+    if (seat === null || seat === stopAt) return;
+    await page.locator('[data-test="now"] [data-test="offer-pass"]').click();
+    await page.waitForFunction((s) => document.querySelector(`[data-test="strip-${s}"]`)?.getAttribute("data-status") !== "playing", seat);
+  }
+}
+
 export async function nextStep(page, type) {
+  if (type === "end_player_phase") {
+    await passRounds(page);
+    await keepObjectives(page);
+  }
   const before = await page.locator('[data-test="log"] li').count();
   await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
   const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
   if (await confirm.count()) await confirm.click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+  } catch (e) {
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/stuck-${type}.png`, fullPage: true });
+    throw e;
+  }
 }
 
 /** The page's controls (buttons, fields, links, tabs…) that a screen reader could not name, read

@@ -6,7 +6,7 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, nextStep, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, createGame, keepObjectives, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -264,10 +264,27 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await runForm("become_intruder_player", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
   await table.locator('[data-test="seat-1"] [data-test="crew-intruder-player-1"]').waitFor();
   const confirmNext = async (type) => {
+    if (type === "end_player_phase") {
+      await passRounds(table);
+      // The first Encounter made objectives due: each phone keeps its own there, the seat
+      // without a phone behind the curtain.
+      for (const p of phones) {
+        if (!(await p.phone.locator('[data-test="phone-now"][data-due="objective"]').count())) continue;
+        await p.phone.click('[data-test="phone-choose-open"]');
+        await p.phone.locator('[data-test="phone-choices"] [data-test^="phone-choice-"]').first().click();
+        await p.phone.locator('[data-test="phone-now"][data-due="objective"]').waitFor({ state: "detached" });
+      }
+      await keepObjectives(table);
+    }
     const before = await logLength(table);
     await table.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
     if (await table.locator('[data-test="now"] [data-test="confirm"]').count()) await table.locator('[data-test="now"] [data-test="confirm"]').click();
-    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    try {
+      await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    } catch (e) {
+      if (process.env.E2E_SHOTS) await table.screenshot({ path: `${process.env.E2E_SHOTS}/phones-stuck-${type}.png` });
+      throw e;
+    }
   };
   await confirmNext("end_player_phase");
   for (const type of ["advance_time", "resolve_intruder_attacks", "resolve_fire_damage", "resolve_event_card", "develop_bag"]) await confirmNext(type);
@@ -278,6 +295,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     await f.locator('[data-test="field-kind"]').selectOption("adult");
     await f.locator('[data-test="field-at"]').selectOption("11");
   });
+  // The Intruder player plays in turn like everyone (p. 27): the others pass until his round.
+  await passRounds(table, 1);
   await runForm("intruder_player_attack", async (f) => {
     const ids = await f.locator('[data-test="field-id"] option').evaluateAll((os) => os.map((o) => o.value));
     await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));

@@ -88,20 +88,16 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   assert.equal(await page.locator('[data-test="curtain-secret"]').count(), 0, "hidden again before the device goes back");
   await page.click('[data-test="curtain"] button:has-text("Close")');
 
-  // A physical result entered instead of the app's dice: adding the entry sends nothing yet.
+  // The app holds the dice: its roll stands, so the form offers no physical result to enter
+  // (the engine would refuse one whatever it named), and the step can be neither undone nor corrected.
   await page.click('[data-test="group-turn"]');
   await page.click('[data-test="cmd-roll_dice"]');
   const form = page.locator('[data-test="actions"] [data-test="form-roll_dice"]');
   await form.locator("select").first().selectOption("combat");
-  await form.locator('[data-test="physical"]').check();
-  const logLines = await page.locator('[data-test="log"] li').count();
-  await form.locator('[data-test="add-combat"]').click();
-  await form.locator('[data-test="entered"] select').waitFor();
-  await page.waitForTimeout(300);
-  assert.equal(await page.locator('[data-test="log"] li').count(), logLines, "adding a result does not send the command");
-  await form.locator('[data-test="entered"] select').selectOption("two_hits");
+  assert.equal(await form.locator('[data-test="physical"]').count(), 0, "no physical result for the app's dice");
   await form.locator('[data-test="do-roll_dice"]').click();
-  await page.locator('[data-test="outcome"]', { hasText: "Two Hits" }).waitFor();
+  await page.locator('[data-test="outcome"]', { hasText: "Dice:" }).waitFor();
+  assert.ok(await page.locator('[data-test="correct"]').isDisabled(), "the app's roll cannot be corrected");
 
   // The whole Event Phase (pp. 10–11), with the confirmation before ending the Player Phase.
   await nextStep(page, "end_player_phase");

@@ -64,6 +64,7 @@ for (const [key, text] of Object.entries(en)) {
   const guideSrc = readFileSync(join(lib, "guide.ts"), "utf8");
   const block = (src, name) => src.slice(src.indexOf(name), src.indexOf("};", src.indexOf(name)));
   for (const m of block(rulesSrc, "ruleOfLine").matchAll(/\w+: "(\w+)"/g)) links.push(["rules.svelte.ts", m[1]]);
+  for (const name of ["ruleOfCardKind", "ruleOfRoom"]) for (const m of block(rulesSrc, name).matchAll(/\w+: "(\w+)"/g)) links.push(["rules.svelte.ts", m[1]]);
   for (const m of block(guideSrc, "ruleOfStep").matchAll(/\w+: "(\w+)"/g)) links.push(["guide.ts", m[1]]);
   for (const m of block(guideSrc, "ruleOfMoment").matchAll(/\w+: "(\w+)"/g)) links.push(["guide.ts", m[1]]);
   // Each setup step links to an entry that exists.

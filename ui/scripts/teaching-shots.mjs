@@ -93,6 +93,9 @@ try {
   await top(page);
   await page.screenshot({ path: join(out, "guide-event-card.png") });
   await nextStep(page, "resolve_event_card");
+  // Issue 19: the Event card drawn, shown as a card beside the outcome, with each move's line.
+  await page.locator('[data-test="outcome"] [data-test^="card-face-event-"]').waitFor();
+  await page.locator('[data-test="outcome"]').screenshot({ path: join(out, "cards-event-outcome.png") });
   await nextStep(page, "develop_bag");
   await page.locator('[data-test="step-card"][data-step="player_intruder"]').waitFor();
   await top(page);

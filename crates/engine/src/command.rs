@@ -52,7 +52,18 @@ pub enum Command {
     DraftDraw { seat: Seat },
     DraftKeep { seat: Seat, character: String },
 
+    /// Ends the Player Phase once every player has passed (p. 10, step 3).
     EndPlayerPhase,
+    /// Pass (p. 10): the seat's round ends and they take no more Actions this phase.
+    Pass { seat: Seat },
+    /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
+    /// `paid` is every Action card discarded for it (the card itself and its cost).
+    CardAction { seat: Seat, paid: u8 },
+    /// The Room Action of a room the app has no command of its own for (Armory, Storage,
+    /// Emergency Room, Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
+    RoomAction { seat: Seat },
+    /// A correction: the round goes to this seat (someone acted out of turn at the table).
+    GiveRound { seat: Seat },
     AdvanceTime,
     ResolveIntruderAttacks,
     ResolveFireDamage,
@@ -77,7 +88,12 @@ pub enum Command {
     KillIntruder { id: IntruderId },
     /// The intruder runs away through the corridor of a freshly drawn Event card
     /// (Fire Control System p. 24, items such as the Fire Extinguisher).
-    IntruderFlees { id: IntruderId },
+    /// `extinguisher`: the Fire Extinguisher did it, so with Susceptibility to Phosphates known it
+    /// also takes 1 Injury (card reference §4, A); old saves read as not.
+    IntruderFlees { id: IntruderId, #[serde(default)] extinguisher: bool },
+    /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
+    /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
+    FireControl { seat: Seat, room: Location },
 
     Wound { seat: Seat, light: u8, serious: u8 },
     DressSeriousWound { seat: Seat, index: u8 },
@@ -112,7 +128,9 @@ pub enum Command {
 
     CheckEngine { seat: Seat, engine: EngineNumber },
     CheckAllEngines { seat: Seat },
-    BeginEngineRepair { seat: Seat, engine: EngineNumber },
+    /// Repair or break an Engine with a Repairs Action card or the Tools (p. 26): `paid` is every
+    /// Action card discarded for it; old saves, which never said, read as 1.
+    BeginEngineRepair { seat: Seat, engine: EngineNumber, #[serde(default = "one")] paid: u8 },
     SetEngineOrder { seat: Seat, top: EngineStatus },
     /// Physical Engine tokens: the seat announces only whether the order changed (p. 26).
     ReportEngineOrder { seat: Seat, engine: EngineNumber, changed: bool },
@@ -122,13 +140,25 @@ pub enum Command {
     StopSelfDestruct { seat: Seat },
     SetPodLock { pod: PodNumber, locked: bool },
     TryEnterPod { seat: Seat, pod: PodNumber },
-    LaunchPod { pod: PodNumber },
+    /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
+    /// launches it (from their phone or the table); left out, the table launches it (old saves).
+    LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> },
     LeavePod { seat: Seat },
     TryHibernate { seat: Seat },
     ChooseObjective { seat: Seat, objective: Option<String> },
     TakeEgg { seat: Seat },
-    DestroyEggs { seat: Seat, count: u8 },
+    /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
+    /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
+    DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> },
     DropEggs { seat: Seat },
+    /// Airlock Control (p. 25): start the Emergency Airlock Procedure on another explored Yellow
+    /// room whose corridors hold no Destroyed Door.
+    StartAirlock { seat: Seat, room: Location },
+    /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
+    /// lying in the character's room.
+    PickUpObject { seat: Seat, object: ResearchObject },
+    /// Drop one carried Heavy Object in the character's room (p. 22, free).
+    DropObject { seat: Seat, object: ResearchObject },
     Research { seat: Seat, object: ResearchObject },
     PeekRoom { seat: Seat, at: Location },
     /// A Search in the seat's room lowers its Item Counter by one (p. 23).
@@ -140,6 +170,10 @@ pub enum Command {
     CheckContamination { seat: Seat },
     RevealObjective { seat: Seat },
     JudgeObjective { seat: Seat, met: bool },
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// A result read off a physical component, used instead of the app's generator.
@@ -170,6 +204,28 @@ impl Entered {
     /// Its tag, e.g. `attack_card`: the catalogue's `entered.<kind>`.
     pub fn kind(&self) -> String {
         serde_json::to_value(self).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string)).unwrap_or_default()
+    }
+
+    /// The components this result is read off: when the app holds any of them, the result is
+    /// refused before its value is looked at (the app's draw stands, and a guess learns nothing).
+    /// A room names its tile only when the tiles are physical. The end-of-game draw is made from
+    /// the character's own cards, which no `Component` stands for: it may always be entered.
+    pub fn read_off(&self) -> &'static [Component] {
+        match self {
+            Entered::Noise { .. } | Entered::Combat { .. } => &[Component::Dice],
+            Entered::Token { .. } => &[Component::IntruderBag],
+            Entered::EventCard { .. } => &[Component::EventDeck],
+            Entered::AttackCard { .. } => &[Component::AttackDeck],
+            Entered::SeriousWound { .. } => &[Component::SeriousWoundDeck],
+            Entered::Room { tile: None, .. } => &[Component::ExplorationTokens],
+            Entered::Room { tile: Some(_), .. } => &[Component::ExplorationTokens, Component::RoomTiles],
+            Entered::Draft { .. } => &[Component::CharacterDraft],
+            Entered::Infected { .. } => &[Component::ContaminationDeck],
+            Entered::Engine { .. } => &[Component::Engines],
+            Entered::Destination { .. } => &[Component::Coordinates],
+            Entered::Weakness { .. } => &[Component::Weaknesses],
+            Entered::ContaminationDraw { .. } => &[],
+        }
     }
 
     pub fn what(&self) -> &'static str {

@@ -62,7 +62,10 @@ pub struct EventSpec {
     pub grade: String,
     #[serde(default)]
     pub note: Option<String>,
+    /// The card's effect in our own words (the catalogues' `event_summary.<key>` in English).
     pub summary: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,7 +109,10 @@ pub struct AttackSpec {
     pub grade: String,
     #[serde(default)]
     pub note: Option<String>,
+    /// The card's effect in our own words (`attack_summary.<key>`).
     pub summary: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -117,6 +123,10 @@ pub struct ContaminationSpec {
     pub grade: String,
     #[serde(default)]
     pub note: Option<String>,
+    /// What a Contamination card does, in our own words (`contamination_summary`).
+    pub summary: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,6 +169,18 @@ pub struct ExplorationSpec {
     pub items: u8,
 }
 
+/// What an Exploration token's effect does on first entry (`exploration_summary.<effect>`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExplorationEffectSpec {
+    pub effect: ExplorationEffect,
+    pub summary: String,
+    /// A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+    pub grade: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -179,6 +201,14 @@ pub struct RoomTileSpec {
     pub colour: RoomColour,
     pub computer: bool,
     pub searchable: bool,
+    /// Action cards to discard for the room's action; `None` for a room with no action.
+    pub cost: Option<u8>,
+    /// The room's action and special rules in our own words (`room_summary.<key>`).
+    pub summary: String,
+    /// A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+    pub grade: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,7 +276,12 @@ pub struct WoundSpec {
     pub key: String,
     pub name: String,
     pub copies: u8,
+    /// The wound's effect in our own words (`wound_summary.<key>`).
     pub summary: String,
+    /// A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+    pub grade: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -256,7 +291,12 @@ pub struct WeaknessSpec {
     /// What the Weakness changes in the rules once its card is turned over.
     pub effect: WeaknessEffect,
     pub name: String,
+    /// The Weakness's effect in our own words (`weakness_summary.<key>`).
     pub summary: String,
+    /// A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+    pub grade: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -277,7 +317,13 @@ pub struct ObjectiveSpec {
     pub kind: ObjectiveKind,
     pub players: u8,
     pub target_player: Option<u8>,
+    /// The condition in our own words (`objective_summary.<key>`); `{target}` stands for the
+    /// target player's name and character, filled in at the table.
     pub summary: String,
+    /// A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+    pub grade: String,
+    /// Where each fact of this card comes from (codes as in the reference's source table).
+    pub sources: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,6 +366,12 @@ pub struct Pools {
     pub eggs_at_start: u8,
     pub weaknesses_in_play: u8,
     pub adult_miniatures: u8,
+    /// Breeder miniatures (component list: 2); Transformation needs a free one.
+    pub breeder_miniatures: u8,
+    /// Intruder Carcass tokens (component list: 8).
+    pub carcasses: u8,
+    /// Character Corpse tokens: 1 blue and 5 red (component list).
+    pub corpses: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -357,6 +409,7 @@ pub struct ContentData {
     pub contamination: ContaminationSpec,
     pub coordinates: Vec<CoordinatesSpec>,
     pub exploration_tokens: Vec<ExplorationSpec>,
+    pub exploration_effects: Vec<ExplorationEffectSpec>,
     pub room_tiles: Vec<RoomTileSpec>,
     pub locations: Vec<LocationSpec>,
     pub time_track: TimeTrackSpec,
@@ -536,6 +589,11 @@ impl Content {
         let effects: std::collections::BTreeSet<WeaknessEffect> = d.weaknesses.iter().map(|w| w.effect).collect();
         want("distinct weakness effects", effects.len(), 8)?;
         want("objectives", d.objectives.len(), 25)?;
+        for x in &d.exploration_tokens {
+            if !d.exploration_effects.iter().any(|e| e.effect == x.effect) {
+                return Err(format!("content: exploration effect {:?} has no text", x.effect));
+            }
+        }
         want("solo/coop objectives", d.objectives.iter().filter(|o| o.kind == ObjectiveKind::SoloCoop).count(), 7)?;
         want("characters", d.characters.len(), 6)?;
         want("noise_die", d.noise_die.len(), 10)?;

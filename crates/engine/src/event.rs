@@ -89,6 +89,14 @@ pub enum Event {
     PhaseChanged { phase: Phase },
     TurnBegan { turn: u16, first_player: Seat },
     HandSizeSet { seat: Seat, cards: u8 },
+    /// A player's round begins (p. 10, step 3): up to 2 Actions (the Intruder player: 1, p. 27).
+    RoundBegan { seat: Seat },
+    /// An Action taken in that round, paid with `cards` Action cards from the hand (p. 12).
+    ActionTaken { seat: Seat, cards: u8 },
+    /// The round ends: after its Actions, or by passing (`passed`: no more Actions this phase).
+    RoundEnded { seat: Seat, passed: bool },
+    /// A correction: the table gives the round to this seat (a turn taken out of order at the table).
+    RoundGiven { seat: Seat },
 
     // ---- board ----
     CharacterMoved { seat: Seat, to: Location },
@@ -113,7 +121,14 @@ pub enum Event {
     TokenToSupply { token: TokenId },
     TokenAddedToBag { token: TokenId },
     IntruderPlaced { id: IntruderId, kind: IntruderKind, at: Location, token: Option<TokenId> },
-    IntruderMoved { id: IntruderId, to: Location },
+    IntruderMoved {
+        id: IntruderId,
+        to: Location,
+        /// Where it came from, so the log can tell the table which miniature to move from where
+        /// through which corridor (issue 19). Absent in journals written before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Location>,
+    },
     /// Left through the Technical Corridors (or by Lurking / the Adult retreat): its token goes back in the bag.
     IntruderLeftBoard { id: IntruderId },
     IntruderKilled { id: IntruderId },
@@ -177,6 +192,20 @@ pub enum Event {
     CharacterHibernated { seat: Seat },
     FirstEncounter,
     ObjectiveChosen { seat: Seat, objective: Option<ObjectiveId> },
+    /// A Heavy Object token comes onto the board (p. 20: an Intruder Carcass where an Intruder
+    /// was killed; p. 21: a Character Corpse where `of` died).
+    ObjectLeft { object: ResearchObject, at: Location, #[serde(default)] of: Option<Seat> },
+    /// Pick Up Heavy Object (p. 13): from the room onto the character.
+    ObjectPickedUp { seat: Seat, object: ResearchObject, at: Location },
+    /// Drop (p. 22, free): from the character into its room.
+    ObjectDropped { seat: Seat, object: ResearchObject, at: Location },
+    /// Airlock Control (p. 25): the room's doors are closed and the Airlock Procedure token placed.
+    AirlockStarted { seat: Seat, at: Location },
+    /// The token leaves: a door of that room was opened (`vented` false), or the Player Phase ended
+    /// with all of them Closed and everything in the room died (`vented` true).
+    AirlockEnded { at: Location, vented: bool },
+    /// The Fire Control System procedure on a room (p. 24); what follows is its own events.
+    FireControlUsed { seat: Seat, at: Location },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },
@@ -201,36 +230,155 @@ pub enum Event {
     ObjectiveJudged { seat: Seat, met: bool },
 }
 
+/// Where an outcome of chance comes from, so the journal can tell the app's own results (which
+/// stand) from the results the table read off its physical components (which it may correct).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chance {
+    /// Rolled, drawn at random or shuffled: with the generator when the app holds the component
+    /// (replaying the step would come out differently), read at the table otherwise.
+    Drawn(Component),
+    /// Turned over from a pile in the order it already has (a deck's top card, the face-down tile
+    /// and token of a room): when the app holds the pile, replaying the step turns over the same.
+    Revealed(Component),
+    /// The end-of-game draw from a character's own cards (p. 11): entered by the table, or drawn
+    /// by the app when nothing is entered. No `Component` holds a player's Action cards.
+    PlayersCards,
+}
+
+fn deck_component(deck: DeckKind) -> Component {
+    match deck {
+        DeckKind::Event => Component::EventDeck,
+        DeckKind::Attack => Component::AttackDeck,
+        DeckKind::SeriousWound => Component::SeriousWoundDeck,
+        DeckKind::Contamination => Component::ContaminationDeck,
+    }
+}
+
 impl Event {
     /// Whether this event records an outcome of chance (undo never steps back across one).
     pub fn is_random(&self) -> bool {
-        matches!(
-            self,
-            Event::RoomTilesPlaced { .. }
-                | Event::ExplorationTokensPlaced { .. }
-                | Event::CoordinatesPlaced { .. }
-                | Event::EscapePodsPlaced { .. }
-                | Event::EnginesPlaced { .. }
-                | Event::WeaknessesPlaced { .. }
-                | Event::BagFilled { .. }
-                | Event::DeckShuffled { .. }
-                | Event::ContaminationPrepared { .. }
-                | Event::DraftOffered { .. }
-                | Event::NoiseRolled { .. }
-                | Event::DiceRolled { .. }
-                | Event::CharacterAttacked { .. }
-                | Event::TokenDrawn { .. }
-                | Event::TokenAddedToBag { .. }
-                | Event::AttackCardDrawn { .. }
-                | Event::AttackCardsOffered { .. }
-                | Event::DeckReshuffled { .. }
-                | Event::SeriousWoundDrawn { .. }
-                | Event::ContaminationGiven { .. }
-                | Event::EventCardDrawn { .. }
-                | Event::RoomExplored { .. }
-                | Event::ContaminationChecked { .. }
-                | Event::GameSetUp { .. }
-        )
+        self.chance().is_some()
+    }
+
+    /// The chance this event records, and where it came from; `None` for a plain fact. An
+    /// exhaustive match, without a catch-all, so a new event must be classified here to compile.
+    pub fn chance(&self) -> Option<Chance> {
+        match self {
+            // Shuffles, rolls and random draws: the generator's when the app holds the component.
+            Event::GameSetUp { .. } => Some(Chance::Drawn(Component::HelpCards)),
+            Event::RoomTilesPlaced { .. } => Some(Chance::Drawn(Component::RoomTiles)),
+            Event::ExplorationTokensPlaced { .. } => Some(Chance::Drawn(Component::ExplorationTokens)),
+            Event::CoordinatesPlaced { .. } => Some(Chance::Drawn(Component::Coordinates)),
+            Event::EscapePodsPlaced { .. } => Some(Chance::Drawn(Component::EscapePods)),
+            Event::EnginesPlaced { .. } => Some(Chance::Drawn(Component::Engines)),
+            Event::WeaknessesPlaced { .. } => Some(Chance::Drawn(Component::Weaknesses)),
+            Event::BagFilled { .. } | Event::TokenDrawn { .. } | Event::TokenAddedToBag { .. } => {
+                Some(Chance::Drawn(Component::IntruderBag))
+            }
+            Event::DeckShuffled { deck, .. } | Event::DeckReshuffled { deck, .. } => Some(Chance::Drawn(deck_component(*deck))),
+            Event::ContaminationPrepared { .. } => Some(Chance::Drawn(Component::ContaminationDeck)),
+            Event::DraftOffered { .. } => Some(Chance::Drawn(Component::CharacterDraft)),
+            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } => Some(Chance::Drawn(Component::Dice)),
+            // Turned over in the order the pile already has.
+            Event::RoomExplored { .. } => Some(Chance::Revealed(Component::ExplorationTokens)),
+            Event::AttackCardDrawn { .. } | Event::AttackCardsOffered { .. } => Some(Chance::Revealed(Component::AttackDeck)),
+            Event::SeriousWoundDrawn { .. } => Some(Chance::Revealed(Component::SeriousWoundDeck)),
+            Event::ContaminationGiven { .. } => Some(Chance::Revealed(Component::ContaminationDeck)),
+            Event::EventCardDrawn { .. } => Some(Chance::Revealed(Component::EventDeck)),
+            Event::ContaminationChecked { .. } => Some(Chance::PlayersCards),
+            Event::ObjectivesDealt { .. }
+            | Event::CharacterKept { .. }
+            | Event::PlayStarted
+            | Event::PhaseChanged { .. }
+            | Event::TurnBegan { .. }
+            | Event::HandSizeSet { .. }
+            | Event::CharacterMoved { .. }
+            | Event::NoisePlaced { .. }
+            | Event::NoiseRemoved { .. }
+            | Event::DoorChanged { .. }
+            | Event::FirePlaced { .. }
+            | Event::FireRemoved { .. }
+            | Event::MalfunctionPlaced { .. }
+            | Event::MalfunctionRemoved { .. }
+            | Event::ItemsSet { .. }
+            | Event::EncounterBegan { .. }
+            | Event::BagWasEmpty { .. }
+            | Event::TokenReturned { .. }
+            | Event::TokenToSupply { .. }
+            | Event::IntruderPlaced { .. }
+            | Event::IntruderMoved { .. }
+            | Event::IntruderLeftBoard { .. }
+            | Event::IntruderKilled { .. }
+            | Event::IntruderInjured { .. }
+            | Event::IntruderHealed { .. }
+            | Event::IntruderTransformed { .. }
+            | Event::CharacterInfested { .. }
+            | Event::SurpriseAttack { .. }
+            | Event::AttackMissed { .. }
+            | Event::EnduranceChecked { .. }
+            | Event::LightWoundsSet { .. }
+            | Event::SeriousWoundDressed { .. }
+            | Event::SeriousWoundHealed { .. }
+            | Event::CharacterDied { .. }
+            | Event::CharacterRevived { .. }
+            | Event::IntruderPlayerJoined { .. }
+            | Event::FirstDeathSettled { .. }
+            | Event::AttackCardChosen { .. }
+            | Event::SlimeSet { .. }
+            | Event::SignalSent { .. }
+            | Event::LarvaSet { .. }
+            | Event::ContaminationScanned { .. }
+            | Event::ContaminationRemoved { .. }
+            | Event::ContaminationDeckEmpty { .. }
+            | Event::EngineChecked { .. }
+            | Event::EngineRepairBegun { .. }
+            | Event::EngineOrderSet { .. }
+            | Event::EngineOrderReported { .. }
+            | Event::CoordinatesChecked { .. }
+            | Event::DestinationSet { .. }
+            | Event::SelfDestructStarted
+            | Event::SelfDestructStopped
+            | Event::SelfDestructAdvanced { .. }
+            | Event::SelfDestructCritical
+            | Event::TimeAdvanced { .. }
+            | Event::HibernationOpened
+            | Event::PodLockSet { .. }
+            | Event::PodsUnlocked { .. }
+            | Event::CharacterEnteredPod { .. }
+            | Event::CharacterLeftPod { .. }
+            | Event::PodLaunched { .. }
+            | Event::PodEjected { .. }
+            | Event::CharacterHibernated { .. }
+            | Event::FirstEncounter
+            | Event::ObjectiveChosen { .. }
+            | Event::EggTaken { .. }
+            | Event::EggsDropped { .. }
+            | Event::NestEggsDestroyed { .. }
+            | Event::RoomEggsDestroyed { .. }
+            | Event::EggAdded
+            | Event::NestDestroyed
+            | Event::WeaknessRevealed { .. }
+            | Event::RoomPeeked { .. }
+            | Event::EventCardResolved { .. }
+            | Event::EventCardDiscarded { .. }
+            | Event::GameEnded { .. }
+            | Event::ShipDestroyed
+            | Event::VictoryStepReached { .. }
+            | Event::EnginesRevealed { .. }
+            | Event::CoordinatesRevealed { .. }
+            | Event::ObjectiveRevealed { .. }
+            | Event::RoundBegan { .. }
+            | Event::ActionTaken { .. }
+            | Event::RoundEnded { .. }
+            | Event::RoundGiven { .. }
+            | Event::ObjectLeft { .. }
+            | Event::ObjectPickedUp { .. }
+            | Event::ObjectDropped { .. }
+            | Event::AirlockStarted { .. }
+            | Event::AirlockEnded { .. }
+            | Event::FireControlUsed { .. }
+            | Event::ObjectiveJudged { .. } => None,
+        }
     }
 
     /// Whether this event shows a secret to one seat (undo never steps back across one).
@@ -238,7 +386,8 @@ impl Event {
         self.private_to().is_some()
     }
 
-    /// The seat a private reveal goes to (only that seat's view and log show what it was).
+    /// The seat a private reveal goes to (only that seat's view and log show what it was). An
+    /// exhaustive match, without a catch-all, so a new event must be classified here to compile.
     pub fn private_to(&self) -> Option<Seat> {
         match self {
             Event::ObjectivesDealt { seat, .. }
@@ -251,7 +400,115 @@ impl Event {
             // Choosing an objective the app holds: keeping a choice takes it out of undo's
             // reach, so nobody can probe a player's objectives by trying keys and undoing.
             | Event::ObjectiveChosen { seat, objective: Some(_) } => Some(*seat),
-            _ => None,
+            Event::ObjectiveChosen { objective: None, .. }
+            | Event::GameSetUp { .. }
+            | Event::RoomTilesPlaced { .. }
+            | Event::ExplorationTokensPlaced { .. }
+            | Event::CoordinatesPlaced { .. }
+            | Event::EscapePodsPlaced { .. }
+            | Event::EnginesPlaced { .. }
+            | Event::WeaknessesPlaced { .. }
+            | Event::BagFilled { .. }
+            | Event::DeckShuffled { .. }
+            | Event::ContaminationPrepared { .. }
+            | Event::DraftOffered { .. }
+            | Event::CharacterKept { .. }
+            | Event::PlayStarted
+            | Event::PhaseChanged { .. }
+            | Event::TurnBegan { .. }
+            | Event::HandSizeSet { .. }
+            | Event::CharacterMoved { .. }
+            | Event::RoomExplored { .. }
+            | Event::NoiseRolled { .. }
+            | Event::NoisePlaced { .. }
+            | Event::NoiseRemoved { .. }
+            | Event::DoorChanged { .. }
+            | Event::FirePlaced { .. }
+            | Event::FireRemoved { .. }
+            | Event::MalfunctionPlaced { .. }
+            | Event::MalfunctionRemoved { .. }
+            | Event::ItemsSet { .. }
+            | Event::DiceRolled { .. }
+            | Event::EncounterBegan { .. }
+            | Event::TokenDrawn { .. }
+            | Event::BagWasEmpty { .. }
+            | Event::TokenReturned { .. }
+            | Event::TokenToSupply { .. }
+            | Event::TokenAddedToBag { .. }
+            | Event::IntruderPlaced { .. }
+            | Event::IntruderMoved { .. }
+            | Event::IntruderLeftBoard { .. }
+            | Event::IntruderKilled { .. }
+            | Event::IntruderInjured { .. }
+            | Event::IntruderHealed { .. }
+            | Event::IntruderTransformed { .. }
+            | Event::CharacterInfested { .. }
+            | Event::SurpriseAttack { .. }
+            | Event::AttackCardDrawn { .. }
+            | Event::AttackMissed { .. }
+            | Event::CharacterAttacked { .. }
+            | Event::EnduranceChecked { .. }
+            | Event::DeckReshuffled { .. }
+            | Event::LightWoundsSet { .. }
+            | Event::SeriousWoundDrawn { .. }
+            | Event::SeriousWoundDressed { .. }
+            | Event::SeriousWoundHealed { .. }
+            | Event::CharacterDied { .. }
+            | Event::CharacterRevived { .. }
+            | Event::IntruderPlayerJoined { .. }
+            | Event::FirstDeathSettled { .. }
+            | Event::AttackCardChosen { .. }
+            | Event::SlimeSet { .. }
+            | Event::SignalSent { .. }
+            | Event::LarvaSet { .. }
+            | Event::ContaminationGiven { .. }
+            | Event::ContaminationRemoved { .. }
+            | Event::ContaminationDeckEmpty { .. }
+            | Event::EngineOrderSet { .. }
+            | Event::EngineOrderReported { .. }
+            | Event::DestinationSet { .. }
+            | Event::SelfDestructStarted
+            | Event::SelfDestructStopped
+            | Event::SelfDestructAdvanced { .. }
+            | Event::SelfDestructCritical
+            | Event::TimeAdvanced { .. }
+            | Event::HibernationOpened
+            | Event::PodLockSet { .. }
+            | Event::PodsUnlocked { .. }
+            | Event::CharacterEnteredPod { .. }
+            | Event::CharacterLeftPod { .. }
+            | Event::PodLaunched { .. }
+            | Event::PodEjected { .. }
+            | Event::CharacterHibernated { .. }
+            | Event::FirstEncounter
+            | Event::EggTaken { .. }
+            | Event::EggsDropped { .. }
+            | Event::NestEggsDestroyed { .. }
+            | Event::RoomEggsDestroyed { .. }
+            | Event::EggAdded
+            | Event::NestDestroyed
+            | Event::WeaknessRevealed { .. }
+            | Event::EventCardDrawn { .. }
+            | Event::EventCardResolved { .. }
+            | Event::EventCardDiscarded { .. }
+            | Event::GameEnded { .. }
+            | Event::ShipDestroyed
+            | Event::VictoryStepReached { .. }
+            | Event::EnginesRevealed { .. }
+            | Event::CoordinatesRevealed { .. }
+            | Event::ContaminationChecked { .. }
+            | Event::ObjectiveRevealed { .. }
+            | Event::RoundBegan { .. }
+            | Event::ActionTaken { .. }
+            | Event::RoundEnded { .. }
+            | Event::RoundGiven { .. }
+            | Event::ObjectLeft { .. }
+            | Event::ObjectPickedUp { .. }
+            | Event::ObjectDropped { .. }
+            | Event::AirlockStarted { .. }
+            | Event::AirlockEnded { .. }
+            | Event::FireControlUsed { .. }
+            | Event::ObjectiveJudged { .. } => None,
         }
     }
 }

@@ -27,6 +27,9 @@ impl State {
                 fire: false,
                 malfunction: false,
                 eggs: 0,
+                carcasses: 0,
+                // p. 8, step 20: the blue Character Corpse token lies in the Hibernatorium.
+                corpses: u8::from(l == hib),
             })
             .collect();
         let n_corr = c.board.corridors.len();
@@ -49,6 +52,8 @@ impl State {
                         larva: false,
                         contamination: Vec::new(),
                         eggs_carried: 0,
+                        carcasses_carried: 0,
+                        corpses_carried: 0,
                         objectives: Vec::new(),
                         objective: ObjectiveChoice::Undecided,
                         objective_revealed: false,
@@ -88,6 +93,7 @@ impl State {
             weaknesses: [WeaknessSlot { card: None, revealed: None }; 3],
             nest_eggs: c.data.pools.eggs_at_start,
             nest_destroyed: false,
+            airlock: None,
             time: 0,
             self_destruct: None,
             first_encounter: false,
@@ -97,6 +103,7 @@ impl State {
             attack_offer: None,
             intruder_player: None,
             ship_destroyed: false,
+            rounds: Rounds::default(),
         }
     }
 
@@ -179,13 +186,36 @@ impl State {
                 self.turn = 1;
                 self.phase = Phase::Player;
             }
-            Event::PhaseChanged { phase } => self.phase = *phase,
+            Event::PhaseChanged { phase } => {
+                self.phase = *phase;
+                self.rounds = Rounds::default();
+            }
             Event::TurnBegan { turn, first_player } => {
                 self.turn = *turn;
                 self.first_player = *first_player;
                 self.phase = Phase::Player;
+                self.rounds = Rounds::default();
             }
             Event::HandSizeSet { seat, cards } => self.seats[*seat].hand = *cards,
+            Event::RoundBegan { seat } | Event::RoundGiven { seat } => {
+                self.rounds.started = true;
+                self.rounds.turn_of = Some(*seat);
+                self.rounds.actions = 0;
+                self.rounds.passed.retain(|s| s != seat);
+            }
+            Event::ActionTaken { seat, cards } => {
+                let s = &mut self.seats[*seat];
+                s.hand = s.hand.saturating_sub(*cards);
+                self.rounds.actions = self.rounds.actions.saturating_add(1);
+            }
+            Event::RoundEnded { seat, passed } => {
+                self.rounds.started = true;
+                self.rounds.turn_of = None;
+                self.rounds.actions = 0;
+                if *passed && !self.rounds.passed.contains(seat) {
+                    self.rounds.passed.push(*seat);
+                }
+            }
             Event::CharacterMoved { seat, to } => self.seats[*seat].location = *to,
             Event::RoomExplored { at, tile, token, items } => {
                 let r = self.room_mut(*at);
@@ -216,7 +246,7 @@ impl State {
                     self.tokens[t.0 as usize] = TokenPlace::OnBoard(*id);
                 }
             }
-            Event::IntruderMoved { id, to } => {
+            Event::IntruderMoved { id, to, .. } => {
                 if let Some(i) = self.intruders.iter_mut().find(|i| i.id == *id) {
                     i.at = *to;
                 }
@@ -298,7 +328,13 @@ impl State {
                 let s = &mut self.seats[*seat];
                 s.life = Life::Dead;
                 let eggs = std::mem::take(&mut s.eggs_carried);
-                self.room_mut(at).eggs = self.room(at).eggs.saturating_add(eggs);
+                // Heavy Objects fall where the character dies (p. 21).
+                let carcasses = std::mem::take(&mut s.carcasses_carried);
+                let corpses = std::mem::take(&mut s.corpses_carried);
+                let r = self.room_mut(at);
+                r.eggs = r.eggs.saturating_add(eggs);
+                r.carcasses = r.carcasses.saturating_add(carcasses);
+                r.corpses = r.corpses.saturating_add(corpses);
             }
             Event::FirstDeathSettled { seat } => self.first_dead = Some(*seat),
             Event::IntruderPlayerJoined { seat } => {
@@ -404,6 +440,45 @@ impl State {
             Event::ObjectiveChosen { seat, objective } => {
                 self.seats[*seat].objective = ObjectiveChoice::Chosen(*objective)
             }
+            Event::ObjectLeft { object, at, .. } => {
+                let r = self.room_mut(*at);
+                match object {
+                    ResearchObject::IntruderCarcass => r.carcasses = r.carcasses.saturating_add(1),
+                    ResearchObject::CharacterCorpse => r.corpses = r.corpses.saturating_add(1),
+                    ResearchObject::IntruderEgg => r.eggs = r.eggs.saturating_add(1),
+                }
+            }
+            Event::ObjectPickedUp { seat, object, at } => {
+                let r = self.room_mut(*at);
+                match object {
+                    ResearchObject::IntruderCarcass => r.carcasses = r.carcasses.saturating_sub(1),
+                    ResearchObject::CharacterCorpse => r.corpses = r.corpses.saturating_sub(1),
+                    ResearchObject::IntruderEgg => r.eggs = r.eggs.saturating_sub(1),
+                }
+                let s = &mut self.seats[*seat];
+                match object {
+                    ResearchObject::IntruderCarcass => s.carcasses_carried = s.carcasses_carried.saturating_add(1),
+                    ResearchObject::CharacterCorpse => s.corpses_carried = s.corpses_carried.saturating_add(1),
+                    ResearchObject::IntruderEgg => s.eggs_carried = s.eggs_carried.saturating_add(1),
+                }
+            }
+            Event::ObjectDropped { seat, object, at } => {
+                let s = &mut self.seats[*seat];
+                match object {
+                    ResearchObject::IntruderCarcass => s.carcasses_carried = s.carcasses_carried.saturating_sub(1),
+                    ResearchObject::CharacterCorpse => s.corpses_carried = s.corpses_carried.saturating_sub(1),
+                    ResearchObject::IntruderEgg => s.eggs_carried = s.eggs_carried.saturating_sub(1),
+                }
+                let r = self.room_mut(*at);
+                match object {
+                    ResearchObject::IntruderCarcass => r.carcasses = r.carcasses.saturating_add(1),
+                    ResearchObject::CharacterCorpse => r.corpses = r.corpses.saturating_add(1),
+                    ResearchObject::IntruderEgg => r.eggs = r.eggs.saturating_add(1),
+                }
+            }
+            Event::AirlockStarted { at, .. } => self.airlock = Some(*at),
+            Event::AirlockEnded { .. } => self.airlock = None,
+            Event::FireControlUsed { .. } => {}
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
                 let s = &mut self.seats[*seat];

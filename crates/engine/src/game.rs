@@ -3,12 +3,12 @@
 //! table records a correction, which supersedes the last entry and shows in the log as one.
 
 use crate::command::{Command, Entered};
-use crate::event::Event;
+use crate::event::{Chance, Event};
 use crate::fate::{Fate, FateSnapshot};
 use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
 use crate::rules;
-use crate::state::State;
+use crate::state::{Config, State};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +36,24 @@ pub struct Entry {
 impl Entry {
     pub fn is_random(&self) -> bool {
         self.events.iter().any(Event::is_random)
+    }
+    /// Whether the app's own result stands in this step, so that it cannot be corrected: the app
+    /// rolled, drew at random or shuffled with its generator from a component it holds (a replay
+    /// would draw again, and a wrong entry elsewhere in the step would re-roll the app's draw), or
+    /// all the chance in it was the app's, leaving nothing read at the table to correct. Cards
+    /// the app turns over from its own decks do not block a correction: a replay turns over the
+    /// same ones.
+    pub fn app_result_stands(&self, config: &Config) -> bool {
+        let mut read_at_table = false;
+        for e in &self.events {
+            match e.chance() {
+                Some(Chance::Drawn(c)) if config.handles(c) => return true,
+                Some(Chance::Revealed(c)) if config.handles(c) => {}
+                Some(Chance::Drawn(_) | Chance::Revealed(_) | Chance::PlayersCards) => read_at_table = true,
+                None => {}
+            }
+        }
+        !read_at_table
     }
     pub fn is_private(&self) -> bool {
         self.events.iter().any(Event::is_private_reveal)
@@ -110,6 +128,10 @@ impl Game {
                 let Some(last) = self.last_effective() else {
                     return refuse(Code::CannotUndo, "there_is_nothing_to_undo", "There is nothing to undo.");
                 };
+                if last.is_random() && self.app_result_stands(last) {
+                    // There is no "real result" to enter: the app's draw is the real one.
+                    return refuse(Code::CannotUndo, "the_app_drew_or_rolled_at_that_step", "The app drew or rolled at that step: its result stands, and there is no other result to enter.");
+                }
                 if last.is_random() {
                     return refuse(Code::CannotUndo, "that_step_involved_chance_it_cannot_be_undone", "That step involved chance: it cannot be undone, but you can correct it with the real result.");
                 }
@@ -139,6 +161,10 @@ impl Game {
                 if last.is_private() {
                     return refuse(Code::CannotCorrect, "a_secret_was_shown_to_a_player_at", "A secret was shown to a player at that step: it cannot be replayed.");
                 }
+                if self.app_result_stands(&last) {
+                    // Replaying would draw again from the generator, or from the app's deck.
+                    return refuse(Code::CannotCorrect, "the_app_drew_or_rolled_at_that_step", "The app drew or rolled at that step: its result stands, and there is no other result to enter.");
+                }
                 if entered.is_empty() {
                     return refuse(Code::CannotCorrect, "enter_the_real_result_to_record", "Enter the real result to record.");
                 }
@@ -160,12 +186,19 @@ impl Game {
         self.last_effective().is_some_and(|e| !e.is_random() && !e.is_private())
     }
 
-    /// Whether `Correct` would be considered now: the last step involved chance, showed no
-    /// secret, and was not the setup.
+    /// Whether `Correct` would be considered now: the last step involved chance read at the
+    /// table, the app's own result does not stand in it, it showed no secret, and was not the setup.
     pub fn can_correct(&self) -> bool {
         self.last_effective().is_some_and(|e| {
-            e.is_random() && !e.is_private() && e.command.as_ref().is_some_and(|c| !matches!(c, Command::SetUp(_)))
+            e.is_random()
+                && !self.app_result_stands(e)
+                && !e.is_private()
+                && e.command.as_ref().is_some_and(|c| !matches!(c, Command::SetUp(_)))
         })
+    }
+
+    fn app_result_stands(&self, entry: &Entry) -> bool {
+        self.state.as_ref().is_some_and(|s| entry.app_result_stands(&s.config))
     }
 
     /// The entry whose results the table sees as "the last step" (not undone, not superseded).

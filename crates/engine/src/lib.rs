@@ -39,6 +39,7 @@ pub mod hints;
 pub mod ids;
 pub mod log;
 pub mod moments;
+pub mod offers;
 pub mod rejection;
 pub mod rules;
 pub mod state;

@@ -192,6 +192,11 @@ pub struct SeatState {
     /// Contamination cards this character holds (deck, hand or discard).
     pub contamination: Vec<ContaminationId>,
     pub eggs_carried: u8,
+    /// Heavy Objects carried besides Eggs (pp. 12-13, 22): Intruder Carcasses and Character Corpses.
+    #[serde(default)]
+    pub carcasses_carried: u8,
+    #[serde(default)]
+    pub corpses_carried: u8,
     /// Objective cards dealt (empty when the objectives are physical).
     pub objectives: Vec<ObjectiveId>,
     pub objective: ObjectiveChoice,
@@ -213,6 +218,13 @@ pub struct RoomState {
     pub malfunction: bool,
     /// Uncarried eggs lying in this room (the Nest's own eggs are on the Intruder board).
     pub eggs: u8,
+    /// Intruder Carcass tokens lying here (p. 20: left where an Intruder other than a Larva is killed).
+    #[serde(default)]
+    pub carcasses: u8,
+    /// Character Corpse tokens lying here (p. 21: left where a character dies; p. 8 step 20: the
+    /// blue one starts in the Hibernatorium).
+    #[serde(default)]
+    pub corpses: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -422,6 +434,9 @@ pub struct State {
     pub weaknesses: [WeaknessSlot; 3],
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
+    /// The room under an active Emergency Airlock Procedure (Airlock Control, p. 25).
+    #[serde(default)]
+    pub airlock: Option<Location>,
     pub time: u8,
     pub self_destruct: Option<u8>,
     pub first_encounter: bool,
@@ -437,6 +452,25 @@ pub struct State {
     pub attack_offer: Option<AttackOffer>,
     /// The hull is lost or exploded: everyone on board died with it.
     pub ship_destroyed: bool,
+    /// The players' rounds of this Player Phase (p. 10, step 3). Saves from before rounds were
+    /// kept read as "no round under way", and the next command starts them.
+    #[serde(default)]
+    pub rounds: Rounds,
+}
+
+/// The Player Phase's rounds (p. 10, step 3): whose round it is, how many Actions they have taken
+/// in it, and who has passed (a player who passed takes no more Actions this phase).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Rounds {
+    /// The seat whose round it is; `None` outside the Player Phase and once everyone has passed.
+    pub turn_of: Option<Seat>,
+    /// Actions taken in the current round: 0, 1 or 2 (the Intruder player: 0 or 1, p. 27).
+    pub actions: u8,
+    /// The seats that passed this phase, in the order they passed.
+    pub passed: Vec<Seat>,
+    /// Whether the rounds of this Player Phase have started (false in saves from before rounds).
+    pub started: bool,
 }
 
 impl State {

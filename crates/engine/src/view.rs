@@ -52,6 +52,9 @@ pub struct PublicSeat {
     pub larva: bool,
     pub contamination_cards: u8,
     pub eggs_carried: u8,
+    /// Heavy Objects carried besides Eggs (pp. 12-13).
+    pub carcasses_carried: u8,
+    pub corpses_carried: u8,
     pub objective: ObjectiveStatus,
     /// Shown only once revealed at the victory check.
     pub revealed_objective: Option<Named>,
@@ -77,6 +80,9 @@ pub struct PublicRoom {
     pub fire: bool,
     pub malfunction: bool,
     pub eggs: u8,
+    /// Intruder Carcass and Character Corpse tokens lying here (pp. 20-21).
+    pub carcasses: u8,
+    pub corpses: u8,
     pub technical_entrance: bool,
 }
 
@@ -164,6 +170,8 @@ pub struct PublicView {
     pub weaknesses: Vec<Option<Named>>,
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
+    /// The room under an active Emergency Airlock Procedure (p. 25).
+    pub airlock: Option<Location>,
     pub time: Track,
     pub hibernation_open: bool,
     pub hibernation_opens_at: u8,
@@ -187,6 +195,23 @@ pub struct PublicView {
     /// The Intruder player choosing among Intruder Attack cards they drew (how many is public;
     /// which cards is not).
     pub attack_choice: Option<AttackChoice>,
+    /// The Player Phase's rounds (p. 10): whose round, how many Actions taken, who passed.
+    pub rounds: PublicRounds,
+}
+
+/// The rounds of the Player Phase as the table sees them (all public, p. 10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PublicRounds {
+    pub turn_of: Option<Seat>,
+    pub actions: u8,
+    /// Actions in that seat's round: 2, or 1 for the Intruder player (p. 27).
+    pub actions_per_round: u8,
+    pub passed: Vec<Seat>,
+    /// In the Player Phase, once every player has passed: the phase may end.
+    pub all_passed: bool,
+    /// Living players who must still keep an objective before the phase ends (p. 12).
+    pub objectives_due: Vec<Seat>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,6 +243,10 @@ pub struct OfferedAttack {
     /// Whether the card shows this Intruder's symbol: without it the attack misses (p. 20).
     pub hits: bool,
     pub summary: String,
+    /// The Intruders the card shows and its blood corner, for the card's face on a phone (which
+    /// holds no copy of the box data).
+    pub symbols: Vec<IntruderKind>,
+    pub blood: crate::content::Blood,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,7 +264,19 @@ pub struct ObjectiveCard {
     pub name: String,
     pub kind: crate::content::ObjectiveKind,
     pub target_player: Option<u8>,
+    /// The condition; `{target}` stands for `target`, so a screen names the person at the table.
     pub summary: String,
+    /// Who holds the target player's number at this table (names and characters are public).
+    pub target: Option<ObjectiveTarget>,
+}
+
+/// The player an Objective card names by number, as the table knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ObjectiveTarget {
+    pub name: String,
+    /// `None` until the character draft gives them one.
+    pub character: Option<Named>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,14 +341,23 @@ fn named(key: &str, name: &str) -> Named {
     Named { key: key.to_string(), name: name.to_string() }
 }
 
-fn objective_card(c: &Content, o: ObjectiveId) -> ObjectiveCard {
+fn objective_card(state: &State, c: &Content, o: ObjectiveId) -> ObjectiveCard {
     let spec = &c.data.objectives[o.0 as usize];
+    let target = spec.target_player.and_then(|n| {
+        let seat = state.seats.seats().find(|s| state.seats.get(*s).is_some_and(|x| x.number.0 == n))?;
+        let t = state.seats.get(seat)?;
+        Some(ObjectiveTarget {
+            name: t.name.clone(),
+            character: t.character.map(|x| named(&c.data.characters[x.0 as usize].key, &c.data.characters[x.0 as usize].name)),
+        })
+    });
     ObjectiveCard {
         key: spec.key.clone(),
         name: spec.name.clone(),
         kind: spec.kind,
         target_player: spec.target_player,
         summary: spec.summary.clone(),
+        target,
     }
 }
 
@@ -352,9 +402,12 @@ impl State {
                 larva: s.larva,
                 contamination_cards: s.contamination.len() as u8,
                 eggs_carried: s.eggs_carried,
+                carcasses_carried: s.carcasses_carried,
+                corpses_carried: s.corpses_carried,
                 objective: match s.objective {
                     ObjectiveChoice::Chosen(_) => ObjectiveStatus::Chosen,
-                    ObjectiveChoice::Undecided if self.first_encounter => ObjectiveStatus::MustChoose,
+                    // A dead character keeps no objective (p. 12 asks the living), so it is not "must choose".
+                    ObjectiveChoice::Undecided if self.first_encounter && s.life.is_alive() => ObjectiveStatus::MustChoose,
                     ObjectiveChoice::Undecided => ObjectiveStatus::Holding,
                 },
                 revealed_objective: if s.objective_revealed {
@@ -397,6 +450,8 @@ impl State {
                     fire: r.fire,
                     malfunction: r.malfunction,
                     eggs: r.eggs,
+                    carcasses: r.carcasses,
+                    corpses: r.corpses,
                     technical_entrance: c.board.has_technical_entrance(at),
                 }
             })
@@ -468,6 +523,7 @@ impl State {
                 .collect(),
             nest_eggs: self.nest_eggs,
             nest_destroyed: self.nest_destroyed,
+            airlock: self.airlock,
             time: Track { position: self.time, moves: d.time_track.moves },
             hibernation_open: self.hibernation_open(),
             hibernation_opens_at: d.time_track.hibernation_opens_at,
@@ -484,6 +540,14 @@ impl State {
             intruder_player_active: self.intruder_player_now().is_some(),
             judged_seats: self.judged_seats(),
             ship_destroyed: self.ship_destroyed,
+            rounds: PublicRounds {
+                turn_of: self.rounds.turn_of,
+                actions: self.rounds.actions,
+                actions_per_round: self.rounds.turn_of.map_or(2, |s| crate::rules::actions_per_round(self, s)),
+                passed: self.rounds.passed.clone(),
+                all_passed: self.phase == Phase::Player && self.rounds.turn_of.is_none() && crate::rules::still_to_pass(self).next().is_none(),
+                objectives_due: crate::rules::objectives_due(self).collect(),
+            },
             repairing: self.repair,
             attack_choice: self.attack_offer.as_ref().map(|o| AttackChoice {
                 seat: o.seat,
@@ -546,9 +610,9 @@ impl State {
                 .iter()
                 .map(|id| ContaminationCard { id: *id, infected: scans.iter().rev().find(|(c, _)| c == id).map(|(_, i)| *i) })
                 .collect(),
-            objectives: s.objectives.iter().map(|o| objective_card(c, *o)).collect(),
+            objectives: s.objectives.iter().map(|o| objective_card(self, c, *o)).collect(),
             chosen_objective: match s.objective {
-                ObjectiveChoice::Chosen(Some(o)) => Some(objective_card(c, o)),
+                ObjectiveChoice::Chosen(Some(o)) => Some(objective_card(self, c, o)),
                 _ => None,
             },
             must_choose_objective: self.first_encounter && s.objective == ObjectiveChoice::Undecided && s.life.is_alive(),
@@ -568,7 +632,14 @@ impl State {
                         .iter()
                         .map(|id| {
                             let a = &d.attacks[id.0 as usize];
-                            OfferedAttack { id: *id, card: named(&a.key, &a.name), hits: a.symbols.contains(&kind), summary: a.summary.clone() }
+                            OfferedAttack {
+                                id: *id,
+                                card: named(&a.key, &a.name),
+                                hits: a.symbols.contains(&kind),
+                                summary: a.summary.clone(),
+                                symbols: a.symbols.clone(),
+                                blood: a.blood,
+                            }
                         })
                         .collect(),
                 }

@@ -323,6 +323,9 @@ pub struct OpenGame {
     pub last: Option<LastStep>,
     pub can_undo: bool,
     pub can_correct: bool,
+    /// What the player whose round it is may do now, as the engine's rules judge it (p. 10-13):
+    /// the guide offers only these, so it never offers what the engine would refuse.
+    pub offers: Vec<nemesis_engine::offers::Offer>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

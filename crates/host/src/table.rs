@@ -590,6 +590,7 @@ fn open_screen(o: &Open) -> OpenGame {
         last,
         can_undo: game.can_undo(),
         can_correct: game.can_correct(),
+        offers: nemesis_engine::offers::offers(state),
     }
 }
 

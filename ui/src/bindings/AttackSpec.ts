@@ -3,4 +3,12 @@ import type { AttackEffect } from "./AttackEffect";
 import type { Blood } from "./Blood";
 import type { IntruderKind } from "./IntruderKind";
 
-export type AttackSpec = { key: string, name: string, blood: Blood, symbols: Array<IntruderKind>, effect: AttackEffect, grade: string, note: string | null, summary: string, };
+export type AttackSpec = { key: string, name: string, blood: Blood, symbols: Array<IntruderKind>, effect: AttackEffect, grade: string, note: string | null, 
+/**
+ * The card's effect in our own words (`attack_summary.<key>`).
+ */
+summary: string, 
+/**
+ * Where each fact of this card comes from (codes as in the reference's source table).
+ */
+sources: string, };

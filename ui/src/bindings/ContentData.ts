@@ -5,6 +5,7 @@ import type { CombatFace } from "./CombatFace";
 import type { ContaminationSpec } from "./ContaminationSpec";
 import type { CoordinatesSpec } from "./CoordinatesSpec";
 import type { EventSpec } from "./EventSpec";
+import type { ExplorationEffectSpec } from "./ExplorationEffectSpec";
 import type { ExplorationSpec } from "./ExplorationSpec";
 import type { Fact } from "./Fact";
 import type { LocationSpec } from "./LocationSpec";
@@ -22,4 +23,4 @@ import type { WoundSpec } from "./WoundSpec";
 /**
  * Everything in the box that the rules need, as read from `content/base.json`.
  */
-export type ContentData = { intruder_tokens: Array<TokenSpec>, events: Array<EventSpec>, attacks: Array<AttackSpec>, contamination: ContaminationSpec, coordinates: Array<CoordinatesSpec>, exploration_tokens: Array<ExplorationSpec>, room_tiles: Array<RoomTileSpec>, locations: Array<LocationSpec>, time_track: TimeTrackSpec, self_destruct_track: SelfDestructSpec, serious_wounds: Array<WoundSpec>, weaknesses: Array<WeaknessSpec>, objectives: Array<ObjectiveSpec>, characters: Array<CharacterSpec>, escape_pods: PodSpec, noise_die: Array<NoiseFace>, combat_die: Array<CombatFace>, dice_grade: string, pools: Pools, facts_below_a: Array<Fact>, };
+export type ContentData = { intruder_tokens: Array<TokenSpec>, events: Array<EventSpec>, attacks: Array<AttackSpec>, contamination: ContaminationSpec, coordinates: Array<CoordinatesSpec>, exploration_tokens: Array<ExplorationSpec>, exploration_effects: Array<ExplorationEffectSpec>, room_tiles: Array<RoomTileSpec>, locations: Array<LocationSpec>, time_track: TimeTrackSpec, self_destruct_track: SelfDestructSpec, serious_wounds: Array<WoundSpec>, weaknesses: Array<WeaknessSpec>, objectives: Array<ObjectiveSpec>, characters: Array<CharacterSpec>, escape_pods: PodSpec, noise_die: Array<NoiseFace>, combat_die: Array<CombatFace>, dice_grade: string, pools: Pools, facts_below_a: Array<Fact>, };

@@ -3,4 +3,12 @@ import type { EventEffect } from "./EventEffect";
 import type { EventFate } from "./EventFate";
 import type { IntruderKind } from "./IntruderKind";
 
-export type EventSpec = { key: string, name: string, moves: Array<IntruderKind>, corridor: number, effect: EventEffect, fate: EventFate, grade: string, note: string | null, summary: string, };
+export type EventSpec = { key: string, name: string, moves: Array<IntruderKind>, corridor: number, effect: EventEffect, fate: EventFate, grade: string, note: string | null, 
+/**
+ * The card's effect in our own words (the catalogues' `event_summary.<key>` in English).
+ */
+summary: string, 
+/**
+ * Where each fact of this card comes from (codes as in the reference's source table).
+ */
+sources: string, };

@@ -7,4 +7,8 @@ export type PublicRoom = { at: Location, name: string | null, explored: boolean,
 /**
  * The tile, once explored.
  */
-tile: Named | null, exploration: ExplorationEffect | null, items: number | null, computer: boolean, fire: boolean, malfunction: boolean, eggs: number, technical_entrance: boolean, };
+tile: Named | null, exploration: ExplorationEffect | null, items: number | null, computer: boolean, fire: boolean, malfunction: boolean, eggs: number, 
+/**
+ * Intruder Carcass and Character Corpse tokens lying here (pp. 20-21).
+ */
+carcasses: number, corpses: number, technical_entrance: boolean, };

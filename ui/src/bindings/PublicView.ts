@@ -5,6 +5,7 @@ import type { Destination } from "./Destination";
 import type { DestinationLetter } from "./DestinationLetter";
 import type { EngineNumber } from "./EngineNumber";
 import type { EngineStatus } from "./EngineStatus";
+import type { Location } from "./Location";
 import type { Mode } from "./Mode";
 import type { Named } from "./Named";
 import type { Pack } from "./Pack";
@@ -15,6 +16,7 @@ import type { PublicDeck } from "./PublicDeck";
 import type { PublicIntruder } from "./PublicIntruder";
 import type { PublicPod } from "./PublicPod";
 import type { PublicRoom } from "./PublicRoom";
+import type { PublicRounds } from "./PublicRounds";
 import type { PublicSeat } from "./PublicSeat";
 import type { Seat } from "./Seat";
 import type { Track } from "./Track";
@@ -38,7 +40,11 @@ engines: [EngineStatus, EngineStatus, EngineStatus] | null, destination: Destina
 /**
  * The Coordinates card's destination, only once revealed at the end.
  */
-revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, time: Track, hibernation_open: boolean, hibernation_opens_at: number, self_destruct: Track | null, self_destruct_yellow_from: number, self_destruct_unstoppable: boolean, fire: Pool, malfunction: Pool, noise: Pool, doors: Pool, first_encounter: boolean, first_death: boolean, 
+revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, 
+/**
+ * The room under an active Emergency Airlock Procedure (p. 25).
+ */
+airlock: Location | null, time: Track, hibernation_open: boolean, hibernation_opens_at: number, self_destruct: Track | null, self_destruct_yellow_from: number, self_destruct_unstoppable: boolean, fire: Pool, malfunction: Pool, noise: Pool, doors: Pool, first_encounter: boolean, first_death: boolean, 
 /**
  * The seat playing the Intruders (p. 27), and whether its rules apply this turn.
  */
@@ -55,4 +61,8 @@ repairing: [Seat, EngineNumber] | null,
  * The Intruder player choosing among Intruder Attack cards they drew (how many is public;
  * which cards is not).
  */
-attack_choice: AttackChoice | null, };
+attack_choice: AttackChoice | null, 
+/**
+ * The Player Phase's rounds (p. 10): whose round, how many Actions taken, who passed.
+ */
+rounds: PublicRounds, };

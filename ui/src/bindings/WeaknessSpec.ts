@@ -5,4 +5,16 @@ export type WeaknessSpec = { key: string,
 /**
  * What the Weakness changes in the rules once its card is turned over.
  */
-effect: WeaknessEffect, name: string, summary: string, };
+effect: WeaknessEffect, name: string, 
+/**
+ * The Weakness's effect in our own words (`weakness_summary.<key>`).
+ */
+summary: string, 
+/**
+ * A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+ */
+grade: string, 
+/**
+ * Where each fact of this card comes from (codes as in the reference's source table).
+ */
+sources: string, };

@@ -15,6 +15,7 @@ export type FieldKind =
   | "seat_or_none"
   | "seats"
   | "location"
+  | "location_or_none"
   | "corridor"
   | "corridor_number"
   | "corridor_number_or_none"
@@ -74,6 +75,10 @@ export const specs: Spec[] = [
   { type: "draft_keep", group: "draft", fields: [seat, { name: "character", kind: "offered_character" }], entered: [] },
 
   { type: "end_player_phase", group: "turn", fields: [], entered: [], confirm: true },
+  { type: "pass", group: "turn", fields: [seat], entered: [] },
+  { type: "card_action", group: "turn", fields: [seat, { name: "paid", kind: "count", min: 1, max: 6, initial: 1 }], entered: [] },
+  { type: "room_action", group: "turn", fields: [seat], entered: [] },
+  { type: "give_round", group: "turn", fields: [seat], entered: [] },
   { type: "advance_time", group: "turn", fields: [], entered: [] },
   { type: "resolve_intruder_attacks", group: "turn", fields: [], entered: ["attack_card", "serious_wound", "token"] },
   { type: "resolve_fire_damage", group: "turn", fields: [], entered: [] },
@@ -95,12 +100,16 @@ export const specs: Spec[] = [
   { type: "scan_contamination", group: "characters", fields: [seat, { name: "procedure", kind: "scan_procedure", initial: "surgery" }], entered: ["infected"] },
   { type: "send_signal", group: "characters", fields: [seat], entered: [] },
   { type: "choose_objective", group: "characters", fields: [seat, { name: "objective", kind: "objective_or_none" }], entered: [] },
+  { type: "fire_control", group: "characters", fields: [seat, { name: "room", kind: "location" }], entered: ["event_card", "attack_card"] },
+  { type: "start_airlock", group: "characters", fields: [seat, { name: "room", kind: "location" }], entered: [] },
   { type: "research", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: ["weakness"] },
   { type: "search_room", group: "characters", fields: [seat], entered: [] },
   { type: "peek_room", group: "characters", fields: [seat, { name: "at", kind: "location" }], entered: ["room"] },
   { type: "take_egg", group: "characters", fields: [seat], entered: [] },
-  { type: "destroy_eggs", group: "characters", fields: [seat, { name: "count", kind: "count", min: 1, max: 8, initial: 1 }], entered: [] },
+  { type: "destroy_eggs", group: "characters", fields: [seat, { name: "count", kind: "count", min: 1, max: 8, initial: 1 }, { name: "into", kind: "location_or_none" }], entered: [] },
   { type: "drop_eggs", group: "characters", fields: [seat], entered: [] },
+  { type: "pick_up_object", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: [] },
+  { type: "drop_object", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: [] },
   { type: "shoot", group: "characters", fields: [seat, { name: "id", kind: "intruder" }, { name: "energy", kind: "switch", initial: false }], entered: ["combat", "attack_card", "event_card"] },
   { type: "melee_attack", group: "characters", fields: [seat, { name: "id", kind: "intruder" }], entered: ["combat", "attack_card", "event_card", "serious_wound"] },
   { type: "kill_character", group: "characters", fields: [seat], entered: [], confirm: true },
@@ -118,11 +127,11 @@ export const specs: Spec[] = [
   { type: "intruder_player_attack", group: "intruders", fields: [{ name: "seat", kind: "intruder_player" }, { name: "id", kind: "intruder" }, { name: "target", kind: "seat" }, { name: "card_number", kind: "count", min: 1, max: 4, initial: 2 }], entered: ["attack_card", "serious_wound", "token"], modes: ["standard"], when: (v) => v.intruder_player_active },
   { type: "injure_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "injuries", kind: "count", min: 1, max: 6, initial: 1 }], entered: ["attack_card"] },
   { type: "kill_intruder", group: "intruders", fields: [{ name: "id", kind: "intruder" }], entered: [] },
-  { type: "intruder_flees", group: "intruders", fields: [{ name: "id", kind: "intruder" }], entered: ["event_card"] },
+  { type: "intruder_flees", group: "intruders", fields: [{ name: "id", kind: "intruder" }, { name: "extinguisher", kind: "switch", initial: false }], entered: ["event_card", "attack_card"] },
 
   { type: "check_engine", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }], entered: ["engine"] },
   { type: "check_all_engines", group: "ship", fields: [seat], entered: ["engine"] },
-  { type: "begin_engine_repair", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }], entered: ["engine"] },
+  { type: "begin_engine_repair", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }, { name: "paid", kind: "count", min: 1, max: 6, initial: 3 }], entered: ["engine"] },
   { type: "set_engine_order", group: "ship", fields: [seat, { name: "top", kind: "engine_status", initial: "working" }], entered: [] },
   { type: "report_engine_order", group: "ship", fields: [seat, { name: "engine", kind: "engine", initial: 1 }, { name: "changed", kind: "switch", initial: true }], entered: [] },
   { type: "check_coordinates", group: "ship", fields: [seat], entered: ["destination"] },
@@ -131,7 +140,7 @@ export const specs: Spec[] = [
   { type: "stop_self_destruct", group: "ship", fields: [seat], entered: [] },
   { type: "set_pod_lock", group: "ship", fields: [{ name: "pod", kind: "pod" }, { name: "locked", kind: "switch", initial: false }], entered: [] },
   { type: "try_enter_pod", group: "ship", fields: [seat, { name: "pod", kind: "pod" }], entered: [] },
-  { type: "launch_pod", group: "ship", fields: [{ name: "pod", kind: "pod" }], entered: [] },
+  { type: "launch_pod", group: "ship", fields: [{ name: "pod", kind: "pod" }, { name: "seat", kind: "seat_or_none" }], entered: [] },
   { type: "leave_pod", group: "ship", fields: [seat], entered: [] },
   { type: "try_hibernate", group: "ship", fields: [seat], entered: [] },
 
@@ -163,6 +172,34 @@ export const enteredFor: Partial<Record<Component, EnteredKind>> = {
   weaknesses: "weakness",
   dice: "noise",
 };
+
+/** The component each kind of result is read off (the engine's `Entered::read_off`; a room's
+ *  tile is named only when the tiles are physical). The end-of-game draw is made from the
+ *  character's own cards: no component, always enterable. */
+const readOff: Record<EnteredKind, Component | null> = {
+  noise: "dice",
+  combat: "dice",
+  token: "intruder_bag",
+  event_card: "event_deck",
+  attack_card: "attack_deck",
+  serious_wound: "serious_wound_deck",
+  room: "exploration_tokens",
+  draft: "character_draft",
+  infected: "contamination_deck",
+  engine: "engines",
+  destination: "coordinates",
+  weakness: "weaknesses",
+  contamination_draw: null,
+};
+
+/** The kinds the table may enter in this game: the engine refuses a result for a component the
+ *  app holds, whatever it names (its own draw stands), so none is offered. */
+export function tableKinds(kinds: EnteredKind[], handled: Component[]): EnteredKind[] {
+  return kinds.filter((k) => {
+    const c = readOff[k];
+    return c === null || !handled.includes(c);
+  });
+}
 
 /** A blank result of a kind, ready to be filled in. */
 export function blankEntered(kind: EnteredKind): Entered {

@@ -1,4 +1,5 @@
 // Short labels for seats, rooms and intruders, shared by forms and panels.
+import type { ObjectiveTarget } from "../bindings/ObjectiveTarget";
 import type { PublicRoom } from "../bindings/PublicRoom";
 import type { PublicSeat } from "../bindings/PublicSeat";
 import { t, tMaybe } from "./i18n.svelte";
@@ -9,9 +10,18 @@ export function cardName(kind: string, c: { key: string; name: string }): string
   return tMaybe(`card.${kind}.${c.key}`) ?? c.name;
 }
 
-/** An objective's summary in the screen's language (`objective_summary.<key>`), else the box data's. */
-export function objectiveSummary(o: { key: string; summary: string }): string {
-  return tMaybe(`objective_summary.${o.key}`) ?? o.summary;
+/** An objective's condition in the screen's language (`objective_summary.<key>`), else the box
+ * data's, with `{target}` filled by the name and character of whoever holds the number the card
+ * names (issue 19: never "Player 2's character" when the table knows who that is). */
+export function objectiveSummary(o: { key: string; summary: string; target_player?: number | null; target?: ObjectiveTarget | null }, holder?: number): string {
+  const target = o.target
+    ? o.target.character
+      ? t("label.seat_with", { name: o.target.name, character: cardName("character", o.target.character) })
+      : o.target.name
+    : t("objective_target.unknown", { n: o.target_player ?? 0 });
+  const text = tMaybe(`objective_summary.${o.key}`, { target }) ?? o.summary.replace("{target}", target);
+  // The holder's own number on the card: only the "only survivor" branch can win (card reference).
+  return holder !== undefined && o.target_player === holder ? `${text} ${t("objective_target.self")}` : text;
 }
 
 export function seatLabel(s: PublicSeat): string {

@@ -33,6 +33,7 @@ const ROOM_PARAMS: Record<string, string[]> = {
   "log.line.door_changed": ["a", "b"],
   "log.line.noise_placed": ["a", "b"],
   "log.line.noise_removed": ["a", "b"],
+  "log.line.intruder_moved_from": ["from", "room"],
 };
 /** Corridors between two rooms: each room on its own, "Cockpit (01)" or "unexplored room 03". */
 const STANDALONE = new Set(["log.line.door_changed", "log.line.noise_placed", "log.line.noise_removed"]);
@@ -70,4 +71,45 @@ export function faultText(fault: Fault): string {
 /** An action helper's hint in the current language. */
 export function hintText(hint: Hint): string {
   return fill(`helper.${hint.key}`, hint.params, hint.text);
+}
+
+/** A card a log line names, with its full text (issue 19: the card itself, not only its name). */
+export interface NamedCard {
+  kind: "event" | "attack" | "wound" | "weakness" | "room" | "exploration" | "contamination";
+  key: string;
+  title: string;
+  text: string;
+}
+
+/** Every card and Exploration effect the lines name, once each, in the order they appear: what
+ * the outcome shows as cards beside its lines. */
+export function cardsOf(lines: LogLine[]): NamedCard[] {
+  const out: NamedCard[] = [];
+  // A room tile is shown as a card where it is turned over or peeked at, not in every line that
+  // names a room (a move, a Fire marker): those name it only to say where.
+  let rooms = false;
+  const walk = (p: LogParam | undefined) => {
+    if (!p) return;
+    if (p.kind === "list") return p.items.forEach(walk);
+    if (p.kind !== "term") return;
+    if (p.key.startsWith("card.room.") && !rooms) return;
+    const card = p.key.match(/^card\.(event|attack|wound|weakness|room)\.(\w+)$/);
+    const effect = p.key.match(/^effect\.(\w+)$/);
+    const [kind, key] = card ? [card[1] as NamedCard["kind"], card[2]] : effect ? (["exploration", effect[1]] as const) : [null, ""];
+    if (!kind || out.some((c) => c.kind === kind && c.key === key)) return;
+    const text = tMaybe(`${kind}_summary.${key}`);
+    if (text) out.push({ kind, key, title: tMaybe(p.key) ?? p.en, text });
+  };
+  for (const line of lines) {
+    rooms = line.key === "room_explored" || line.key === "room_peeked_private";
+    Object.values(line.params).forEach(walk);
+    // A Contamination card reaches only its owner, by its one id (C-03 everywhere).
+    const id = line.params.card;
+    if (line.key.startsWith("contamination_") && line.private && id?.kind === "text" && !out.some((c) => c.kind === "contamination" && c.key === id.value))
+      out.push({ kind: "contamination", key: id.value, title: tMaybe("curtain.card", { id: id.value }) ?? `C-${id.value}`, text: tMaybe("contamination_summary") ?? "" });
+  }
+  // An Event card drawn only for its corridor number (a retreat, the Fire Control System) is
+  // discarded without its effect: showing its text would invite the table to apply it.
+  const unresolved = new Set(lines.filter((l) => l.key === "event_discarded").map((l) => (l.params.card?.kind === "term" ? l.params.card.key : "")));
+  return out.filter((c) => !(c.kind === "event" && unresolved.has(`card.event.${c.key}`)));
 }

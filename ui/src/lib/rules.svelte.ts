@@ -34,7 +34,7 @@ export const ruleOfLine: Record<string, string> = {
   items_set: "item_counter", dice_rolled: "combat", encounter: "encounter", token_drawn_encounter: "encounter",
   token_drawn_development: "bag_development", token_drawn_summoning: "intruder_bag", bag_empty: "intruder_bag",
   token_returned: "intruder_bag", token_to_supply: "intruder_bag", token_added: "bag_development", intruder_placed: "encounter",
-  intruder_moved: "intruder_movement", intruder_left: "technical_corridors", intruder_killed: "intruder_death",
+  intruder_moved: "intruder_movement", intruder_moved_from: "intruder_movement", intruder_left: "technical_corridors", intruder_killed: "intruder_death",
   intruder_injured: "intruder_injuries", intruder_healed: "intruder_injuries", intruder_transformed: "bag_development",
   infested: "larva_infestation", surprise_attack: "surprise_attack", attack_card: "intruder_attack", attack_missed: "intruder_attack",
   endurance_dies: "intruder_injuries", endurance_retreats: "intruder_retreat", endurance_survives: "intruder_injuries",
@@ -50,7 +50,7 @@ export const ruleOfLine: Record<string, string> = {
   time_advanced: "time_track", hibernation_opened: "hibernation", pod_locked: "escape_pods", pod_unlocked: "escape_pods",
   pods_unlocked: "first_death", entered_pod: "escape_pods", left_pod: "escape_pods", pod_launched: "escape_pods",
   pod_ejected: "escape_pods", hibernated: "hibernation", first_encounter: "first_encounter", objective_chosen_private: "objectives",
-  objective_chosen_table_private: "objectives", objective_chosen: "first_encounter", egg_taken: "nest_eggs", eggs_dropped: "nest_eggs",
+  objective_chosen_table_private: "objectives", objective_chosen: "first_encounter", egg_taken: "nest_eggs", eggs_dropped: "nest_eggs", object_left: "heavy_objects", fire_control: "fire_control", airlock_started: "airlock_control", airlock_cancelled: "airlock_control", airlock_vented: "airlock_control", corpse_left: "corpse", object_picked_up: "heavy_objects", object_dropped: "heavy_objects",
   nest_eggs_destroyed: "nest_eggs", room_eggs_destroyed: "nest_eggs", egg_added: "nest_eggs", nest_destroyed: "nest_eggs",
   weakness: "weaknesses", room_peeked_private: "exploration", room_peeked: "exploration", event_card: "event_card",
   event_resolved: "event_card", event_discarded: "intruder_retreat", game_ended: "end_of_game", ship_destroyed: "end_of_game",
@@ -59,3 +59,23 @@ export const ruleOfLine: Record<string, string> = {
   objective_revealed: "victory_check", objective_revealed_table: "victory_check", objective_met: "victory_check",
   objective_not_met: "victory_check",
 };
+
+/** The reference entry behind each kind of card (issue 19: every card links to its rule). */
+export const ruleOfCardKind: Record<string, string> = {
+  event: "event_card", attack: "intruder_attack", wound: "serious_wounds", weakness: "weaknesses", room: "room_actions",
+  objective: "objectives", exploration: "exploration", contamination: "contamination",
+};
+
+/** A room's own entry in the reference, where it has one (its action on pp. 24-26). */
+export const ruleOfRoom: Record<string, string> = {
+  armory: "armory", comms_room: "signal", emergency_room: "emergency_room", evacuation_section_a: "evacuation_section",
+  evacuation_section_b: "evacuation_section", fire_control_system: "fire_control", generator: "self_destruct", laboratory: "laboratory",
+  nest: "nest_eggs", storage: "storage", surgery: "surgery", airlock_control: "airlock_control", cabins: "cabins", canteen: "canteen",
+  command_center: "command_center", engine_control_room: "engine_control", hatch_control_system: "hatch_control",
+  monitoring_room: "monitoring_room", room_covered_with_slime: "slime_room", shower_room: "shower_room",
+};
+
+/** The rule a card links to. */
+export function ruleOfCard(kind: string, key: string): string {
+  return (kind === "room" ? ruleOfRoom[key] : undefined) ?? ruleOfCardKind[kind] ?? "turn";
+}

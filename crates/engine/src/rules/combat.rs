@@ -146,6 +146,11 @@ fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCard
             }
         }
         AttackEffect::Transformation => {
+            // Only if a Breeder miniature is free (card text, card reference §0 #5, A): else nothing.
+            let breeders = ctx.state.intruders.iter().filter(|x| x.kind == IntruderKind::Breeder).count();
+            if breeders >= usize::from(ctx.content.data.pools.breeder_miniatures) {
+                return Ok(());
+            }
             ctx.emit(Event::IntruderTransformed { id, into: IntruderKind::Breeder });
             if ctx.state.seats[seat].hand == 0 {
                 ctx.emit(Event::SurpriseAttack { seat, id, back: 1, hand: 0 });
@@ -239,7 +244,7 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
     let brink = u8::from(ctx.state.weakness_known(WeaknessEffect::SpeciesOnTheBrinkOfExtinction));
     if i.kind == IntruderKind::Larva {
         ctx.emit(Event::EnduranceChecked { id, injuries: total, endurance: 1, retreat: false, killed: true });
-        ctx.emit(Event::IntruderKilled { id });
+        intruders::killed(ctx, id);
         return Ok(());
     }
     let cards = if matches!(i.kind, IntruderKind::Breeder | IntruderKind::Queen) { 2 } else { 1 };
@@ -255,8 +260,23 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
     let killed = !retreat && total + brink >= endurance;
     ctx.emit(Event::EnduranceChecked { id, injuries: total, endurance, retreat, killed });
     if killed {
-        ctx.emit(Event::IntruderKilled { id });
+        intruders::killed(ctx, id);
     } else if retreat {
+        flee(ctx, id)?;
+    }
+    Ok(())
+}
+
+/// An Intruder hit by the Fire Extinguisher or the Fire Control System runs away (p. 24). With
+/// Susceptibility to Phosphates known it also takes 1 Injury (card reference §4, A); the Injury
+/// comes first, so a kill leaves its Carcass in the room it was hit in, and one the Injury check
+/// already sent away does not run twice (that order: C).
+pub(super) fn phosphates_flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
+    let Some(before) = ctx.state.intruder(id).map(|i| i.at) else { return Ok(()) };
+    if ctx.state.weakness_known(WeaknessEffect::SusceptibilityToPhosphates) {
+        injure(ctx, id, 1)?;
+    }
+    if ctx.state.intruder(id).is_some_and(|i| i.at == before) {
         flee(ctx, id)?;
     }
     Ok(())

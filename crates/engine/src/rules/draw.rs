@@ -1,6 +1,7 @@
 //! Draws: the dice, the Event, Intruder Attack and Serious Wound decks, and the Intruder bag. Each
 //! takes the result entered from a physical component when there is one, and otherwise draws from
-//! the generator only if the app holds that component.
+//! the generator only if the app holds that component (a result entered for a component the app
+//! holds never gets here: `apply` refuses it first).
 
 use super::ctx::Ctx;
 use crate::command::Entered;
@@ -185,8 +186,10 @@ pub(super) fn draw_token(ctx: &mut Ctx, purpose: DrawPurpose) -> Outcome<Option<
         Some((kind, back)) => {
             let of_kind: Vec<TokenId> = bag.iter().copied().filter(|t| ctx.content.token(*t).kind == kind).collect();
             let exact = of_kind.iter().copied().find(|t| back.is_none() || ctx.content.token(*t).back == back);
-            match exact.or_else(|| if ctx.handles(Component::IntruderBag) { None } else { of_kind.first().copied() }) {
-                // A physical bag's tokens are interchangeable to the app, but the back read at the table counts.
+            // Only a physical bag gets here (`apply` refuses a token entered for the app's bag,
+            // whatever it names): its tokens are interchangeable to the app, but the back read at
+            // the table counts.
+            match exact.or_else(|| of_kind.first().copied()) {
                 Some(t) => (t, back.or(ctx.content.token(t).back)),
                 None => return refuse_with(Code::BadResult, "no_token_token_with_that_number_is_in", "No {token} token with that number is in the bag.", vec![("token", LogParam::of("token", &kind, kind.name()))]),
             }

@@ -30,7 +30,8 @@ pub(super) fn danger(ctx: &mut Ctx, at: Location) {
         corridors::noise_everywhere(ctx, at);
     } else {
         for id in coming {
-            ctx.emit(Event::IntruderMoved { id, to: at });
+            let from = ctx.state.intruder(id).map(|i| i.at);
+            ctx.emit(Event::IntruderMoved { id, to: at, from });
         }
         intruders::intruders_arrived(ctx, at);
     }

@@ -102,7 +102,7 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
                             ctx.emit(Event::DoorChanged { corridor, state: DoorState::Destroyed });
                         }
                     } else {
-                        ctx.emit(Event::IntruderMoved { id: i.id, to });
+                        ctx.emit(Event::IntruderMoved { id: i.id, to, from: Some(i.at) });
                         intruders::intruders_arrived(ctx, to);
                     }
                 }

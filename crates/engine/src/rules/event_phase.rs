@@ -2,7 +2,7 @@
 //! bag development) and the new turn after them.
 
 use super::ctx::Ctx;
-use super::{combat, draw, encounter, ending, event_cards, intruders, player_phase, systems};
+use super::{combat, draw, encounter, ending, event_cards, intruders, player_phase, rooms, systems};
 use crate::content::*;
 use crate::event::*;
 use crate::ids::*;
@@ -55,14 +55,14 @@ fn next_step(ctx: &mut Ctx, from: EventStep) {
         Some(step) => ctx.emit(Event::PhaseChanged { phase: Phase::Event { step } }),
         None => {
             // Step 9: a new turn; the First Player token passes to the left (p. 10), past the
-            // Intruder player, who never takes it (p. 27).
+            // Intruder player, who never takes it (p. 27), and past every player whose character
+            // is no longer on board (dead, hibernating, escaped): they take no more rounds.
             let n = ctx.state.seats.len() as u8;
-            let mut first = Seat((ctx.state.first_player.0 + 1) % n);
-            if ctx.state.intruder_player.is_some_and(|(seat, _)| seat == first) && n > 1 {
-                first = Seat((first.0 + 1) % n);
-            }
+            let holds = |seat: Seat| ctx.state.seats[seat].life.is_awake_on_board() && ctx.state.intruder_player.is_none_or(|(s, _)| s != seat);
+            let first = (1..=n).map(|k| Seat((ctx.state.first_player.0 + k) % n)).find(|s| holds(*s)).unwrap_or(Seat((ctx.state.first_player.0 + 1) % n));
             ctx.emit(Event::TurnBegan { turn: ctx.state.turn + 1, first_player: first });
             player_phase::refill_hands(ctx);
+            player_phase::begin_rounds(ctx);
         }
     }
 }
@@ -122,17 +122,12 @@ pub(super) fn fire_damage(ctx: &mut Ctx) -> Outcome<()> {
     for id in burning {
         combat::injure(ctx, id, fire_injuries)?;
     }
-    if let Some(nest) = ctx.state.nest_location() {
-        if ctx.state.room(nest).fire && ctx.state.nest_eggs > 0 {
-            ctx.emit(Event::NestEggsDestroyed { count: 1 });
-            if ctx.state.nest_eggs == 0 && !ctx.state.nest_destroyed {
-                ctx.emit(Event::NestDestroyed);
-            }
-        }
-    }
-    let rooms: Vec<Location> = ctx.content.board.locations().filter(|l| ctx.state.room(*l).fire && ctx.state.room(*l).eggs > 0).collect();
+    // 1 uncarried Egg per burning room (p. 25), the Nest's and those dropped there being one pool;
+    // with Vulnerability to Fire, 2 (card reference §4: A, its scope B).
+    let burnt = 1 + u8::from(ctx.state.weakness_known(WeaknessEffect::VulnerabilityToFire));
+    let rooms: Vec<Location> = ctx.content.board.locations().filter(|l| ctx.state.room(*l).fire && rooms::uncarried_eggs(ctx, *l) > 0).collect();
     for at in rooms {
-        ctx.emit(Event::RoomEggsDestroyed { at, count: 1 });
+        rooms::destroy_uncarried_eggs(ctx, at, burnt);
     }
     next_step(ctx, EventStep::FireDamage);
     Ok(())

@@ -9,6 +9,19 @@ use crate::ids::*;
 use crate::rejection::Outcome;
 use crate::state::*;
 
+/// An Intruder is killed: its miniature leaves the board (its token out of play, a reading graded
+/// C in docs/rules-deviations.md) and, unless it was a Larva, an Intruder Carcass token lies in its
+/// room (p. 20, p. 22), while one of the 8 is left.
+pub(super) fn killed(ctx: &mut Ctx, id: IntruderId) {
+    let Some(i) = ctx.state.intruder(id).cloned() else { return };
+    ctx.emit(Event::IntruderKilled { id });
+    let in_use: u32 = ctx.state.board.rooms.iter().map(|r| u32::from(r.carcasses)).sum::<u32>()
+        + ctx.state.seats.iter().map(|(_, s)| u32::from(s.carcasses_carried)).sum::<u32>();
+    if i.kind != IntruderKind::Larva && in_use < u32::from(ctx.content.data.pools.carcasses) {
+        ctx.emit(Event::ObjectLeft { object: ResearchObject::IntruderCarcass, at: i.at, of: None });
+    }
+}
+
 /// Puts an intruder on the board (with its drawn token set aside, if any).
 /// The 9th Adult makes the Adults not in Combat retreat into the bag first (p. 15).
 pub(super) fn place_intruder(ctx: &mut Ctx, kind: IntruderKind, at: Location, token: Option<TokenId>) -> Outcome<Option<IntruderId>> {
@@ -90,7 +103,7 @@ pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
                 }
                 _ => {
                     let to = ctx.content.board.corridors[c.0 as usize].other_end(i.at);
-                    ctx.emit(Event::IntruderMoved { id: *id, to });
+                    ctx.emit(Event::IntruderMoved { id: *id, to, from: Some(i.at) });
                     arrived.push(to);
                 }
             },

@@ -24,17 +24,25 @@ mod victory;
 mod setup;
 
 pub(crate) use ctx::Ctx;
+pub use player_phase::{action_cost, actions_per_round, objectives_due, still_to_pass, takes_rounds};
 
 use crate::command::{Command, Entered};
 use crate::event::Event;
 use crate::fate::Fate;
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
+use crate::words::LogParam;
 use crate::state::*;
 
 /// Applies one command. On success returns the events, in order; `state` and `fate` are untouched
 /// by a refusal. The caller folds the events (or takes `Applied::state`) after storing them.
 pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Command, entered: &[Entered]) -> Outcome<Applied> {
+    // First of all, before any rule looks at a value: nothing is entered for a component the app holds.
+    match (state, command) {
+        (Some(s), _) => refuse_held(|c| s.config.handles(c), entered)?,
+        (None, Command::SetUp(opts)) => refuse_held(|c| opts.handled.contains(&c), entered)?,
+        (None, _) => {}
+    }
     let mut working_fate = fate.clone();
     let applied = match (state, command) {
         (None, Command::SetUp(opts)) => setup::set_up(&mut working_fate, actor, opts, entered)?,
@@ -43,12 +51,31 @@ pub fn apply(state: Option<&State>, fate: &mut Fate, actor: Actor, command: &Com
         (Some(s), _) => {
             let mut ctx = Ctx::new(s.clone(), &mut working_fate, entered);
             ctx.dispatch(actor, command)?;
+            rooms::settle_airlock(&mut ctx);
             ctx.settle_first_death(s.first_dead);
             ctx.finish()?
         }
     };
     *fate = working_fate;
     Ok(applied)
+}
+
+/// Refuses any entered result read off a component the app holds, with one reason that names the
+/// component and never the value: accepting a token that is in the bag and refusing one that is
+/// not would let anyone at the screen probe the bag and pick the draw, and a correction could
+/// replace the app's own draw (docs/protocol.md, "Entered results").
+fn refuse_held(handles: impl Fn(Component) -> bool, entered: &[Entered]) -> Outcome<()> {
+    for e in entered {
+        if let Some(held) = e.read_off().iter().copied().find(|c| handles(*c)) {
+            return refuse_with(
+                Code::BadResult,
+                "the_app_holds_the_component_its_own_result",
+                "The app holds the {component}: its own result stands, and nothing is entered for it.",
+                vec![("component", LogParam::of("component", &held, held.name()))],
+            );
+        }
+    }
+    Ok(())
 }
 
 /// What an accepted command produced.
@@ -72,6 +99,9 @@ impl Ctx<'_> {
             } else if !matches!(command, EndPlayerPhase) {
                 return refuse(Code::NotYourSeat, "only_the_table_screen_can_do_that", "Only the table screen can do that.");
             }
+            if matches!(command, GiveRound { .. }) {
+                return refuse(Code::NotYourSeat, "only_the_table_screen_can_do_that", "Only the table screen can do that.");
+            }
             if matches!(command, JudgeObjective { .. }) {
                 return refuse(Code::NotYourSeat, "the_table_judges_objectives_together_on_the_table", "The table judges objectives together, on the table screen.");
             }
@@ -91,11 +121,42 @@ impl Ctx<'_> {
         if self.state.phase != Phase::Player && is_action(command) {
             return refuse(Code::WrongPhase, "actions_are_taken_only_in_the_player_phase", "Actions are taken only in the Player Phase.");
         }
+        if self.state.phase == Phase::Player {
+            player_phase::ensure_rounds(self);
+        }
+        // An Action of a round is paid first (p. 12): its own checks then see the hand it leaves.
+        let cost = player_phase::action_cost(&self.state, command);
+        let payer = command_seat(command);
+        // Outside the Player Phase an Action is refused by its own checks (WrongPhase).
+        let cost = cost.filter(|_| self.state.phase == Phase::Player);
+        if let (Some(cards), Some(seat)) = (cost, payer) {
+            self.seat(seat)?;
+            player_phase::pay(self, seat, cards)?;
+        }
+        self.run(command)?;
+        if let (Some(_), Some(seat)) = (cost, payer) {
+            player_phase::after_action(self, seat, command)?;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, command: &Command) -> Outcome<()> {
+        use Command::*;
         match command {
             SetUp(_) => refuse(Code::WrongPhase, "this_game_is_already_set_up", "This game is already set up."),
             DraftDraw { seat } => setup::draft_draw(self, *seat),
             DraftKeep { seat, character } => setup::draft_keep(self, *seat, character),
             EndPlayerPhase => player_phase::end_player_phase(self),
+            Pass { seat } => player_phase::pass(self, *seat),
+            CardAction { seat, paid } => {
+                // Paid already; the bounds: at least the card itself, at most a full hand.
+                if *paid == 0 || *paid > 6 {
+                    return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
+                }
+                self.awake_or_in_pod(*seat)
+            }
+            RoomAction { seat } => rooms::table_room_action(self, *seat),
+            GiveRound { seat } => player_phase::give_round(self, *seat),
             AdvanceTime => event_phase::advance_time(self),
             ResolveIntruderAttacks => event_phase::intruder_attacks(self),
             ResolveFireDamage => event_phase::fire_damage(self),
@@ -149,13 +210,18 @@ impl Ctx<'_> {
                 }
                 combat::injure(self, *id, *injuries)
             }
-            IntruderFlees { id } => {
+            IntruderFlees { id, extinguisher } => {
                 self.intruder(*id)?;
-                combat::flee(self, *id)
+                if *extinguisher {
+                    combat::phosphates_flee(self, *id)
+                } else {
+                    combat::flee(self, *id)
+                }
             }
+            FireControl { seat, room } => rooms::fire_control(self, *seat, *room),
             KillIntruder { id } => {
                 self.intruder(*id)?;
-                self.emit(Event::IntruderKilled { id: *id });
+                intruders::killed(self, *id);
                 Ok(())
             }
             Wound { seat, light, serious } => {
@@ -208,7 +274,7 @@ impl Ctx<'_> {
             ScanContamination { seat, cards, procedure } => contamination::scan(self, *seat, cards, *procedure),
             CheckEngine { seat, engine } => systems::check_engine(self, *seat, *engine),
             CheckAllEngines { seat } => systems::check_all_engines(self, *seat),
-            BeginEngineRepair { seat, engine } => systems::begin_repair(self, *seat, *engine),
+            BeginEngineRepair { seat, engine, .. } => systems::begin_repair(self, *seat, *engine),
             SetEngineOrder { seat, top } => systems::set_engine_order(self, *seat, *top),
             ReportEngineOrder { seat, engine, changed } => systems::report_engine_order(self, *seat, *engine, *changed),
             CheckCoordinates { seat } => systems::check_coordinates(self, *seat),
@@ -217,13 +283,16 @@ impl Ctx<'_> {
             StopSelfDestruct { seat } => systems::stop_self_destruct(self, *seat),
             SetPodLock { pod, locked } => systems::set_pod_lock(self, *pod, *locked),
             TryEnterPod { seat, pod } => systems::try_enter_pod(self, *seat, *pod),
-            LaunchPod { pod } => systems::launch_pod(self, *pod),
+            LaunchPod { pod, seat } => systems::launch_pod(self, *pod, *seat),
             LeavePod { seat } => systems::leave_pod(self, *seat),
             TryHibernate { seat } => systems::try_hibernate(self, *seat),
             ChooseObjective { seat, objective } => player_phase::choose_objective(self, *seat, objective.as_deref()),
             TakeEgg { seat } => rooms::take_egg(self, *seat),
-            DestroyEggs { seat, count } => rooms::destroy_eggs(self, *seat, *count),
+            DestroyEggs { seat, count, into } => rooms::destroy_eggs(self, *seat, *count, *into),
             DropEggs { seat } => rooms::drop_eggs(self, *seat),
+            StartAirlock { seat, room } => rooms::start_airlock(self, *seat, *room),
+            PickUpObject { seat, object } => rooms::pick_up_object(self, *seat, *object),
+            DropObject { seat, object } => rooms::drop_object(self, *seat, *object),
             Research { seat, object } => rooms::research(self, *seat, *object),
             PeekRoom { seat, at } => rooms::peek_room(self, *seat, *at),
             SearchRoom { seat } => rooms::search_room(self, *seat),
@@ -244,6 +313,9 @@ fn is_action(command: &Command) -> bool {
     match command {
         ScanContamination { procedure, .. } => matches!(procedure, ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery),
         MoveCharacter { .. }
+        | Pass { .. }
+        | CardAction { .. }
+        | RoomAction { .. }
         | SendSignal { .. }
         | CheckEngine { .. }
         | CheckAllEngines { .. }
@@ -257,6 +329,9 @@ fn is_action(command: &Command) -> bool {
         | TryHibernate { .. }
         | TakeEgg { .. }
         | DestroyEggs { .. }
+        | PickUpObject { .. }
+        | StartAirlock { .. }
+        | FireControl { .. }
         | Research { .. }
         | PeekRoom { .. }
         | SearchRoom { .. } => true,
@@ -268,9 +343,14 @@ fn is_action(command: &Command) -> bool {
 pub fn command_seat(command: &Command) -> Option<Seat> {
     use Command::*;
     match command {
+        LaunchPod { seat, .. } => *seat,
         DraftDraw { seat }
         | DraftKeep { seat, .. }
         | SetHandSize { seat, .. }
+        | Pass { seat }
+        | CardAction { seat, .. }
+        | RoomAction { seat }
+        | GiveRound { seat }
         | MoveCharacter { seat, .. }
         | PlaceCharacter { seat, .. }
         | NoiseRoll { seat }
@@ -301,6 +381,10 @@ pub fn command_seat(command: &Command) -> Option<Seat> {
         | TakeEgg { seat }
         | DestroyEggs { seat, .. }
         | DropEggs { seat }
+        | StartAirlock { seat, .. }
+        | FireControl { seat, .. }
+        | PickUpObject { seat, .. }
+        | DropObject { seat, .. }
         | Research { seat, .. }
         | PeekRoom { seat, .. }
         | CheckContamination { seat }

@@ -85,16 +85,10 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
     let room = ctx.state.room(at).clone();
     let (tile, token) = match entered {
         Some((key, effect, items)) => {
-            // Anything entered for a component the app holds is refused whatever its value,
-            // so the answer never tells whether a guess matched a hidden tile or token.
-            if ctx.handles(Component::ExplorationTokens) {
-                return refuse(Code::BadResult, "the_app_holds_the_exploration_tokens_nothing_needs", "The app holds the Exploration tokens: nothing needs entering for them.");
-            }
+            // `apply` has already refused a token or a tile entered for a component the app
+            // holds, whatever its value: what is entered here was read off the table.
             let tile = match (key, room.tile) {
                 (None, Some(t)) if ctx.handles(Component::RoomTiles) => t,
-                (Some(_), _) if ctx.handles(Component::RoomTiles) => {
-                    return refuse(Code::BadResult, "the_app_holds_the_room_tiles_enter_only", "The app holds the room tiles: enter only the Exploration token.")
-                }
                 (None, _) => return refuse(Code::BadResult, "enter_the_room_tile_turned_over", "Enter the room tile turned over."),
                 (Some(key), _) => match ctx.content.room_tile(&key) {
                     Some(t) => t,
@@ -126,6 +120,11 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
     ctx.emit(Event::RoomExplored { at, tile, token, items });
     if ctx.state.room(at).malfunction && fire::no_malfunction_tile(ctx, tile) {
         ctx.emit(Event::MalfunctionRemoved { at });
+    }
+    // Room Covered with Slime: the marker comes on entering, before the token is resolved, so a
+    // Silence there counts as Danger (p. 25; the pt-BR manual's note on p. 25; card reference §6b, A).
+    if tile_spec.key == "room_covered_with_slime" && !ctx.state.seats[seat].slime {
+        ctx.emit(Event::SlimeSet { seat, on: true });
     }
     let slimed = ctx.state.seats[seat].slime;
     let effect = match spec.effect {

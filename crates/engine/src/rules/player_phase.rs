@@ -1,7 +1,10 @@
-//! The Player Phase (pp. 9-12): refilling hands at the start of a turn, ending the phase, keeping
-//! an objective after the first Encounter, and the first dead player taking the Intruders (p. 27).
+//! The Player Phase (pp. 9-12): refilling hands at the start of a turn, the players' rounds (whose
+//! round, two Actions paid with cards, passing, what ends a round), ending the phase, keeping an
+//! objective after the first Encounter, and the first dead player taking the Intruders (p. 27).
 
 use super::ctx::Ctx;
+use super::{rooms, wounds};
+use crate::command::{Command, ScanProcedure};
 use crate::event::*;
 use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
@@ -57,6 +60,19 @@ pub(super) fn end_player_phase(ctx: &mut Ctx) -> Outcome<()> {
     if ctx.state.phase != Phase::Player {
         return refuse(Code::WrongPhase, "it_is_not_the_player_phase", "It is not the Player Phase.");
     }
+    // The phase ends when every player has passed (p. 10, step 3).
+    if ctx.state.rounds.turn_of.is_some() || still_to_pass(&ctx.state).next().is_some() {
+        return refuse(Code::NotAllowed, "not_every_player_has_passed_yet", "Not every player has passed yet: the Player Phase goes on until all have.");
+    }
+    // After the first Encounter each living player keeps one objective (p. 12) before play goes on.
+    if objectives_due(&ctx.state).next().is_some() {
+        return refuse(Code::NotAllowed, "every_living_player_keeps_an_objective_first", "Every living player keeps one objective first (the first Encounter made them due).");
+    }
+    // Airlock Control (p. 25): "at the end of the current Player Phase (after all players have passed)".
+    rooms::vent_airlock(ctx)?;
+    if ctx.state.is_over() {
+        return Ok(());
+    }
     ctx.emit(Event::PhaseChanged { phase: Phase::Event { step: EventStep::TimeTrack } });
     Ok(())
 }
@@ -84,4 +100,170 @@ pub(super) fn choose_objective(ctx: &mut Ctx, seat: Seat, key: Option<&str>) -> 
     };
     ctx.emit(Event::ObjectiveChosen { seat, objective });
     Ok(())
+}
+
+/// Whether this seat takes rounds this phase: a character still on board (waiting in a pod too),
+/// or the Intruder player (p. 27); never a dead, hibernating or escaped character.
+pub fn takes_rounds(state: &State, seat: Seat) -> bool {
+    state.intruder_player_now() == Some(seat) || state.seats[seat].life.is_awake_on_board()
+}
+
+/// Actions in one round: 2, or 1 for the Intruder player (p. 27).
+pub fn actions_per_round(state: &State, seat: Seat) -> u8 {
+    if state.intruder_player_now() == Some(seat) {
+        1
+    } else {
+        2
+    }
+}
+
+/// The seats that take rounds and have not passed yet, in turn order.
+pub fn still_to_pass(state: &State) -> impl Iterator<Item = Seat> + '_ {
+    state.turn_order().into_iter().filter(move |s| takes_rounds(state, *s) && !state.rounds.passed.contains(s))
+}
+
+/// The living players who must still keep an objective: due from the first Encounter on (p. 12).
+pub fn objectives_due(state: &State) -> impl Iterator<Item = Seat> + '_ {
+    state.turn_order().into_iter().filter(move |s| {
+        let seat = &state.seats[*s];
+        state.first_encounter && seat.life.is_alive() && seat.objective == ObjectiveChoice::Undecided
+    })
+}
+
+/// Starts the rounds of a Player Phase, from the First Player (p. 10, step 3).
+pub(super) fn begin_rounds(ctx: &mut Ctx) {
+    next_round(ctx, None);
+}
+
+/// A save from before rounds were kept: the rounds start now, from the First Player.
+pub(super) fn ensure_rounds(ctx: &mut Ctx) {
+    if ctx.state.phase == Phase::Player && !ctx.state.rounds.started && ctx.state.rounds.turn_of.is_none() {
+        begin_rounds(ctx);
+    }
+}
+
+/// The next round goes to the next seat in turn order after `after` that has not passed; when
+/// everyone has passed no round begins, and the phase may end.
+fn next_round(ctx: &mut Ctx, after: Option<Seat>) {
+    let order = ctx.state.turn_order();
+    let start = after.and_then(|a| order.iter().position(|s| *s == a)).map_or(0, |p| p + 1);
+    let next = (0..order.len()).map(|k| order[(start + k) % order.len()]).find(|s| takes_rounds(&ctx.state, *s) && !ctx.state.rounds.passed.contains(s));
+    if let Some(seat) = next {
+        ctx.emit(Event::RoundBegan { seat });
+    }
+}
+
+/// Whose round it must be for `seat` to act now; refused otherwise (p. 10, step 3).
+fn in_round(ctx: &Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.state.rounds.passed.contains(&seat) {
+        return refuse(Code::NotAllowed, "this_player_has_passed_no_more_actions_this", "This player has passed: no more Actions this phase.");
+    }
+    if ctx.state.rounds.turn_of != Some(seat) {
+        return refuse(Code::NotAllowed, "it_is_not_this_player_s_round", "It is not this player's round: players take their rounds in turn order.");
+    }
+    Ok(())
+}
+
+/// Pays for one Action with `cards` Action cards from the hand (p. 12) and counts it in the round.
+pub(super) fn pay(ctx: &mut Ctx, seat: Seat, cards: u8) -> Outcome<()> {
+    in_round(ctx, seat)?;
+    if ctx.state.rounds.actions >= actions_per_round(&ctx.state, seat) {
+        return refuse(Code::NotAllowed, "this_round_s_actions_are_used_up", "This round's Actions are used up.");
+    }
+    if ctx.state.seats[seat].hand < cards {
+        return refuse(Code::NotAllowed, "not_enough_cards_in_hand_to_pay_for_this", "Not enough cards in hand to pay for this Action.");
+    }
+    ctx.emit(Event::ActionTaken { seat, cards });
+    Ok(())
+}
+
+/// After an Action: the round ends once its Actions are used up, or at once when the character
+/// left the board (died, hibernated, escaped). Surgery passes at once (p. 24).
+pub(super) fn after_action(ctx: &mut Ctx, seat: Seat, command: &Command) -> Outcome<()> {
+    if ctx.state.is_over() || ctx.state.phase != Phase::Player || ctx.state.rounds.turn_of != Some(seat) {
+        return Ok(());
+    }
+    if matches!(command, Command::ScanContamination { procedure: ScanProcedure::Surgery, .. }) {
+        return end_round(ctx, seat, true);
+    }
+    if !takes_rounds(&ctx.state, seat) || ctx.state.rounds.actions >= actions_per_round(&ctx.state, seat) {
+        return end_round(ctx, seat, false);
+    }
+    Ok(())
+}
+
+/// Pass (p. 10): the round ends and this player takes no more Actions this phase.
+pub(super) fn pass(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.seat(seat)?;
+    in_round(ctx, seat)?;
+    end_round(ctx, seat, true)
+}
+
+/// A correction: the table gives the round to a seat (a player acted out of order at the table).
+pub(super) fn give_round(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.seat(seat)?;
+    if ctx.state.phase != Phase::Player {
+        return refuse(Code::WrongPhase, "it_is_not_the_player_phase", "It is not the Player Phase.");
+    }
+    if !takes_rounds(&ctx.state, seat) {
+        return refuse(Code::NotAllowed, "this_player_takes_no_rounds_now", "This player takes no rounds now (dead, hibernating or escaped).");
+    }
+    ctx.emit(Event::RoundGiven { seat });
+    Ok(())
+}
+
+/// The end of a round (p. 10): a character in a room with Fire takes 1 Light Wound (p. 17); a
+/// Bleeding wound costs 1 Light Wound on each pass (Serious Wound card); then the next round.
+fn end_round(ctx: &mut Ctx, seat: Seat, passed: bool) -> Outcome<()> {
+    ctx.emit(Event::RoundEnded { seat, passed });
+    let s = &ctx.state.seats[seat];
+    if s.life == Life::Awake && ctx.state.room(s.location).fire {
+        wounds::light_wounds(ctx, seat, 1)?;
+    }
+    let s = &ctx.state.seats[seat];
+    let bleeding = s.serious.iter().any(|w| !w.dressed && ctx.content.data.serious_wounds[w.card.0 as usize].key == "bleeding");
+    if passed && bleeding {
+        wounds::light_wounds(ctx, seat, 1)?;
+    }
+    if !ctx.state.is_over() {
+        next_round(ctx, Some(seat));
+    }
+    Ok(())
+}
+
+/// What an Action costs in Action cards (p. 12 and the room sheet, p. 24), `None` for what is not
+/// an Action of a round (the table's corrections, free steps). Basic Actions 1, Careful Movement
+/// 2, Room Actions 2; an Escape with an undressed Leg wound 2 and an Item action with an undressed
+/// Hand wound 1 more (Serious Wound cards); for a card or Item action the table says the cost.
+pub fn action_cost(state: &State, command: &Command) -> Option<u8> {
+    use Command::*;
+    let content = state.content();
+    let wound = |seat: &Seat, key: &str| {
+        state.seats.get(*seat).is_some_and(|s| s.serious.iter().any(|w| !w.dressed && content.data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == key)))
+    };
+    match command {
+        MoveCharacter { careful_noise: Some(_), .. } => Some(2),
+        MoveCharacter { seat, .. } => Some(if state.seats.get(*seat).is_some() && state.in_combat(*seat) && wound(seat, "leg") { 2 } else { 1 }),
+        Shoot { .. } | MeleeAttack { .. } | PickUpObject { .. } | SearchRoom { .. } | IntruderPlayerAttack { .. } => Some(1),
+        DestroyEggs { seat, into: Some(_), .. } => Some(1 + u8::from(wound(seat, "hand"))),
+        DestroyEggs { .. } => Some(1),
+        SendSignal { .. }
+        | CheckEngine { .. }
+        | CheckAllEngines { .. }
+        | CheckCoordinates { .. }
+        | SetDestination { .. }
+        | StartSelfDestruct { .. }
+        | StopSelfDestruct { .. }
+        | TryEnterPod { .. }
+        | TryHibernate { .. }
+        | TakeEgg { .. }
+        | StartAirlock { .. }
+        | FireControl { .. }
+        | Research { .. }
+        | PeekRoom { .. }
+        | RoomAction { .. } => Some(2),
+        ScanContamination { procedure: ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery, .. } => Some(2),
+        CardAction { paid, .. } | BeginEngineRepair { paid, .. } => Some(*paid),
+        _ => None,
+    }
 }

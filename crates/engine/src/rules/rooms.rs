@@ -2,8 +2,9 @@
 //! Laboratory and the Monitoring Room's peek.
 
 use super::ctx::Ctx;
-use super::{encounter};
+use super::{combat, corridors, encounter, intruders, wounds};
 use crate::command::*;
+use crate::content::RoomColour;
 use crate::event::*;
 use crate::ids::*;
 use crate::words::LogParam;
@@ -37,6 +38,7 @@ pub(super) fn take_egg(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     if ctx.state.in_combat(seat) {
         return refuse(Code::NotAllowed, "room_actions_are_not_possible_in_combat", "Room Actions are not possible in Combat.");
     }
+    hands_free(ctx, seat)?;
     ctx.emit(Event::EggTaken { seat });
     nest_check(ctx);
     encounter::noise_roll(ctx, seat)?;
@@ -50,26 +52,56 @@ fn nest_check(ctx: &mut Ctx) {
 }
 
 /// Destroying uncarried Eggs with a Shoot or Melee attempt (p. 25): each Injury destroys one;
-/// a Noise roll follows every attempt.
-pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
+/// a Noise roll follows every attempt, in the attacker's room. A Grenade (2 Eggs) or Molotov
+/// Cocktail (1) may be thrown `into` a neighbouring room "as if an Intruder were there" (p. 25),
+/// but not through a Closed Door (p. 17).
+pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Location>) -> Outcome<()> {
     ctx.awake(seat)?;
-    let at = ctx.state.seats[seat].location;
-    let nest = ctx.state.nest_location() == Some(at);
-    let here = if nest { ctx.state.nest_eggs } else { ctx.state.room(at).eggs };
-    if here == 0 {
+    let here = ctx.state.seats[seat].location;
+    let at = match into {
+        None => here,
+        Some(t) if t == here => here,
+        Some(t) => {
+            let t = ctx.location(t)?;
+            let Some(corridor) = ctx.content.board.corridor_between(here, t) else {
+                return refuse(Code::NotAllowed, "a_grenade_is_thrown_only_into_a_neighbouring_room", "A Grenade is thrown only into a neighbouring room.");
+            };
+            if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
+                return refuse(Code::NotAllowed, "a_closed_door_stops_the_throw", "A Closed Door stops the throw.");
+            }
+            if count > 2 {
+                return refuse(Code::NotAllowed, "a_thrown_grenade_destroys_at_most_2_eggs", "A thrown Grenade destroys at most 2 Eggs.");
+            }
+            t
+        }
+    };
+    if uncarried_eggs(ctx, at) == 0 {
         return refuse(Code::Empty, "there_are_no_uncarried_eggs_in_this_room", "There are no uncarried Eggs in this room.");
     }
-    let n = count.min(here);
-    if n > 0 {
-        if nest {
-            ctx.emit(Event::NestEggsDestroyed { count: n });
-            nest_check(ctx);
-        } else {
-            ctx.emit(Event::RoomEggsDestroyed { at, count: n });
-        }
-    }
+    destroy_uncarried_eggs(ctx, at, count);
     encounter::noise_roll(ctx, seat)?;
     Ok(())
+}
+
+/// Uncarried Eggs in a room: in the Nest, the Intruder board's and any dropped there are one pool (p. 25).
+pub(super) fn uncarried_eggs(ctx: &Ctx, at: Location) -> u8 {
+    let board = if ctx.state.nest_location() == Some(at) { ctx.state.nest_eggs } else { 0 };
+    board.saturating_add(ctx.state.room(at).eggs)
+}
+
+/// Destroys up to `n` uncarried Eggs in a room (an attempt, a throw, Fire Damage): the Nest's own
+/// first (its last one destroys the Nest), then those dropped there. Returns how many went.
+pub(super) fn destroy_uncarried_eggs(ctx: &mut Ctx, at: Location, n: u8) -> u8 {
+    let from_board = if ctx.state.nest_location() == Some(at) { n.min(ctx.state.nest_eggs) } else { 0 };
+    if from_board > 0 {
+        ctx.emit(Event::NestEggsDestroyed { count: from_board });
+        nest_check(ctx);
+    }
+    let from_room = (n - from_board).min(ctx.state.room(at).eggs);
+    if from_room > 0 {
+        ctx.emit(Event::RoomEggsDestroyed { at, count: from_room });
+    }
+    from_board + from_room
 }
 
 pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
@@ -80,6 +112,131 @@ pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     }
     let at = ctx.state.seats[seat].location;
     ctx.emit(Event::EggsDropped { seat, at, count: n });
+    Ok(())
+}
+
+/// Heavy Objects of this kind lying in the room, and carried by the seat.
+fn objects(ctx: &Ctx, seat: Seat, object: ResearchObject) -> (u8, u8) {
+    let s = &ctx.state.seats[seat];
+    let r = ctx.state.room(s.location);
+    match object {
+        ResearchObject::CharacterCorpse => (r.corpses, s.corpses_carried),
+        ResearchObject::IntruderCarcass => (r.carcasses, s.carcasses_carried),
+        ResearchObject::IntruderEgg => (r.eggs, s.eggs_carried),
+    }
+}
+
+/// Hand slots (p. 22): at most 2 Heavy Items or Objects, 1 with an undressed Arm wound (its card,
+/// card reference §5, A). The app sees only the Objects, so it refuses a third Object (a second
+/// with the Arm wound); Heavy Items in hand stay the table's to count.
+fn hands_free(ctx: &Ctx, seat: Seat) -> Outcome<()> {
+    let s = &ctx.state.seats[seat];
+    let carried = u16::from(s.eggs_carried) + u16::from(s.carcasses_carried) + u16::from(s.corpses_carried);
+    let arm = s.serious.iter().any(|w| !w.dressed && ctx.content.data.serious_wounds[w.card.0 as usize].key == "arm");
+    let slots = if arm { 1 } else { 2 };
+    if carried >= slots {
+        return refuse_with(Code::NotAllowed, "the_character_s_hands_are_full_objects_carried", "The character's hands are full: Objects carried {count}, hand slots {slots}.", vec![("count", LogParam::number(carried)), ("slots", LogParam::number(slots))]);
+    }
+    Ok(())
+}
+
+/// Pick Up Heavy Object (p. 13): one Object lying in the character's room. An Egg picked up here
+/// is an uncarried one (dropped, p. 22); the Nest's own Eggs are taken with Take One Egg (p. 25).
+pub(super) fn pick_up_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if objects(ctx, seat, object).0 == 0 {
+        return refuse(Code::Empty, "no_such_object_lies_in_this_room", "No such Object lies in this room.");
+    }
+    hands_free(ctx, seat)?;
+    let at = ctx.state.seats[seat].location;
+    ctx.emit(Event::ObjectPickedUp { seat, object, at });
+    Ok(())
+}
+
+/// Drop one carried Heavy Object (p. 22: free, at any time).
+pub(super) fn drop_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
+    ctx.awake(seat)?;
+    if objects(ctx, seat, object).1 == 0 {
+        return refuse(Code::NotAllowed, "this_character_carries_no_such_object", "This character carries no such Object.");
+    }
+    let at = ctx.state.seats[seat].location;
+    ctx.emit(Event::ObjectDropped { seat, object, at });
+    Ok(())
+}
+
+/// Airlock Control (p. 25): another Yellow room, explored (its colour is on its tile), whose
+/// corridors hold no Destroyed Door; each of its Doors closes and the Airlock Procedure token goes there.
+pub(super) fn start_airlock(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome<()> {
+    let here = ctx.tile_room_action(seat, "airlock_control", false)?;
+    let room = ctx.location(room)?;
+    let r = ctx.state.room(room);
+    let yellow = r.explored && r.tile.is_some_and(|t| ctx.content.tile(t).colour == RoomColour::Yellow);
+    if room == here || !yellow {
+        return refuse(Code::NotAllowed, "choose_another_explored_yellow_room", "Choose another explored Yellow room.");
+    }
+    if ctx.state.airlock.is_some() {
+        return refuse(Code::NotAllowed, "an_airlock_procedure_is_already_active", "An Airlock Procedure is already active.");
+    }
+    let corridors: Vec<CorridorId> = ctx.content.board.neighbours(room).into_iter().map(|(_, c)| c).collect();
+    if corridors.iter().any(|c| ctx.state.board.doors[c.0 as usize] == DoorState::Destroyed) {
+        return refuse(Code::NotAllowed, "a_corridor_of_that_room_has_a_destroyed_door", "A corridor of that room has a Destroyed Door.");
+    }
+    for c in &corridors {
+        corridors::close_door(ctx, *c);
+    }
+    ctx.emit(Event::AirlockStarted { seat, at: room });
+    Ok(())
+}
+
+fn airlock_sealed(ctx: &Ctx, at: Location) -> bool {
+    ctx.content.board.neighbours(at).iter().all(|(_, c)| ctx.state.board.doors[c.0 as usize] == DoorState::Closed)
+}
+
+/// After every command: a Door of the Airlock room opened (or destroyed) before the Player Phase
+/// ended removes the token (p. 25).
+pub(super) fn settle_airlock(ctx: &mut Ctx) {
+    if let Some(at) = ctx.state.airlock {
+        if !airlock_sealed(ctx, at) {
+            ctx.emit(Event::AirlockEnded { at, vented: false });
+        }
+    }
+}
+
+/// At the end of the Player Phase (p. 25): all Doors still Closed, everything in the room dies
+/// (characters and Intruders, leaving Corpses and Carcasses), its Fire is removed, the token goes.
+pub(super) fn vent_airlock(ctx: &mut Ctx) -> Outcome<()> {
+    let Some(at) = ctx.state.airlock else { return Ok(()) };
+    if !airlock_sealed(ctx, at) {
+        ctx.emit(Event::AirlockEnded { at, vented: false });
+        return Ok(());
+    }
+    for seat in ctx.state.characters_at(at) {
+        wounds::kill(ctx, seat, DeathCause::Airlock)?;
+    }
+    let inside: Vec<IntruderId> = ctx.state.intruders_at(at).map(|i| i.id).collect();
+    for id in inside {
+        intruders::killed(ctx, id);
+    }
+    if ctx.state.room(at).fire {
+        ctx.emit(Event::FireRemoved { at });
+    }
+    ctx.emit(Event::AirlockEnded { at, vented: true });
+    Ok(())
+}
+
+/// Fire Control System (p. 24): any 1 room; its Fire marker (if any) is discarded and every
+/// Intruder there runs away, one Event card each (with Phosphates, 1 Injury each too).
+pub(super) fn fire_control(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome<()> {
+    ctx.tile_room_action(seat, "fire_control_system", false)?;
+    let room = ctx.location(room)?;
+    ctx.emit(Event::FireControlUsed { seat, at: room });
+    if ctx.state.room(room).fire {
+        ctx.emit(Event::FireRemoved { at: room });
+    }
+    let inside: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).collect();
+    for id in inside {
+        combat::phosphates_flee(ctx, id)?;
+    }
     Ok(())
 }
 
@@ -101,6 +258,11 @@ pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 /// Laboratory (p. 24): researching an Object reveals the Weakness in its slot, for everyone.
 pub(super) fn research(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
     ctx.tile_room_action(seat, "laboratory", false)?;
+    // p. 24: only with that Object in the Laboratory (carried by the character or lying there).
+    let (lying, carried) = objects(ctx, seat, object);
+    if lying == 0 && carried == 0 {
+        return refuse(Code::NotAllowed, "research_needs_that_object_in_the_laboratory", "Research needs that Object in the Laboratory, carried or lying there.");
+    }
     let slot = ctx.state.weaknesses[object.slot()];
     if slot.revealed.is_some() {
         return refuse(Code::NotAllowed, "that_weakness_is_already_discovered", "That Weakness is already discovered.");
@@ -138,5 +300,26 @@ pub(super) fn peek_room(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> 
             Ok(())
         }
         _ => refuse(Code::NotAllowed, "the_room_tiles_or_exploration_tokens_are_physical", "The room tiles or Exploration tokens are physical: peek at them at the table."),
+    }
+}
+
+/// The rooms whose Action the app has no command of its own for (room sheet, pp. 24-25): the
+/// table carries out the effect (Ammo, Item cards, wounds, doors, pod locks) with its corrections.
+pub(crate) const TABLE_ROOM_ACTIONS: [&str; 5] = ["armory", "storage", "emergency_room", "command_center", "hatch_control_system"];
+
+/// A Room Action of one of `TABLE_ROOM_ACTIONS`, in the character's own room: the app checks the
+/// Room Action's conditions and takes its cost; the table does what it says.
+pub(super) fn table_room_action(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.state.seats[seat].location;
+    let room = ctx.state.room(at);
+    let tile = room.tile.filter(|_| room.explored).map(|t| ctx.content.tile(t).key.clone());
+    match tile {
+        Some(key) if TABLE_ROOM_ACTIONS.contains(&key.as_str()) => ctx.tile_room_action(seat, &key, false).map(|_| ()),
+        _ => refuse(
+            Code::NotAllowed,
+            "this_room_s_action_has_its_own_command",
+            "This room has no Action of that kind here: use the room's own command, or none is possible.",
+        ),
     }
 }

@@ -311,6 +311,7 @@ pub(super) fn draft_keep(ctx: &mut Ctx, seat: Seat, key: &str) -> Outcome<()> {
     if next_to_draft(ctx).is_none() {
         ctx.emit(Event::PlayStarted);
         super::player_phase::refill_hands(ctx);
+        super::player_phase::begin_rounds(ctx);
     }
     Ok(())
 }

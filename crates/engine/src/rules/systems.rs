@@ -197,10 +197,17 @@ pub(super) fn try_enter_pod(ctx: &mut Ctx, seat: Seat, pod: PodNumber) -> Outcom
 }
 
 /// Launches a pod with whoever sits in it: they have escaped (p. 26).
-pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber) -> Outcome<()> {
+/// Only someone in the pod launches it (p. 26: on entering, or at the start of their round).
+pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber, by: Option<Seat>) -> Outcome<()> {
     let p = docked_pod(ctx, pod)?;
     if p.occupants.is_empty() {
         return refuse_with(Code::NotAllowed, "nobody_is_in_escape_pod_pod", "Nobody is in Escape Pod {pod}.", vec![("pod", LogParam::number(pod.0))]);
+    }
+    if let Some(seat) = by {
+        ctx.seat(seat)?;
+        if !p.occupants.contains(&seat) {
+            return refuse_with(Code::NotAllowed, "only_a_character_in_escape_pod_pod_launches_it", "Only a character in Escape Pod {pod} launches it.", vec![("pod", LogParam::number(pod.0))]);
+        }
     }
     ctx.emit(Event::PodLaunched { pod });
     ending::last_awake_check(ctx);

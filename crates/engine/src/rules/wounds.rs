@@ -71,7 +71,13 @@ pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> 
         return Ok(());
     }
     let at = ctx.state.seats[seat].location;
+    let on_board = ctx.state.seats[seat].life == Life::Awake;
     ctx.emit(Event::CharacterDied { seat, cause });
+    // p. 21: a Character Corpse token where they died (p. 19: after an Escape, the room left).
+    // Not for a death in an Escape Pod: the body is not on the board.
+    if on_board {
+        ctx.emit(Event::ObjectLeft { object: ResearchObject::CharacterCorpse, at, of: Some(seat) });
+    }
     if cause == DeathCause::Larva {
         // The Larva inside bursts out as a Creeper.
         intruders::place_intruder(ctx, IntruderKind::Creeper, at, None)?;

@@ -23,11 +23,90 @@ pub fn options(players: usize) -> SetupOptions {
     }
 }
 
+/// The tests written before the Player Phase's rounds (p. 10) act for any seat at any time. For
+/// them the table does what it would at a real table: gives the command's seat the round (a
+/// correction), tops the hand up to the Action's cost, and lets everyone pass before the phase
+/// ends. The tests of the rounds themselves (`rules/turns.rs`) call `apply` or `strict_act`.
+pub fn arranged(s: &State, command: &Command) -> State {
+    let mut s = s.clone();
+    if s.phase != Phase::Player {
+        return s;
+    }
+    if matches!(command, Command::EndPlayerPhase) {
+        // Each living player keeps their first objective once the first Encounter made it due (p. 12).
+        for seat in nemesis_engine::rules::objectives_due(&s.clone()) {
+            let first = s.seats[seat].objectives.first().copied();
+            s.seats[seat].objective = ObjectiveChoice::Chosen(first);
+        }
+        s.rounds.turn_of = None;
+        s.rounds.started = true;
+        s.rounds.passed = s.seats.seats().collect();
+        return s;
+    }
+    if let (Some(cost), Some(seat)) = (nemesis_engine::rules::action_cost(&s, command), nemesis_engine::rules::command_seat(command)) {
+        if s.seats.get(seat).is_some() {
+            if s.rounds.turn_of != Some(seat) || s.rounds.actions >= 2 {
+                s.rounds.turn_of = Some(seat);
+                s.rounds.actions = 0;
+                s.rounds.started = true;
+                s.rounds.passed.retain(|x| *x != seat);
+            }
+            s.seats[seat].hand = s.seats[seat].hand.max(cost);
+        }
+    }
+    s
+}
+
+/// The same for a whole game, through the table's own commands (Give Round, Hand Size, Pass).
+pub fn arrange_game(game: &mut Game, command: &Command) {
+    let Some(s) = game.state() else { return };
+    if s.phase != Phase::Player {
+        return;
+    }
+    if matches!(command, Command::EndPlayerPhase) {
+        let due: Vec<Seat> = nemesis_engine::rules::objectives_due(s).collect();
+        for seat in due {
+            let key = state(game).seats[seat].objectives.first().map(|o| Content::base().data.objectives[o.0 as usize].key.clone());
+            let _ = strict_act(game, Command::ChooseObjective { seat, objective: key });
+        }
+        for _ in 0..16 {
+            let Some(seat) = state(game).rounds.turn_of else { break };
+            if strict_act(game, Command::Pass { seat }).is_err() {
+                break;
+            }
+        }
+        return;
+    }
+    if let (Some(cost), Some(seat)) = (nemesis_engine::rules::action_cost(s, command), nemesis_engine::rules::command_seat(command)) {
+        if s.seats.get(seat).is_none() {
+            return;
+        }
+        let hand = s.seats[seat].hand;
+        if s.rounds.turn_of != Some(seat) {
+            let _ = strict_act(game, Command::GiveRound { seat });
+        }
+        if hand < cost {
+            let _ = strict_act(game, Command::SetHandSize { seat, cards: cost });
+        }
+    }
+}
+
+/// Submits a command as is, turn order and all.
+pub fn strict_act(game: &mut Game, command: Command) -> Result<Vec<nemesis_engine::Event>, Rejection> {
+    strict_act_with(game, command, Vec::new())
+}
+
+pub fn strict_act_with(game: &mut Game, command: Command, entered: Vec<Entered>) -> Result<Vec<nemesis_engine::Event>, Rejection> {
+    game.submit(Actor::Table, Request::Do { command, entered }).map(|e| e.events.clone())
+}
+
 pub fn act(game: &mut Game, command: Command) -> Result<Vec<nemesis_engine::Event>, Rejection> {
+    arrange_game(game, &command);
     game.submit(Actor::Table, Request::Do { command, entered: Vec::new() }).map(|e| e.events.clone())
 }
 
 pub fn act_with(game: &mut Game, command: Command, entered: Vec<Entered>) -> Result<Vec<nemesis_engine::Event>, Rejection> {
+    arrange_game(game, &command);
     game.submit(Actor::Table, Request::Do { command, entered }).map(|e| e.events.clone())
 }
 
@@ -49,7 +128,7 @@ pub fn table(players: usize, seed: u64) -> (State, Fate) {
 /// Applies a command the test expects to be accepted.
 pub fn ok(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> nemesis_engine::Applied {
     let what = format!("{command:?} with {entered:?}");
-    nemesis_engine::apply(Some(s), fate, Actor::Table, &command, &entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
+    run(s, fate, command, entered).unwrap_or_else(|r| panic!("{what} should be accepted, was refused: {r:?}"))
 }
 
 pub fn started_with(opts: SetupOptions, seed: u64) -> Game {
@@ -95,7 +174,15 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
     let c = Content::base();
     let seats = s.seats.len() as u64;
     let seat = Seat(p.below(seats) as u8);
+    // Mostly the seat whose round it is (p. 10), sometimes another (which must be refused).
+    let seat = match s.rounds.turn_of {
+        Some(t) if p.chance(85) => t,
+        _ => seat,
+    };
     let loc = Location(1 + p.below(21) as u8);
+    if s.phase == Phase::Player && s.rounds.started && s.rounds.turn_of.is_none() && p.chance(70) {
+        return Request::Do { command: Command::EndPlayerPhase, entered: Vec::new() };
+    }
     if p.chance(3) {
         return Request::Undo;
     }
@@ -183,7 +270,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 },
                 15 => Command::CheckEngine { seat, engine: EngineNumber(1 + p.below(3) as u8) },
                 16 => Command::CheckAllEngines { seat },
-                17 => Command::BeginEngineRepair { seat, engine: EngineNumber(1 + p.below(3) as u8) },
+                17 => Command::BeginEngineRepair { seat, engine: EngineNumber(1 + p.below(3) as u8), paid: 1 },
                 18 => Command::SetEngineOrder {
                     seat: s.repair.map(|(x, _)| x).unwrap_or(seat),
                     top: if p.chance(50) { EngineStatus::Working } else { EngineStatus::Damaged },
@@ -209,7 +296,9 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 34 => Command::SetNoise { spot: NoiseSpot::Corridor(CorridorId(p.below(28) as u8)), on: p.chance(60) },
                 35 => Command::TakeEgg { seat },
                 36 => Command::TryEnterPod { seat, pod: PodNumber(1 + p.below(4) as u8) },
-                37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8) },
+                37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8), seat: None },
+                38 => Command::Pass { seat },
+                39 => Command::CardAction { seat, paid: 1 + p.below(3) as u8 },
                 40 => Command::Shoot { seat, id: intruder, energy: false },
                 41 => Command::MeleeAttack { seat, id: intruder },
                 _ => {
@@ -225,6 +314,17 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
     Request::Do { command: cmd, entered: Vec::new() }
 }
 
+/// The table's view without what an Action's payment changes in public (the rounds and the hand
+/// counts, p. 12): for the tests that check a secret step shows the table nothing else.
+pub fn public_but_rounds(s: &State) -> nemesis_engine::PublicView {
+    let mut v = s.public_view();
+    v.rounds = nemesis_engine::view::PublicRounds { turn_of: None, actions: 0, actions_per_round: 0, passed: Vec::new(), all_passed: false, objectives_due: Vec::new() };
+    for seat in &mut v.seats {
+        seat.hand = 0;
+    }
+    v
+}
+
 /// Whether a seat is still in play (for tests that need a live character).
 pub fn awake(s: &State, seat: Seat) -> bool {
     s.seats[seat].life == Life::Awake
@@ -232,9 +332,25 @@ pub fn awake(s: &State, seat: Seat) -> bool {
 
 // ---------------------------------------------------------------- driving rules::apply directly
 
-/// Applies a command to a state with the table's authority, accepted or refused.
+/// Applies a command to a state with the table's authority, accepted or refused. The rule tests
+/// script chance by entering results, as a table does with its physical components: for this one
+/// step the components the entered results are read off count as physical (a result entered for
+/// a component the app holds is refused: tests/engine/entered.rs), and the game's own choice of
+/// components is back in the state after it.
 pub fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
-    apply(Some(s), fate, Actor::Table, &command, &entered)
+    run_strict(&arranged(s, &command), fate, command, entered)
+}
+
+/// `run` without the table's arranging of rounds: turn order, costs and all (tests/rules/turns.rs).
+pub fn run_strict(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
+    if entered.is_empty() {
+        return apply(Some(s), fate, Actor::Table, &command, &entered);
+    }
+    let mut read_at_table = s.clone();
+    read_at_table.config.handled.retain(|c| !entered.iter().any(|e| e.read_off().contains(c)));
+    let mut applied = apply(Some(&read_at_table), fate, Actor::Table, &command, &entered)?;
+    applied.state.config = s.config.clone();
+    Ok(applied)
 }
 
 /// Applies a command the test expects to be refused, returning the refusal.
@@ -266,8 +382,9 @@ impl Table {
     pub fn from_game(g: &Game, fate_seed: u64) -> Table {
         Table { s: state(g).clone(), fate: Fate::seeded(fate_seed) }
     }
+    /// Applies a command as `run` does: entered results are read off physical components.
     pub fn try_do(&mut self, command: Command, entered: Vec<Entered>) -> Result<Vec<Event>, Rejection> {
-        let applied = apply(Some(&self.s), &mut self.fate, Actor::Table, &command, &entered)?;
+        let applied = run(&self.s, &mut self.fate, command, entered)?;
         self.s = applied.state;
         Ok(applied.events)
     }

@@ -10,6 +10,7 @@ use nemesis_engine::content::Content;
 use nemesis_engine::game::EntryKind;
 use nemesis_engine::ids::*;
 use nemesis_engine::log::{log, Audience};
+use nemesis_engine::state::Component;
 use nemesis_engine::{Code, Event, Fate, Game, Request};
 
 fn undo(g: &mut Game) -> Result<(), nemesis_engine::Rejection> {
@@ -46,13 +47,15 @@ fn undo_steps_back_over_a_non_random_entry_and_restores_the_state_exactly() {
 
 #[test]
 fn undo_is_refused_across_a_random_outcome() {
-    let mut g = started(2, 202);
-    act(&mut g, Command::RollDice { die: Die::Noise, count: 1 }).unwrap();
+    // The table rolls its own dice: the roll cannot be undone, only corrected with the real face.
+    let mut g = started_with(physical(2, &[Component::Dice]), 202);
+    act_with(&mut g, Command::RollDice { die: Die::Noise, count: 1 }, vec![Entered::Noise { face: NoiseFace::One }]).unwrap();
     let before = state(&g).clone();
     let entries = g.entries().len();
     let err = undo(&mut g).unwrap_err();
     assert_eq!(err.code, Code::CannotUndo, "a roll cannot be taken back");
-    assert!(err.reason.contains("chance"), "the reason says why: {}", err.reason);
+    assert_eq!(err.key, "that_step_involved_chance_it_cannot_be_undone", "the reason says why: {}", err.reason);
+    assert!(err.reason.contains("correct it with the real result"), "and what to do instead: {}", err.reason);
     assert_eq!(state(&g), &before, "the refusal changed nothing");
     assert_eq!(g.entries().len(), entries, "and recorded nothing");
 
@@ -94,17 +97,18 @@ fn undo_and_correct_are_refused_with_nothing_to_act_on() {
 
 #[test]
 fn correction_replaces_the_random_outcome_and_shows_in_the_log() {
-    let mut g = started(2, 205);
-    let events = act(&mut g, Command::Wound { seat: Seat(0), light: 0, serious: 1 }).unwrap();
+    // The table keeps the Serious Wound deck, and entered the wrong card from it.
+    let physical_wounds = || started_with(physical(2, &[Component::SeriousWoundDeck]), 205);
+    let mut g = physical_wounds();
+    let events = act_with(&mut g, Command::Wound { seat: Seat(0), light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "arm".into() }]).unwrap();
     let drawn = events
         .iter()
         .find_map(|e| match e {
             Event::SeriousWoundDrawn { card, .. } => Some(*card),
             _ => None,
         })
-        .expect("a Serious Wound card was drawn by the app");
+        .expect("the entered Serious Wound card was drawn");
     let wrong_seq = g.entries().last().unwrap().seq;
-    // The table drew a different card from its own deck.
     let real = ["body", "arm", "hand", "leg", "bleeding"].into_iter().find(|k| *k != wound_key(drawn)).unwrap();
 
     correct(&mut g, vec![Entered::SeriousWound { key: real.into() }]).expect("the real card is in the deck");
@@ -121,19 +125,19 @@ fn correction_replaces_the_random_outcome_and_shows_in_the_log() {
     assert!(line.text.contains(&wrong_seq.to_string()), "it names the corrected step: {}", line.text);
 
     // The same as if the real card had been entered in the first place.
-    let mut twin = started(2, 205);
+    let mut twin = physical_wounds();
     act_with(&mut twin, Command::Wound { seat: Seat(0), light: 0, serious: 1 }, vec![Entered::SeriousWound { key: real.into() }]).unwrap();
     assert_eq!(state(&g), state(&twin), "the corrected game equals a game that entered the real result");
 }
 
 #[test]
 fn a_refused_correction_changes_nothing() {
-    let mut g = started(2, 206);
-    act(&mut g, Command::RollDice { die: Die::Combat, count: 1 }).unwrap();
+    let mut g = started_with(physical(2, &[Component::Dice]), 206);
+    act_with(&mut g, Command::RollDice { die: Die::Combat, count: 1 }, vec![Entered::Combat { face: CombatFace::Miss }]).unwrap();
     let before = state(&g).clone();
     let entries = g.entries().len();
     let fate = g.fate_snapshot();
-    let err = correct(&mut g, vec![Entered::Noise { face: NoiseFace::One }]).unwrap_err();
+    let err = correct(&mut g, vec![Entered::Combat { face: CombatFace::Hit }, Entered::Noise { face: NoiseFace::One }]).unwrap_err();
     assert_eq!(err.code, Code::BadResult, "a Noise face is no result for a Combat roll");
     assert_eq!(state(&g), &before, "the state is untouched");
     assert_eq!(g.entries().len(), entries, "nothing is recorded");
@@ -144,11 +148,12 @@ fn a_refused_correction_changes_nothing() {
 
 #[test]
 fn replaying_the_journal_gives_the_same_state_and_the_same_next_draw() {
-    let mut g = started(3, 207);
+    // The table keeps the bag and corrects its draw; the app keeps everything else.
+    let mut g = started_with(physical(3, &[Component::IntruderBag]), 207);
     act(&mut g, Command::SetHandSize { seat: Seat(2), cards: 1 }).unwrap();
-    act_with(&mut g, Command::Encounter { seat: Seat(0) }, vec![Entered::Token { token: TokenKind::Creeper, back: None }]).unwrap();
+    act_with(&mut g, Command::Encounter { seat: Seat(0) }, vec![Entered::Token { token: TokenKind::Larva, back: None }]).unwrap();
+    correct(&mut g, vec![Entered::Token { token: TokenKind::Creeper, back: None }]).unwrap();
     act(&mut g, Command::Wound { seat: Seat(1), light: 1, serious: 1 }).unwrap();
-    correct(&mut g, vec![Entered::SeriousWound { key: "leg".into() }]).unwrap();
     act(&mut g, Command::SetFire { at: Location(1), on: true }).unwrap();
     undo(&mut g).unwrap();
     act(&mut g, Command::EndPlayerPhase).unwrap();
@@ -187,7 +192,7 @@ fn refused_commands_give_a_stable_code_and_a_reason_and_change_nothing() {
     ];
     for (command, entered, code) in refusals {
         let what = format!("{command:?}");
-        let err = act_with(&mut g, command, entered).expect_err(&what);
+        let err = strict_act_with(&mut g, command, entered).expect_err(&what);
         assert_eq!(err.code, code, "{what}: a stable code for programs");
         assert!(err.reason.len() > 10 && err.reason.ends_with('.'), "{what}: a sentence a player can read: {:?}", err.reason);
         assert_eq!(state(&g), &before, "{what}: the state is unchanged");

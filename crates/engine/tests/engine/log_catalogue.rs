@@ -65,11 +65,33 @@ fn the_action_helpers_english_templates_are_the_catalogues() {
     assert!(extra.is_empty(), "helper keys in en.json that the engine never sends: {extra:?}");
 }
 
+/// Every card and token text the content holds, by catalogue key, with its English text.
+fn card_texts() -> Vec<(String, String)> {
+    let d = &Content::base().data;
+    let mut out: Vec<(String, String)> = Vec::new();
+    out.extend(d.objectives.iter().map(|x| (format!("objective_summary.{}", x.key), x.summary.clone())));
+    out.extend(d.events.iter().map(|x| (format!("event_summary.{}", x.key), x.summary.clone())));
+    out.extend(d.attacks.iter().map(|x| (format!("attack_summary.{}", x.key), x.summary.clone())));
+    out.extend(d.weaknesses.iter().map(|x| (format!("weakness_summary.{}", x.key), x.summary.clone())));
+    out.extend(d.serious_wounds.iter().map(|x| (format!("wound_summary.{}", x.key), x.summary.clone())));
+    out.extend(d.room_tiles.iter().map(|x| (format!("room_summary.{}", x.key), x.summary.clone())));
+    out.extend(d.exploration_effects.iter().map(|x| {
+        let key = serde_json::to_value(x.effect).unwrap().as_str().unwrap().to_string();
+        (format!("exploration_summary.{key}"), x.summary.clone())
+    }));
+    out.push(("contamination_summary".into(), d.contamination.summary.clone()));
+    out
+}
+
 #[test]
-fn every_objective_summary_in_the_box_is_in_the_catalogue() {
+fn every_card_text_in_the_box_is_the_english_catalogues_word_for_word() {
+    // Issue 19: the screens show each card's text in the player's language; the English
+    // catalogue holds the content's own words, so the two cannot drift apart.
     let en = english_catalogue();
-    for o in &Content::base().data.objectives {
-        assert_eq!(en.get(&format!("objective_summary.{}", o.key)), Some(&o.summary), "objective_summary.{}: the screens show this text in every language", o.key);
+    let texts = card_texts();
+    assert!(texts.len() >= 25 + 20 + 20 + 8 + 5 + 20 + 6 + 1, "every card kind is walked: {}", texts.len());
+    for (key, text) in texts {
+        assert_eq!(en.get(&key), Some(&text), "{key}: the screens show this text in every language");
     }
 }
 

@@ -16,7 +16,7 @@ use nemesis_engine::{apply, Applied, Code, Fate, Rejection};
 const HIB: Location = Location(11);
 
 fn run(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Result<Applied, Rejection> {
-    apply(Some(s), fate, Actor::Table, &command, &entered)
+    crate::common::run(s, fate, command, entered)
 }
 
 fn refused(s: &State, fate: &mut Fate, command: Command, entered: Vec<Entered>) -> Rejection {
@@ -154,11 +154,11 @@ fn engine_check_needs_that_engines_room_and_repair_works_there_despite_a_malfunc
     let (mut s, mut f) = table(2, 1712);
     s.seats[Seat(0)].location = engine_room(2);
     assert_eq!(refused(&s, &mut f, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
-    assert_eq!(refused(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
+    assert_eq!(refused(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1), paid: 1 }, vec![]).key, "the_character_must_be_in_the_room_of_engine");
     s.seats[Seat(0)].location = engine_room(1);
     s.room_mut(engine_room(1)).malfunction = true;
     assert_eq!(refused(&s, &mut f, Command::CheckEngine { seat: Seat(0), engine: EngineNumber(1) }, vec![]).key, "a_malfunction_in_the_room_stops_its_action");
-    ok(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1) }, vec![]);
+    ok(&s, &mut f, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(1), paid: 1 }, vec![]);
     // The Engine Control Room works with Malfunctions in the Engine rooms (p. 25), but in its own room only.
     assert_eq!(refused(&s, &mut f, Command::CheckAllEngines { seat: Seat(0) }, vec![]).key, "the_character_must_be_in_the_room_for_that");
     let ecr = explored(&mut s, "engine_control_room");
@@ -248,4 +248,301 @@ fn a_contamination_card_is_named_c_and_its_number_from_one_in_the_log_and_the_ha
     assert!(hand.contains("contaminationNumber(c.id)"), "the hand shows the 1-based number, as the log does");
     let labels = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/lib/labels.ts")).unwrap();
     assert!(labels.contains("String(id + 1).padStart(2, \"0\")"), "the same numbering as the log's {{:02}} of id + 1");
+}
+
+// ---------------------------------------------------------------- E4, E5: Carcasses, Corpses, Research (pp. 8, 13, 20-22, 24)
+
+#[test]
+fn a_killed_intruder_leaves_a_carcass_in_its_room_but_a_larva_does_not_p20_p22() {
+    let (mut s, mut f) = table(2, 1750);
+    let room = Location(5);
+    let adult = add_intruder(&mut s, IntruderKind::Adult, room);
+    let larva = add_intruder(&mut s, IntruderKind::Larva, room);
+    let a = ok(&s, &mut f, Command::InjureIntruder { id: adult, injuries: 4 }, vec![card_with("bite", Blood::Endurance(4))]);
+    let killed = a.events.iter().position(|e| *e == Event::IntruderKilled { id: adult }).expect("killed");
+    assert_eq!(a.events[killed + 1], Event::ObjectLeft { object: ResearchObject::IntruderCarcass, at: room, of: None }, "p. 20: a Carcass where it was slain");
+    assert_eq!(a.state.room(room).carcasses, 1);
+    assert_eq!(a.state.public_view().rooms.iter().find(|r| r.at == room).map(|r| r.carcasses), Some(1), "on the table screen");
+    let b = ok(&a.state, &mut f, Command::KillIntruder { id: larva }, vec![]);
+    assert_eq!(b.state.room(room).carcasses, 1, "p. 22: no Carcass for a Larva");
+}
+
+#[test]
+fn a_dead_character_leaves_a_corpse_and_the_blue_corpse_starts_in_the_hibernatorium_p8_p21() {
+    let (s, mut f) = table(2, 1751);
+    assert_eq!(s.room(HIB).corpses, 1, "p. 8 step 20: the blue Corpse token lies in the Hibernatorium");
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    assert!(a.events.contains(&Event::ObjectLeft { object: ResearchObject::CharacterCorpse, at: HIB, of: Some(Seat(1)) }), "p. 21: a Corpse where they died");
+    assert_eq!(a.state.room(HIB).corpses, 2);
+}
+
+#[test]
+fn heavy_objects_are_picked_up_carried_and_dropped_p13_p22() {
+    let (mut s, mut f) = table(2, 1752);
+    s.room_mut(HIB).carcasses = 1;
+    let a = ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    assert_eq!((a.state.room(HIB).carcasses, a.state.seats[Seat(0)].carcasses_carried), (0, 1), "p. 13: picked up");
+    let err = refused(&a.state, &mut f, Command::PickUpObject { seat: Seat(1), object: ResearchObject::IntruderCarcass }, vec![]);
+    assert_eq!(err.code, Code::Empty, "nothing left to pick up");
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    let mut moved = a.state.clone();
+    moved.seats[Seat(0)].location = to;
+    let b = ok(&moved, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    assert_eq!((b.state.room(to).carcasses, b.state.seats[Seat(0)].carcasses_carried), (1, 0), "p. 22: dropped where it stands");
+    // A character who dies drops what it carries (p. 21).
+    let c = ok(&a.state, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert_eq!(c.state.room(HIB).carcasses, 1);
+}
+
+#[test]
+fn research_needs_the_object_it_studies_in_the_laboratory_p24() {
+    let (mut s, mut f) = table(2, 1753);
+    let lab = stand_in(&mut s, Seat(0), "laboratory");
+    let research = |object| Command::Research { seat: Seat(0), object };
+    assert_eq!(refused(&s, &mut f, research(ResearchObject::IntruderCarcass), vec![]).key, "research_needs_that_object_in_the_laboratory");
+    s.seats[Seat(0)].carcasses_carried = 1;
+    let a = ok(&s, &mut f, research(ResearchObject::IntruderCarcass), vec![]);
+    assert!(a.events.iter().any(|e| matches!(e, Event::WeaknessRevealed { slot: ResearchObject::IntruderCarcass, .. })));
+    assert_eq!(a.state.seats[Seat(0)].carcasses_carried, 1, "p. 24: the Object is not discarded");
+    // Lying in the Laboratory is enough.
+    s.seats[Seat(0)].carcasses_carried = 0;
+    s.room_mut(lab).corpses = 1;
+    ok(&s, &mut f, research(ResearchObject::CharacterCorpse), vec![]);
+}
+
+// ---------------------------------------------------------------- E6: Eggs (pp. 13, 17, 22, 25)
+
+#[test]
+fn a_dropped_egg_can_be_picked_up_again_p13_p22_p25() {
+    let (mut s, mut f) = table(2, 1760);
+    s.seats[Seat(0)].eggs_carried = 1;
+    let a = ok(&s, &mut f, Command::DropEggs { seat: Seat(0) }, vec![]);
+    assert_eq!(a.state.room(HIB).eggs, 1);
+    let b = ok(&a.state, &mut f, Command::PickUpObject { seat: Seat(1), object: ResearchObject::IntruderEgg }, vec![]);
+    assert_eq!((b.state.room(HIB).eggs, b.state.seats[Seat(1)].eggs_carried), (0, 1), "p. 13: an Egg is a Heavy Object anyone may pick up");
+}
+
+#[test]
+fn a_grenade_thrown_from_next_door_destroys_nest_eggs_but_not_through_a_closed_door_p17_p25() {
+    let (mut s, mut f) = table(2, 1761);
+    let nest = explored_room_of(&mut s, "nest");
+    let c = Content::base();
+    let (next_door, corridor) = c.board.neighbours(nest)[0];
+    s.seats[Seat(0)].location = next_door;
+    let eggs = s.nest_eggs;
+    let throw = Command::DestroyEggs { seat: Seat(0), count: 2, into: Some(nest) };
+    let a = ok(&s, &mut f, throw.clone(), vec![Entered::Noise { face: NoiseFace::Silence }]);
+    assert!(a.events.contains(&Event::NestEggsDestroyed { count: 2 }), "p. 25: a Grenade destroys 2 Eggs");
+    assert_eq!(a.state.nest_eggs, eggs - 2);
+    assert!(a.events.iter().any(|e| matches!(e, Event::NoiseRolled { .. })), "the Noise roll follows, in the thrower's room");
+    s.board.doors[corridor.0 as usize] = DoorState::Closed;
+    assert_eq!(refused(&s, &mut f, throw, vec![]).key, "a_closed_door_stops_the_throw", "p. 17: a Closed Door stops a throw");
+    let far = c.board.locations().find(|l| *l != nest && *l != next_door && c.board.corridor_between(next_door, *l).is_none()).unwrap();
+    assert_eq!(refused(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 1, into: Some(far) }, vec![]).key, "a_grenade_is_thrown_only_into_a_neighbouring_room");
+}
+
+// ---------------------------------------------------------------- E9: Airlock Control (p. 25)
+
+/// Seat 0 in the Airlock Control, an Adult in the explored Generator (a Yellow room), on fire.
+fn airlock_table(seed: u64) -> (State, Fate, Location, IntruderId) {
+    let (mut s, f) = table(2, seed);
+    stand_in(&mut s, Seat(0), "airlock_control");
+    let y = explored_room_of(&mut s, "generator");
+    let id = add_intruder(&mut s, IntruderKind::Adult, y);
+    s.room_mut(y).fire = true;
+    (s, f, y, id)
+}
+
+#[test]
+fn airlock_kills_everything_in_the_room_whose_doors_stay_closed_at_the_end_of_the_player_phase_p25() {
+    let (mut s, mut f, y, id) = airlock_table(1770);
+    s.seats[Seat(1)].location = y;
+    let a = ok(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: y }, vec![]);
+    let c = Content::base();
+    assert!(c.board.neighbours(y).iter().all(|(_, k)| a.state.board.doors[k.0 as usize] == DoorState::Closed), "every Door of that room closes");
+    assert_eq!(a.state.public_view().airlock, Some(y), "the token is on the room, for all to see");
+    let b = ok(&a.state, &mut f, Command::EndPlayerPhase, vec![]);
+    assert!(b.events.contains(&Event::IntruderKilled { id }), "the Intruder in it dies");
+    assert_eq!(b.state.seats[Seat(1)].life, Life::Dead, "and the character in it");
+    assert!(b.events.iter().any(|e| matches!(e, Event::CharacterDied { seat: Seat(1), cause: nemesis_engine::event::DeathCause::Airlock })));
+    assert_eq!(b.state.room(y).carcasses, 1, "the Carcass stays");
+    assert!(!b.state.room(y).fire, "its Fire marker is removed");
+    assert_eq!(b.state.airlock, None, "then the token goes");
+}
+
+#[test]
+fn airlock_stops_when_a_door_of_that_room_opens_before_the_phase_ends_p25() {
+    let (s, mut f, y, id) = airlock_table(1771);
+    let a = ok(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: y }, vec![]);
+    let (_, corridor) = Content::base().board.neighbours(y)[0];
+    let b = ok(&a.state, &mut f, Command::SetDoor { corridor, state: DoorState::Open }, vec![]);
+    assert!(b.events.contains(&Event::AirlockEnded { at: y, vented: false }));
+    let closed = ok(&b.state, &mut f, Command::SetDoor { corridor, state: DoorState::Closed }, vec![]);
+    let c = ok(&closed.state, &mut f, Command::EndPlayerPhase, vec![]);
+    assert!(!c.events.contains(&Event::IntruderKilled { id }), "closed again, but the token is gone: nobody dies");
+}
+
+#[test]
+fn airlock_needs_another_yellow_room_without_destroyed_doors_p25() {
+    let (mut s, mut f, y, _) = airlock_table(1772);
+    let (_, corridor) = Content::base().board.neighbours(y)[0];
+    s.board.doors[corridor.0 as usize] = DoorState::Destroyed;
+    assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: y }, vec![]).key, "a_corridor_of_that_room_has_a_destroyed_door");
+    assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: HIB }, vec![]).key, "choose_another_explored_yellow_room");
+    let here = s.seats[Seat(0)].location;
+    assert_eq!(refused(&s, &mut f, Command::StartAirlock { seat: Seat(0), room: here }, vec![]).key, "choose_another_explored_yellow_room");
+}
+
+// ---------------------------------------------------------------- E17: Transformation needs a free Breeder (card text, A)
+
+#[test]
+fn transformation_does_nothing_when_both_breeder_miniatures_are_on_the_board_p20() {
+    let (mut s, mut f) = table(2, 1780);
+    for seat in [Seat(1)] {
+        s.seats[seat].location = Location(1);
+    }
+    add_intruder(&mut s, IntruderKind::Breeder, Location(5));
+    add_intruder(&mut s, IntruderKind::Breeder, Location(6));
+    let creeper = add_intruder(&mut s, IntruderKind::Creeper, HIB);
+    s.seats[Seat(0)].hand = 0;
+    let a = ok(&s, &mut f, Command::AttackCharacter { id: creeper, target: None }, vec![Entered::AttackCard { key: "transformation".into(), blood: None }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::IntruderTransformed { .. })), "no third Breeder miniature");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::SurpriseAttack { .. })), "so no Surprise Attack either");
+    assert_eq!(a.state.intruder(creeper).map(|i| i.kind), Some(IntruderKind::Creeper));
+}
+
+// ---------------------------------------------------------------- E14, E15: Fire and Eggs (p. 10, p. 25)
+
+fn nest_on_fire(seed: u64) -> (State, Fate, Location) {
+    let (mut s, f) = table(2, seed);
+    let nest = explored_room_of(&mut s, "nest");
+    s.room_mut(nest).fire = true;
+    s.phase = Phase::Event { step: EventStep::FireDamage };
+    (s, f, nest)
+}
+
+#[test]
+fn fire_burns_one_uncarried_egg_in_the_nest_counting_dropped_ones_in_the_same_pool_p25() {
+    let (mut s, mut f, nest) = nest_on_fire(1790);
+    s.nest_eggs = 3;
+    s.room_mut(nest).eggs = 1;
+    let a = ok(&s, &mut f, Command::ResolveFireDamage, vec![]);
+    let left = a.state.nest_eggs + a.state.room(nest).eggs;
+    assert_eq!(left, 3, "p. 25: exactly 1 uncarried Egg burns in a burning room, not one from each pile");
+}
+
+#[test]
+fn vulnerability_to_fire_burns_two_eggs_in_the_nest_p25() {
+    let (mut s, mut f, _) = nest_on_fire(1791);
+    s.nest_eggs = 5;
+    know_weakness(&mut s, "vulnerability_to_fire");
+    let a = ok(&s, &mut f, Command::ResolveFireDamage, vec![]);
+    assert!(a.events.contains(&Event::NestEggsDestroyed { count: 2 }), "a burning Nest loses 2 Eggs with the Weakness known");
+}
+
+#[test]
+fn eggs_dropped_in_the_nest_can_be_destroyed_with_the_nests_own_p25() {
+    let (mut s, mut f) = table(2, 1792);
+    let nest = stand_in(&mut s, Seat(0), "nest");
+    s.nest_eggs = 1;
+    s.room_mut(nest).eggs = 1;
+    let a = ok(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 2, into: None }, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    assert_eq!((a.state.nest_eggs, a.state.room(nest).eggs), (0, 0), "both uncarried Eggs in the room are destroyed");
+    assert!(a.state.nest_destroyed);
+}
+
+// ---------------------------------------------------------------- E16: Room Covered with Slime (p. 25)
+
+#[test]
+fn entering_the_room_covered_with_slime_gives_the_marker_before_its_token_so_silence_is_danger_p25() {
+    use nemesis_engine::state::Component;
+    let mut opts = options(2);
+    opts.handled = Component::ALL.iter().copied().filter(|c| !matches!(c, Component::RoomTiles | Component::ExplorationTokens)).collect();
+    let g = started_with(opts, 1795);
+    let (s, mut f) = (state(&g).clone(), Fate::restore(&g.fate_snapshot()));
+    let to = Content::base().board.neighbours(HIB).into_iter().map(|(l, _)| l).find(|l| !s.room(*l).explored).unwrap();
+    let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to, careful_noise: None },
+        vec![Entered::Room { tile: Some("room_covered_with_slime".into()), effect: nemesis_engine::content::ExplorationEffect::Silence, items: 1 }]);
+    let slime = a.events.iter().position(|e| *e == Event::SlimeSet { seat: Seat(0), on: true }).expect("slimed on entering");
+    let explored = a.events.iter().position(|e| matches!(e, Event::RoomExplored { .. })).unwrap();
+    assert!(slime > explored, "the tile is revealed first");
+    assert!(
+        a.events[slime..].iter().any(|e| matches!(e, Event::NoisePlaced { .. } | Event::IntruderMoved { .. })),
+        "the slimed character's Silence counts as Danger: Noise in the corridors or neighbours come in: {:?}", a.events
+    );
+}
+
+// ---------------------------------------------------------------- E12: Fire Control System and Susceptibility to Phosphates (p. 24)
+
+fn event(key: &str) -> Entered {
+    Entered::EventCard { key: key.into() }
+}
+
+#[test]
+fn susceptibility_to_phosphates_injures_an_intruder_the_extinguisher_makes_flee_p21_p24() {
+    let (mut s, mut f) = table(2, 1800);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    let plain = ok(&s, &mut f, Command::IntruderFlees { id, extinguisher: true }, vec![event("damaging_fire")]);
+    assert!(!plain.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })), "without the Weakness it only runs");
+    know_weakness(&mut s, "susceptibility_to_phosphates");
+    let a = ok(&s, &mut f, Command::IntruderFlees { id, extinguisher: true }, vec![card_with("scratch", Blood::Endurance(6)), event("damaging_fire")]);
+    assert!(a.events.contains(&Event::IntruderInjured { id, injuries: 1 }), "with Phosphates known it takes 1 Injury");
+    assert!(a.events.iter().any(|e| matches!(e, Event::EventCardDiscarded { .. })), "and runs away through an Event card's corridor");
+    let other = ok(&s, &mut f, Command::IntruderFlees { id, extinguisher: false }, vec![event("damaging_fire")]);
+    assert!(!other.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })), "another cause: no Injury");
+}
+
+#[test]
+fn fire_control_puts_out_a_rooms_fire_and_makes_its_intruders_run_away_p24() {
+    let (mut s, mut f) = table(2, 1801);
+    let room = Location(5);
+    assert_eq!(refused(&s, &mut f, Command::FireControl { seat: Seat(0), room }, vec![]).key, "the_character_must_be_in_the_room_for_that");
+    stand_in(&mut s, Seat(0), "fire_control_system");
+    s.room_mut(room).fire = true;
+    add_intruder(&mut s, IntruderKind::Adult, room);
+    add_intruder(&mut s, IntruderKind::Creeper, room);
+    let a = ok(&s, &mut f, Command::FireControl { seat: Seat(0), room }, vec![event("damaging_fire"), event("hunt_2")]);
+    assert!(a.events.contains(&Event::FireRemoved { at: room }));
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::EventCardDiscarded { .. })).count(), 2, "one Event card for each Intruder");
+}
+
+// ---------------------------------------------------------------- E10: launching an Escape Pod (p. 26)
+
+#[test]
+fn only_a_character_in_the_pod_launches_it_and_only_in_the_player_phase_p26() {
+    let (mut s, mut f) = table(3, 1810);
+    let pod = s.pods[0].number;
+    s.pods[0].locked = false;
+    s.pods[0].occupants.push(Seat(0));
+    s.seats[Seat(0)].life = Life::InPod(pod);
+    let by = |seat| Command::LaunchPod { pod, seat: Some(seat) };
+    assert_eq!(refused(&s, &mut f, by(Seat(1)), vec![]).key, "only_a_character_in_escape_pod_pod_launches_it");
+    let mut event_phase = s.clone();
+    event_phase.phase = Phase::Event { step: EventStep::TimeTrack };
+    assert_eq!(refused(&event_phase, &mut f, by(Seat(0)), vec![]).code, Code::WrongPhase, "launch at the start of a round, in the Player Phase");
+    // The occupant may send it from their own phone.
+    let a = apply(Some(&s), &mut f, Actor::Seat(Seat(0)), &by(Seat(0)), &[]).expect("the occupant launches");
+    assert!(a.events.contains(&Event::PodLaunched { pod }));
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);
+}
+
+// ---------------------------------------------------------------- E7: hand slots for Objects (p. 22)
+
+#[test]
+fn a_character_carries_at_most_two_objects_and_one_with_an_undressed_arm_wound_p22() {
+    let (mut s, mut f) = table(2, 1820);
+    let nest = stand_in(&mut s, Seat(0), "nest");
+    s.seats[Seat(0)].eggs_carried = 2;
+    assert_eq!(refused(&s, &mut f, Command::TakeEgg { seat: Seat(0) }, vec![]).key, "the_character_s_hands_are_full_objects_carried");
+    s.room_mut(nest).carcasses = 1;
+    assert_eq!(refused(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]).key, "the_character_s_hands_are_full_objects_carried");
+    s.seats[Seat(0)].eggs_carried = 1;
+    ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    let arm = Content::base().data.serious_wounds.iter().position(|w| w.key == "arm").expect("the Arm wound");
+    let at = s.wounds.draw.iter().position(|c| c.0 as usize == arm).expect("an Arm card in the deck");
+    let card = s.wounds.draw.remove(at);
+    s.seats[Seat(0)].serious.push(SeriousWound { card, dressed: false });
+    assert_eq!(refused(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]).code, Code::NotAllowed, "one hand slot with an undressed Arm wound");
+    s.seats[Seat(0)].serious[0].dressed = true;
+    ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
 }

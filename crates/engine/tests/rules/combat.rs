@@ -307,7 +307,9 @@ fn melee_draws_a_contamination_card_first_and_a_miss_costs_a_serious_wound_p19()
     let (mut s, mut f) = table(2, 812);
     let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
     let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::SmallHit)]);
-    assert!(matches!(a.events[0], Event::ContaminationGiven { seat: Seat(0), .. }), "the Contamination card comes first: {:?}", a.events[0]);
+    // After paying for the Action (p. 12), the attack itself starts with the Contamination card.
+    let first = a.events.iter().find(|e| !matches!(e, Event::ActionTaken { .. } | Event::RoundGiven { .. })).unwrap();
+    assert!(matches!(first, Event::ContaminationGiven { seat: Seat(0), .. }), "the Contamination card comes first: {first:?}");
     assert_eq!(attacked(&a.events), Some((CombatFace::SmallHit, 0)), "the Creeper symbol misses an Adult");
     assert_eq!(a.state.seats[Seat(0)].serious.len(), 1, "the miss costs a Serious Wound");
     assert!(!a.events.iter().any(|e| matches!(e, Event::IntruderInjured { .. })));
@@ -570,5 +572,42 @@ fn a_retreat_draw_moves_the_intruder_and_discards_the_card_without_its_effect() 
         assert_eq!(t.s.events.discard, vec![event_id(key)], "p. 20: the card is discarded ('{}' too, though its printed fate differs)", key);
         assert!(t.s.events.removed.is_empty());
         assert_eq!(event_key(t.s.events.discard[0]), key);
+    }
+}
+
+/// Issue 19 (p. 20): every Intruder Attack card, resolved in the Intruder Attack step, reaches the
+/// log as the card itself (the screens show its text from `attack_summary.<key>`) and as the lines
+/// that say what happens to the attacked character or to the pieces, card by card.
+#[test]
+fn every_attack_card_names_the_card_and_what_it_does_to_the_character() {
+    use nemesis_engine::log::{describe, Audience, LogParam};
+    let en: std::collections::BTreeMap<String, String> = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json")).unwrap(),
+    )
+    .unwrap();
+    for (n, spec) in Content::base().data.attacks.iter().enumerate() {
+        let (mut s, mut f) = table(2, 500 + n as u64);
+        s.phase = Phase::Event { step: EventStep::IntruderAttack };
+        alone_in_hibernatorium(&mut s);
+        // The first Intruder the card shows attacks, so the card hits (p. 20).
+        add_intruder(&mut s, spec.symbols[0], HIB);
+        let a = ok(&s, &mut f, Command::ResolveIntruderAttacks, vec![card_with(&spec.key, spec.blood)]);
+        let said: Vec<_> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Table)).collect();
+        let keys: Vec<&str> = said.iter().map(|l| l.key).collect();
+        let shown = said.iter().find(|l| l.key == "attack_card").unwrap_or_else(|| panic!("{}: the card is in the log: {keys:?}", spec.key));
+        let term = format!("card.attack.{}", spec.key);
+        assert!(matches!(shown.params.get("card"), Some(LogParam::Term { key, .. }) if *key == term), "{}: the line names the card", spec.key);
+        assert!(en.get(&format!("attack_summary.{}", spec.key)).is_some_and(|x| !x.is_empty()), "{}: its text is in the catalogue", spec.key);
+        let effect: &[&str] = match spec.key.as_str() {
+            "scratch" | "claw_attack" => &["light_wounds", "contamination_given"],
+            "bite" | "tail_attack" | "frenzy" => &["serious_wound"],
+            "slime" => &["slime_on", "contamination_given"],
+            "transformation" => &["intruder_transformed"],
+            "summoning" => &["intruder_placed"],
+            other => panic!("a new Attack card {other}: say what its log must show"),
+        };
+        for k in effect {
+            assert!(keys.contains(k), "{} (blood {:?}): the log says what happens ({k}): {keys:?}", spec.key, spec.blood);
+        }
     }
 }

@@ -47,7 +47,7 @@ fn scanning_some_cards_shows_their_results_only_in_that_seats_view() {
     // p. 20: a Scan reveals INFECTED or not to the player scanning; nothing is removed by a look.
     let mut t = Table::from_game(&started(2, 51), 51 + 2000);
     let cards = t.contaminate(Seat(0), &[false, false, false]);
-    let public_before = t.s.public_view();
+    let public_before = public_but_rounds(&t.s);
     let other_before = t.s.seat_view(Seat(1));
     let events = t.scan(Seat(0), &[cards[0], cards[2]], ScanProcedure::Look);
     assert_eq!(events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count(), 2, "two cards scanned");
@@ -57,7 +57,7 @@ fn scanning_some_cards_shows_their_results_only_in_that_seats_view() {
         "p. 20: the scanned cards show their result, the other stays unknown"
     );
     assert_eq!(t.s.seats[Seat(0)].contamination, cards, "a look removes nothing");
-    assert_eq!(t.s.public_view(), public_before, "the table screen learns nothing from a scan");
+    assert_eq!(public_but_rounds(&t.s), public_before, "the table screen learns nothing from a scan");
     assert_eq!(t.s.seat_view(Seat(1)), other_before, "the other seat learns nothing");
     // Scanning all of them.
     t.scan(Seat(0), &cards, ScanProcedure::Look);

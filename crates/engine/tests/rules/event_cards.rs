@@ -148,3 +148,47 @@ fn evacuation_pod_ejection_event_launches_the_lowest_pod_empty_p10() {
     assert!(a.state.pods.iter().filter(|p| p.number != lowest).all(|p| p.state == PodState::Docked), "the others stay");
     assert!(a.state.events.removed.contains(&card), "the card is removed from the game");
 }
+
+/// Issue 19 (p. 10): every Event card, resolved at the table, reaches the log as the card itself
+/// (the screens show its full text from `event_summary.<key>`) and as one line per miniature that
+/// moved: which Intruder, from which room, through which numbered corridor, to which room.
+#[test]
+fn every_event_card_names_the_card_and_each_miniature_it_moves_through_its_corridor() {
+    use nemesis_engine::log::{describe, Audience, LogParam};
+    let en: std::collections::BTreeMap<String, String> = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json")).unwrap(),
+    )
+    .unwrap();
+    for (n, card) in c().data.events.iter().enumerate() {
+        let mut t = Table::new(2, 400 + n as u64);
+        // One miniature of each kind the card moves, alone in the Cockpit (room 1): its exits
+        // 1 to 4 lead to rooms 3, 3, 2 and 4, so every corridor number leads somewhere.
+        let mut movers = Vec::new();
+        for kind in &card.moves {
+            t.run(Command::PlaceIntruder { kind: *kind, at: Location(1) }, vec![]);
+            movers.push(t.s.intruders.last().unwrap().id);
+        }
+        t.at_step(EventStep::EventCard);
+        let events = t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: card.key.clone() }]);
+        let said: Vec<_> = events.iter().filter_map(|e| describe(&t.s, e, Audience::Table)).collect();
+        let shown = said.iter().find(|l| l.key == "event_card").unwrap_or_else(|| panic!("{}: the card is in the log", card.key));
+        let card_term = format!("card.event.{}", card.key);
+        assert!(matches!(shown.params.get("card"), Some(LogParam::Term { key, .. }) if *key == card_term), "{}: the line names the card", card.key);
+        assert!(en.get(&format!("event_summary.{}", card.key)).is_some_and(|x| !x.is_empty()), "{}: the card's text is in the catalogue", card.key);
+        for id in &movers {
+            let line = said
+                .iter()
+                .find(|l| l.key == "intruder_moved_from" && l.params.get("id") == Some(&LogParam::Number { value: id.0 as i32 }))
+                .unwrap_or_else(|| panic!("{}: Intruder #{} has its own move line", card.key, id.0));
+            assert_eq!(line.params.get("from"), Some(&LogParam::Number { value: 1 }), "{}: it came from the Cockpit", card.key);
+            let through = match line.params.get("corridor") {
+                Some(LogParam::List { items }) => items.clone(),
+                other => panic!("{}: a corridor number, not {other:?}", card.key),
+            };
+            assert!(through.contains(&LogParam::Number { value: card.corridor as i32 }), "{}: through corridor {}", card.key, card.corridor);
+            for name in ["from_name", "room_name", "kind"] {
+                assert!(matches!(line.params.get(name), Some(LogParam::Term { .. })), "{}: {name} is a named term", card.key);
+            }
+        }
+    }
+}

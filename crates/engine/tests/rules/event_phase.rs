@@ -7,7 +7,7 @@ use nemesis_engine::command::{Command, Entered};
 use nemesis_engine::content::Content;
 use nemesis_engine::event::{AttackDraw, DrawPurpose, Event};
 use nemesis_engine::ids::*;
-use nemesis_engine::state::{EventStep, Phase, TokenPlace};
+use nemesis_engine::state::{Component, EventStep, Phase, TokenPlace};
 use nemesis_engine::{Code, Fate, Game};
 
 fn noise_rolls(events: &[Event]) -> Vec<Seat> {
@@ -259,7 +259,8 @@ fn fire_damage_step_injures_each_intruder_in_a_burning_room_p10() {
 
 #[test]
 fn event_phase_steps_run_in_order_and_out_of_order_is_refused_p10() {
-    let mut g = started(2, 105);
+    // The table keeps the Event deck and the bag, so it names the card and the token.
+    let mut g = started_with(physical(2, &[Component::EventDeck, Component::IntruderBag]), 105);
     let first = state(&g).first_player;
     let wrong = |g: &mut Game, c: Command| {
         let what = format!("{c:?}");
@@ -293,7 +294,8 @@ fn event_phase_steps_run_in_order_and_out_of_order_is_refused_p10() {
 
 #[test]
 fn time_advances_only_in_the_time_track_step_p10() {
-    let mut g = started(2, 106);
+    // The table keeps the Event deck and the bag, so it names the card and the token.
+    let mut g = started_with(physical(2, &[Component::EventDeck, Component::IntruderBag]), 106);
     act(&mut g, Command::EndPlayerPhase).unwrap();
     assert_eq!(state(&g).time, 0, "ending the Player Phase does not move time");
     let events = act(&mut g, Command::AdvanceTime).unwrap();

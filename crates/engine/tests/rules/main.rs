@@ -20,5 +20,6 @@ mod player_phase;
 mod rooms;
 mod setup;
 mod systems;
+mod turns;
 mod victory;
 mod wounds;

@@ -97,7 +97,7 @@ fn the_cooperative_crew_wins_together_only_if_every_objective_is_met_and_someone
 #[test]
 fn solo_mode_halves_each_rooms_item_counter_rounding_up() {
     // p. 27: "if the Exploration token shows 1-2 items set the Item Counter to 1, if 3-4 to 2".
-    let physical = handled_but(&[Component::Objectives, Component::RoomTiles, Component::ExplorationTokens]);
+    let physical = handled_but(&[Component::Objectives, Component::RoomTiles, Component::ExplorationTokens, Component::Dice]);
     let explore = |mode: Mode, players: usize, room: u8, items: u8| -> Option<u8> {
         let mut g = started_with(opts(players, mode, physical.clone()), 17);
         act_with(

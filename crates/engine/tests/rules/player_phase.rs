@@ -64,7 +64,7 @@ fn objective_choice_is_refused_before_the_first_encounter_p12() {
 
 #[test]
 fn first_encounter_makes_each_player_choose_one_of_their_two_objectives_privately_p12() {
-    let mut g = started(2, 103);
+    let mut g = started_with(physical(2, &[Component::IntruderBag]), 103);
     act_with(&mut g, Command::Encounter { seat: Seat(0) }, vec![Entered::Token { token: TokenKind::Larva, back: None }]).unwrap();
     let s = state(&g).clone();
     assert!(s.first_encounter, "the first Intruder on the board is the first Encounter");

@@ -25,7 +25,7 @@ fn a_search_lowers_the_item_counter_until_the_room_is_empty_p23() {
     assert_eq!(s.room(Location(6)).items, Some(1));
     let s = ok(&s, &mut Fate::seeded(3), Command::SearchRoom { seat: Seat(0) }, vec![]).state;
     assert_eq!(s.room(Location(6)).items, Some(0));
-    let refused = apply(Some(&s), &mut Fate::seeded(1), Actor::Table, &Command::SearchRoom { seat: Seat(0) }, &[]).unwrap_err();
+    let refused = run(&s, &mut Fate::seeded(1), Command::SearchRoom { seat: Seat(0) }, vec![]).unwrap_err();
     assert_eq!(refused.code, Code::Empty, "an emptied room cannot be searched");
 }
 

@@ -44,7 +44,7 @@ fn check_the_engine_shows_its_top_token_to_that_seat_only() {
     let mut g = started(3, 30);
     act(&mut g, Command::PlaceCharacter { seat: Seat(1), at: c().engine_location(EngineNumber(2)).unwrap() }).unwrap();
     let top = state(&g).engines[1].known().unwrap();
-    let public_before = state(&g).public_view();
+    let public_before = public_but_rounds(state(&g));
     act(&mut g, Command::CheckEngine { seat: Seat(1), engine: EngineNumber(2) }).unwrap();
     let s = state(&g);
     assert_eq!(
@@ -55,7 +55,7 @@ fn check_the_engine_shows_its_top_token_to_that_seat_only() {
     for other in [Seat(0), Seat(2)] {
         assert!(s.seat_view(other).unwrap().engines.is_empty(), "seat {} learns nothing", other.0);
     }
-    assert_eq!(s.public_view(), public_before, "the table screen shows nothing new: the check is secret");
+    assert_eq!(public_but_rounds(s), public_before, "the table screen shows nothing new: the check is secret");
     let status = format!("{top:?}");
     let table = last_line(&g, Audience::Table);
     assert!(!table.private && !table.text.contains(&status), "the table's log says only that Engine 2 was checked: {}", table.text);
@@ -89,7 +89,7 @@ fn repair_or_break_the_seat_sees_both_tokens_and_sets_their_order() {
     act(&mut g, Command::PlaceCharacter { seat: Seat(0), at: c().engine_location(EngineNumber(3)).unwrap() }).unwrap();
     let top = state(&g).engines[2].known().unwrap();
     let flipped = if top == EngineStatus::Working { EngineStatus::Damaged } else { EngineStatus::Working };
-    act(&mut g, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(3) }).unwrap();
+    act(&mut g, Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(3), paid: 1 }).unwrap();
     let hand = state(&g).seat_view(Seat(0)).unwrap().engine_in_hand.expect("p. 26: the seat holds both tokens");
     assert_eq!((hand.engine, hand.top, hand.bottom), (EngineNumber(3), top, flipped), "p. 26: the seat sees both tokens, top and bottom");
     assert!(state(&g).seat_view(Seat(1)).unwrap().engine_in_hand.is_none(), "the other seat does not see them");
@@ -112,12 +112,12 @@ fn repair_or_break_the_table_learns_only_that_the_order_is_unchanged() {
     let mut g = started(2, 33);
     act(&mut g, Command::PlaceCharacter { seat: Seat(1), at: c().engine_location(EngineNumber(1)).unwrap() }).unwrap();
     let top = state(&g).engines[0].known().unwrap();
-    let public_before = state(&g).public_view();
-    act(&mut g, Command::BeginEngineRepair { seat: Seat(1), engine: EngineNumber(1) }).unwrap();
+    let public_before = public_but_rounds(state(&g));
+    act(&mut g, Command::BeginEngineRepair { seat: Seat(1), engine: EngineNumber(1), paid: 1 }).unwrap();
     let events = act(&mut g, Command::SetEngineOrder { seat: Seat(1), top }).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::EngineOrderSet { changed: false, .. })));
     assert_eq!(state(&g).engines[0], Hidden::Known(top), "the Engine's status is unchanged");
-    assert_eq!(state(&g).public_view(), public_before, "once the tokens are back the table screen is as before");
+    assert_eq!(public_but_rounds(state(&g)), public_before, "once the tokens are back the table screen is as before");
     let table = last_line(&g, Audience::Table);
     assert!(table.text.contains("unchanged") && !table.text.contains(&format!("{top:?}")), "{}", table.text);
     assert_eq!(
@@ -133,9 +133,9 @@ fn repair_or_break_only_the_holder_puts_the_tokens_back_one_engine_at_a_time() {
     stand_in(&mut t.s, Seat(0), "engine_2");
     stand_in(&mut t.s, Seat(1), "engine_1");
     assert_eq!(t.refused(Command::SetEngineOrder { seat: Seat(0), top: EngineStatus::Working }, vec![]).code, Code::WrongPhase, "no tokens in hand yet");
-    t.run(Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(2) }, vec![]);
+    t.run(Command::BeginEngineRepair { seat: Seat(0), engine: EngineNumber(2), paid: 1 }, vec![]);
     assert_eq!(t.refused(Command::SetEngineOrder { seat: Seat(1), top: EngineStatus::Working }, vec![]).code, Code::NotYourSeat, "only the holder");
-    assert_eq!(t.refused(Command::BeginEngineRepair { seat: Seat(1), engine: EngineNumber(1) }, vec![]).code, Code::NotAllowed, "one engine at a time");
+    assert_eq!(t.refused(Command::BeginEngineRepair { seat: Seat(1), engine: EngineNumber(1), paid: 1 }, vec![]).code, Code::NotAllowed, "one engine at a time");
     t.run(Command::SetEngineOrder { seat: Seat(0), top: EngineStatus::Damaged }, vec![]);
     assert_eq!(t.s.engines[1], Hidden::Known(EngineStatus::Damaged));
 }
@@ -146,13 +146,13 @@ fn engine_control_room_checks_all_three_engines_privately() {
     let mut t = Table::new(2, 35);
     stand_in(&mut t.s, Seat(1), "engine_control_room");
     let tops: Vec<EngineStatus> = t.s.engines.iter().map(|e| e.known().unwrap()).collect();
-    let public_before = t.s.public_view();
+    let public_before = public_but_rounds(&t.s);
     t.run(Command::CheckAllEngines { seat: Seat(1) }, vec![]);
     let s = &t.s;
     let known: Vec<(u8, EngineStatus)> = s.seat_view(Seat(1)).unwrap().engines.iter().map(|e| (e.engine.0, e.top)).collect();
     assert_eq!(known, vec![(1, tops[0]), (2, tops[1]), (3, tops[2])], "p. 25: all three Engines, each with its top token");
     assert!(s.seat_view(Seat(0)).unwrap().engines.is_empty(), "the other seat learns nothing");
-    assert_eq!(s.public_view(), public_before, "the table screen shows nothing new");
+    assert_eq!(public_but_rounds(s), public_before, "the table screen shows nothing new");
     assert_eq!(s.engines.to_vec(), tops.iter().map(|t| Hidden::Known(*t)).collect::<Vec<_>>(), "p. 25: checking changes no status");
 }
 
@@ -163,7 +163,7 @@ fn check_coordinates_shows_the_card_to_that_seat_only() {
     act(&mut g, Command::PlaceCharacter { seat: Seat(2), at: Location(1) }).unwrap();
     let card = state(&g).coordinates.known().unwrap();
     let k = &c().data.coordinates[card.0 as usize];
-    let public_before = state(&g).public_view();
+    let public_before = public_but_rounds(state(&g));
     act(&mut g, Command::CheckCoordinates { seat: Seat(2) }).unwrap();
     let s = state(&g);
     assert_eq!(
@@ -172,7 +172,7 @@ fn check_coordinates_shows_the_card_to_that_seat_only() {
         "p. 26: the seat sees all four destinations of the card"
     );
     assert!(s.seat_view(Seat(0)).unwrap().coordinates.is_none() && s.seat_view(Seat(1)).unwrap().coordinates.is_none(), "others see nothing");
-    assert_eq!(s.public_view(), public_before, "the table screen shows nothing new");
+    assert_eq!(public_but_rounds(s), public_before, "the table screen shows nothing new");
     assert!(!last_line(&g, Audience::Table).private);
     assert!(last_line(&g, Audience::Seat(Seat(2))).private, "only the checking seat gets the private line");
 }
@@ -358,7 +358,7 @@ fn escape_pod_holds_two_characters_and_launching_means_escape_p26() {
     let err = refused(&s, &mut f, Command::TryEnterPod { seat: Seat(2), pod }, silence());
     assert_eq!(err.code, Code::NotAllowed, "an Escape Pod has 2 spaces");
 
-    let a = ok(&s, &mut f, Command::LaunchPod { pod }, vec![]);
+    let a = ok(&s, &mut f, Command::LaunchPod { pod, seat: None }, vec![]);
     assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped, "launching evacuates its occupants");
     assert_eq!(a.state.seats[Seat(1)].life, Life::Escaped);
     assert_eq!(a.state.pod(pod).unwrap().state, PodState::Launched, "the pod leaves the game");
@@ -366,7 +366,7 @@ fn escape_pod_holds_two_characters_and_launching_means_escape_p26() {
     let err = refused(&a.state, &mut f, Command::TryEnterPod { seat: Seat(2), pod }, silence());
     assert_eq!(err.code, Code::NotAllowed, "a launched pod is gone");
     let empty = a.state.pods.iter().find(|p| p.occupants.is_empty() && p.state == PodState::Docked).unwrap().number;
-    assert_eq!(refused(&a.state, &mut f, Command::LaunchPod { pod: empty }, vec![]).code, Code::NotAllowed, "nobody to launch");
+    assert_eq!(refused(&a.state, &mut f, Command::LaunchPod { pod: empty, seat: None }, vec![]).code, Code::NotAllowed, "nobody to launch");
 }
 
 #[test]

@@ -188,7 +188,7 @@ fn last_awake_character_launching_a_pod_ends_the_game_p11() {
     s = ok(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]).state;
     s = ok(&s, &mut f, Command::TryEnterPod { seat: Seat(0), pod }, silence()).state;
     assert_eq!(s.phase, Phase::Player, "waiting in a pod still counts as on board");
-    let a = ok(&s, &mut f, Command::LaunchPod { pod }, vec![]);
+    let a = ok(&s, &mut f, Command::LaunchPod { pod, seat: None }, vec![]);
     assert!(matches!(a.state.phase, Phase::Over { cause: EndCause::Jump, .. }), "nobody is left aboard: the game ends");
     assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);
 }

@@ -82,7 +82,43 @@ pub fn act(t: &mut Table, command: Command) -> TableScreen {
     act_with(t, command, Vec::new())
 }
 
+/// The tests written before the Player Phase's rounds (p. 10) act for any seat: the table does
+/// what it would at a real table first: each player keeps an objective that is due and everyone
+/// passes before the phase ends; an Action out of turn gets the round (a correction) and the cards
+/// it costs. The rounds themselves are tested in the engine (`tests/rules/turns.rs`).
+pub fn arrange(t: &mut Table, command: &Command) {
+    let Some(state) = t.open_game().and_then(|g| g.state()).cloned() else { return };
+    if state.phase != Phase::Player {
+        return;
+    }
+    if matches!(command, Command::EndPlayerPhase) {
+        for seat in nemesis_engine::rules::objectives_due(&state).collect::<Vec<_>>() {
+            let key = state.seats[seat].objectives.first().map(|o| state.content().data.objectives[o.0 as usize].key.clone());
+            let _ = try_act(t, Command::ChooseObjective { seat, objective: key });
+        }
+        for _ in 0..16 {
+            let Some(seat) = t.open_game().and_then(|g| g.state()).and_then(|s| s.rounds.turn_of) else { break };
+            if !matches!(try_act(t, Command::Pass { seat }), Reply::Screen { .. }) {
+                break;
+            }
+        }
+        return;
+    }
+    if let (Some(cost), Some(seat)) = (nemesis_engine::rules::action_cost(&state, command), nemesis_engine::rules::command_seat(command)) {
+        if state.seats.get(seat).is_none() {
+            return;
+        }
+        if state.rounds.turn_of != Some(seat) {
+            let _ = try_act(t, Command::GiveRound { seat });
+        }
+        if state.seats[seat].hand < cost {
+            let _ = try_act(t, Command::SetHandSize { seat, cards: cost });
+        }
+    }
+}
+
 pub fn act_with(t: &mut Table, command: Command, entered: Vec<Entered>) -> TableScreen {
+    arrange(t, &command);
     let what = format!("{command:?} with {entered:?}");
     match call(t, Call::Act { request: Request::Do { command, entered } }) {
         Reply::Screen { screen } => screen,

@@ -137,7 +137,7 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
         11 => Command::MoveCharacter { seat, to: Location(1 + p.below(21) as u8), careful_noise: None },
         12 => Command::GiveContamination { seat, count: 1 },
         13 => Command::ScanContamination { seat, cards: hand.contamination.iter().map(|c| c.id).collect(), procedure: ScanProcedure::Look },
-        14 => Command::BeginEngineRepair { seat, engine },
+        14 => Command::BeginEngineRepair { seat, engine, paid: 1 },
         15 => Command::NoiseRoll { seat },
         16 => Command::SetHandSize { seat, cards: p.below(6) as u8 },
         17 if p.below(4) == 0 => {
@@ -162,7 +162,11 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
     if let Some(at) = room {
         on_table(table, |t| try_act(t, Command::PlaceCharacter { seat, at }));
     }
-    on_table(table, |t| try_act(t, command));
+    // The random seat gets the round and the cards it needs, as the table would (p. 10, p. 12).
+    on_table(table, |t| {
+        arrange(t, &command);
+        try_act(t, command)
+    });
 }
 
 /// Collects every event of one seat's stream until the server stops.

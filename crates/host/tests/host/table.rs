@@ -20,14 +20,18 @@ fn scratch() -> tempfile::TempDir {
 fn an_accepted_step_is_on_disk_when_its_screen_is_pushed() {
     let dir = scratch();
     let mut t = table_in(dir.path());
-    let id = started(&mut t, 4);
+    // The table rolls its own dice and enters the faces; the app holds everything else.
+    let mut setup = options(4);
+    setup.handled.retain(|c| *c != Component::Dice);
+    let id = new_game(&mut t, setup);
+    draft_all(&mut t);
     let path = t.store().path().to_path_buf();
     assert_eq!(path, db_path(dir.path()));
 
     let commands = [
         (Command::SetHandSize { seat: Seat(0), cards: 3 }, vec![]),
         (Command::SetFire { at: Location(2), on: true }, vec![]),
-        (Command::RollDice { die: Die::Noise, count: 2 }, vec![]),
+        (Command::RollDice { die: Die::Noise, count: 2 }, vec![Entered::Noise { face: NoiseFace::One }, Entered::Noise { face: NoiseFace::Silence }]),
         (Command::RollDice { die: Die::Combat, count: 1 }, vec![Entered::Combat { face: nemesis_engine::CombatFace::Hit }]),
         (Command::EndPlayerPhase, vec![]),
         (Command::AdvanceTime, vec![]),
@@ -36,6 +40,7 @@ fn an_accepted_step_is_on_disk_when_its_screen_is_pushed() {
     ];
     for (command, entered) in commands {
         let what = format!("{command:?}");
+        arrange(&mut t, &command);
         let mut rx = t.subscribe();
         let ready = Arc::new(Barrier::new(2));
         let watcher = std::thread::spawn({
@@ -104,9 +109,11 @@ fn a_reopened_save_shows_the_same_view_and_log_and_accepts_more_commands() {
     };
     assert_eq!(log_after, log_before, "the whole log is the same");
 
+    // Each player passes (p. 10), then the phase ends: every one of them a new saved step.
     let more = act(&mut t, Command::EndPlayerPhase);
     assert_eq!(open_game(&more).view.phase, Phase::Event { step: EventStep::TimeTrack }, "the resumed game plays on");
-    assert_eq!(saves(&mut t)[0].steps, steps + 1, "and its new steps are saved");
+    assert_eq!(saves(&mut t)[0].steps, t.open_game().unwrap().entries().len() as u32, "and its new steps are saved");
+    assert!(saves(&mut t)[0].steps > steps + 1, "the passes and the phase's end");
 }
 
 /// Makes a consistent copy of a live save file (another connection, `VACUUM INTO`).
@@ -175,13 +182,14 @@ fn a_refused_command_leaves_the_generator_where_the_save_has_it() {
     let dir = scratch();
     let mut t = table_in(dir.path());
     let id = started(&mut t, 2);
-    // The noise die is rolled by the app, then the unused combat result makes the step refused.
+    // The noise die is rolled by the app, then the unused result makes the step refused. (An
+    // end-of-game draw may always be entered; one for the app's dice would be refused first.)
     let reply = call(
         &mut t,
         Call::Act {
             request: Request::Do {
                 command: Command::RollDice { die: Die::Noise, count: 2 },
-                entered: vec![Entered::Combat { face: nemesis_engine::CombatFace::Miss }],
+                entered: vec![Entered::ContaminationDraw { contamination: 0 }],
             },
         },
     );
@@ -593,19 +601,24 @@ fn undo_through_act_restores_the_view_and_the_screen_tells_when_it_is_possible()
 
     let s = act(&mut t, Command::RollDice { die: Die::Noise, count: 1 });
     let g = open_game(&s);
-    assert!(!g.can_undo && g.can_correct, "a roll can be corrected, not undone");
+    assert!(!g.can_undo && !g.can_correct, "the app's own roll stands: neither undone nor corrected");
     let fault = fault_of(call(&mut t, Call::Act { request: Request::Undo }));
     assert_eq!(fault.code, FaultCode::CannotUndo);
+    assert_eq!(fault.key, "the_app_drew_or_rolled_at_that_step", "the refusal says the app's result stands: {}", fault.reason);
 }
 
 #[test]
 fn correct_through_act_replaces_the_drawn_card_on_the_screen() {
     let dir = scratch();
     let mut t = table_in(dir.path());
-    let id = started(&mut t, 2);
-    let s = act(&mut t, Command::Wound { seat: Seat(0), light: 0, serious: 1 });
+    // The table keeps the Serious Wound deck and enters the wrong card from it.
+    let mut setup = options(2);
+    setup.handled.retain(|c| *c != Component::SeriousWoundDeck);
+    let id = new_game(&mut t, setup);
+    draft_all(&mut t);
+    let s = act_with(&mut t, Command::Wound { seat: Seat(0), light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "arm".into() }]);
     let g = open_game(&s);
-    assert!(g.can_correct && !g.can_undo, "a drawn card can be corrected, not undone");
+    assert!(g.can_correct && !g.can_undo, "a card read at the table can be corrected, not undone");
     let drawn = g.view.seats[0].serious_wounds[0].card.key.clone();
     let wrong_seq = g.last.as_ref().unwrap().seq;
     let real = ["body", "arm", "hand", "leg", "bleeding"].into_iter().find(|k| *k != drawn).unwrap();

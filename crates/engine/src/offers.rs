@@ -1,0 +1,124 @@
+//! What can happen now: the Actions the rules would accept from the player whose round it is,
+//! each with its cost, found by asking the rules themselves (a trial `apply` on a copy), never by
+//! a second hand-written copy of their checks.
+//!
+//! Privacy: candidates are built only from public facts (the board graph, the public pieces), and
+//! a trial is judged only by accepted / refused. No candidate names a hidden card or token, and the
+//! rules' checks for an Action depend on public facts only, so whether an offer is present says
+//! nothing secret. A trial that needs a result of a physical component (`ResultNeeded`) is offered
+//! with `needs_result`, since the table will enter it.
+
+use crate::command::{Command, ScanProcedure};
+use crate::fate::Fate;
+use crate::ids::*;
+use crate::rejection::Code;
+use crate::rules::{action_cost, apply};
+use crate::state::*;
+use serde::{Deserialize, Serialize};
+
+/// One Action the player whose round it is may take now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Offer {
+    /// The command as it would be sent (the table may change nothing in it).
+    pub command: Command,
+    /// Action cards it costs (p. 12); `None` for Pass and free steps.
+    pub cost: Option<u8>,
+    /// The table must enter a result of a physical component for it (a die, a card, a token).
+    pub needs_result: bool,
+}
+
+/// The offers of the seat whose round it is, in a stable order: Moves, attacks, the room's own
+/// Actions, then a card or Item Action and Pass. Empty outside a round.
+pub fn offers(state: &State) -> Vec<Offer> {
+    let Some(seat) = state.rounds.turn_of else { return Vec::new() };
+    if state.phase != Phase::Player || state.attack_offer.is_some() {
+        return Vec::new();
+    }
+    candidates(state, seat).into_iter().filter_map(|command| judge(state, command)).collect()
+}
+
+fn judge(state: &State, command: Command) -> Option<Offer> {
+    // A throwaway generator: the trial's draws are discarded with its copy of the state.
+    let mut fate = Fate::seeded(0);
+    let needs_result = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
+        Ok(_) => false,
+        Err(r) if r.code == Code::ResultNeeded => true,
+        Err(_) => return None,
+    };
+    Some(Offer { cost: action_cost(state, &command), command, needs_result })
+}
+
+/// Every command that might be an Action of `seat` now, built from public facts only.
+fn candidates(state: &State, seat: Seat) -> Vec<Command> {
+    use Command::*;
+    let content = state.content();
+    let here = state.seats[seat].location;
+    let mut out = Vec::new();
+    if state.intruder_player_now() == Some(seat) {
+        // The Intruder player's cards (p. 27): an ATTACK of an Intruder in a character's room,
+        // or any other card the table carries out.
+        for i in &state.intruders {
+            for target in state.characters_at(i.at) {
+                out.push(IntruderPlayerAttack { seat, id: i.id, target, card_number: 1 });
+            }
+        }
+        out.push(CardAction { seat, paid: 1 });
+        out.push(Pass { seat });
+        return out;
+    }
+    for (to, _) in content.board.neighbours(here) {
+        out.push(MoveCharacter { seat, to, careful_noise: None });
+    }
+    for (to, _) in content.board.neighbours(here) {
+        for n in 1..=4 {
+            out.push(MoveCharacter { seat, to, careful_noise: Some(n) });
+        }
+    }
+    for i in state.intruders.iter().filter(|i| i.at == here) {
+        out.push(Shoot { seat, id: i.id, energy: false });
+        out.push(MeleeAttack { seat, id: i.id });
+    }
+    out.push(SearchRoom { seat });
+    for object in ResearchObject::ALL {
+        out.push(PickUpObject { seat, object });
+    }
+    out.push(TakeEgg { seat });
+    out.push(DestroyEggs { seat, count: 1, into: None });
+    for object in ResearchObject::ALL {
+        out.push(Research { seat, object });
+    }
+    out.push(SendSignal { seat });
+    out.push(CheckAllEngines { seat });
+    for e in 1..=3 {
+        if content.engine_location(EngineNumber(e)) == Some(here) {
+            out.push(CheckEngine { seat, engine: EngineNumber(e) });
+        }
+    }
+    out.push(CheckCoordinates { seat });
+    for letter in DestinationLetter::ALL {
+        out.push(SetDestination { seat, letter });
+    }
+    out.push(StartSelfDestruct { seat });
+    out.push(StopSelfDestruct { seat });
+    for p in &state.pods {
+        out.push(TryEnterPod { seat, pod: p.number });
+    }
+    out.push(TryHibernate { seat });
+    for k in 1..=content.data.locations.len() as u8 {
+        out.push(StartAirlock { seat, room: Location(k) });
+    }
+    for k in 1..=content.data.locations.len() as u8 {
+        out.push(FireControl { seat, room: Location(k) });
+    }
+    for k in 1..=content.data.locations.len() as u8 {
+        out.push(PeekRoom { seat, at: Location(k) });
+    }
+    for procedure in [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery] {
+        out.push(ScanContamination { seat, cards: Vec::new(), procedure });
+    }
+    out.push(RoomAction { seat });
+    out.push(CardAction { seat, paid: 1 });
+    out.push(Pass { seat });
+    out
+}

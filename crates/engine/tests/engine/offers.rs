@@ -1,0 +1,104 @@
+//! "What can happen now" (`offers`) against the rules over random games: every offered Action is
+//! accepted, Actions that are not offered are refused, and a refusal leaves nothing half done.
+
+use crate::common::*;
+use nemesis_engine::command::Command;
+use nemesis_engine::game::Request;
+use nemesis_engine::ids::*;
+use nemesis_engine::offers::offers;
+use nemesis_engine::state::Phase;
+use nemesis_engine::{Actor, Content};
+
+/// An offer is a template for the fields the table fills in itself: the cards a card Action cost,
+/// the Contamination cards a scan looks at.
+fn same_kind(offered: &Command, tried: &Command) -> bool {
+    match (offered, tried) {
+        (Command::CardAction { seat: a, .. }, Command::CardAction { seat: b, .. }) => a == b,
+        (Command::ScanContamination { seat: a, procedure: p, .. }, Command::ScanContamination { seat: b, procedure: q, .. }) => a == b && p == q,
+        _ => offered == tried,
+    }
+}
+
+/// Plays random games; in each round, checks the offers and then takes one of them (or a random
+/// command now and then, so the games wander through Encounters, wounds and deaths).
+fn play(seed: u64, players: usize, steps: usize) -> (usize, usize) {
+    let mut g = started(players, seed);
+    let mut p = Pick(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let (mut offered_checked, mut others_checked) = (0, 0);
+    for step in 0..steps {
+        let s = state(&g).clone();
+        if s.is_over() {
+            break;
+        }
+        let now = offers(&s);
+        if s.phase == Phase::Player && s.rounds.turn_of.is_some() {
+            assert!(now.iter().any(|o| matches!(o.command, Command::Pass { .. })), "seed {seed} step {step}: Pass is always offered in a round");
+        } else {
+            assert!(now.is_empty(), "seed {seed} step {step}: nothing is offered outside a round");
+        }
+        // Every offer is accepted as it stands (those needing a physical result are not, here:
+        // this game's components are all the app's).
+        for o in &now {
+            assert!(!o.needs_result, "the app holds every component in this game");
+            let mut fate = nemesis_engine::Fate::restore(&g.fate_snapshot());
+            let r = nemesis_engine::apply(Some(&s), &mut fate, Actor::Table, &o.command, &[]);
+            assert!(r.is_ok(), "seed {seed} step {step}: offered {:?} was refused: {:?}", o.command, r.err());
+            offered_checked += 1;
+        }
+        // Actions that are not offered are refused, and change nothing.
+        for _ in 0..3 {
+            let Request::Do { command, .. } = random_command(&s, &mut p) else { continue };
+            if nemesis_engine::rules::action_cost(&s, &command).is_none() || now.iter().any(|o| same_kind(&o.command, &command)) {
+                continue;
+            }
+            let entries = g.entries().len();
+            let r = g.submit(Actor::Table, Request::Do { command: command.clone(), entered: vec![] });
+            assert!(r.is_err(), "seed {seed} step {step}: {command:?} was accepted but not offered");
+            assert_eq!(state(&g), &s, "a refusal changes nothing");
+            assert_eq!(g.entries().len(), entries);
+            others_checked += 1;
+        }
+        // Move on: mostly one of the offers, sometimes anything.
+        let req = if !now.is_empty() && p.chance(80) {
+            Request::Do { command: now[p.below(now.len() as u64) as usize].command.clone(), entered: vec![] }
+        } else {
+            random_command(&s, &mut p)
+        };
+        let _ = g.submit(Actor::Table, req);
+    }
+    (offered_checked, others_checked)
+}
+
+#[test]
+fn every_offered_action_is_accepted_and_others_are_refused_over_random_games() {
+    let (mut offered, mut others) = (0, 0);
+    for (seed, players) in [(11u64, 2usize), (12, 3), (13, 4), (14, 5), (15, 1)] {
+        let (a, b) = play(seed, players, 120);
+        offered += a;
+        others += b;
+    }
+    assert!(offered > 300, "the games reached many rounds ({offered} offers checked)");
+    assert!(others > 50, "and tried many Actions that were not offered ({others})");
+}
+
+#[test]
+fn a_round_offers_moves_only_to_the_neighbouring_rooms_p14() {
+    let g = started(3, 21);
+    let s = state(&g);
+    let seat = s.rounds.turn_of.expect("a round");
+    let here = s.seats[seat].location;
+    let neighbours: Vec<Location> = Content::base().board.neighbours(here).into_iter().map(|(l, _)| l).collect();
+    let moves: Vec<Location> = offers(s)
+        .into_iter()
+        .filter_map(|o| match o.command {
+            Command::MoveCharacter { to, careful_noise: None, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|to| neighbours.contains(to)), "p. 14: a Move goes to a neighbouring room: {moves:?} vs {neighbours:?}");
+    let costs: Vec<Option<u8>> = offers(s).iter().filter(|o| matches!(o.command, Command::MoveCharacter { careful_noise: Some(_), .. })).map(|o| o.cost).collect();
+    assert!(costs.iter().all(|c| *c == Some(2)), "p. 13: Careful Movement is offered at 2 cards");
+    let other = s.turn_order()[1];
+    assert!(offers(s).iter().all(|o| nemesis_engine::rules::command_seat(&o.command) == Some(seat)), "only the seat whose round it is: not {other:?}");
+}

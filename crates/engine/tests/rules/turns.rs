@@ -1,0 +1,232 @@
+//! The Player Phase's rounds (pp. 10-12, 17-18, 27), driven strictly: whose round it is, two
+//! Actions each, paying with Action cards, passing, what ends a round, the First Player token, and
+//! what must happen before the phase ends. These tests call `rules::apply` as the app does, without
+//! the common helpers that hand a round to whoever acts.
+
+use crate::common::*;
+
+use nemesis_engine::command::{Command, Entered};
+use nemesis_engine::event::Event;
+use nemesis_engine::ids::*;
+use nemesis_engine::state::*;
+use nemesis_engine::{apply, Code, Rejection};
+
+/// Applies a command as the table would, turn order and all; refused ones change nothing.
+fn strict(t: &mut Table, command: Command, entered: Vec<Entered>) -> Result<Vec<Event>, Rejection> {
+    let before = t.s.clone();
+    match run_strict(&t.s, &mut t.fate, command, entered) {
+        Ok(a) => {
+            t.s = a.state;
+            Ok(a.events)
+        }
+        Err(r) => {
+            assert_eq!(t.s, before, "a refusal changes nothing");
+            Err(r)
+        }
+    }
+}
+
+fn ok_strict(t: &mut Table, command: Command) -> Vec<Event> {
+    let what = format!("{command:?}");
+    strict(t, command, vec![]).unwrap_or_else(|r| panic!("{what} refused: {r}"))
+}
+
+fn refused_strict(t: &mut Table, command: Command) -> Rejection {
+    let what = format!("{command:?}");
+    strict(t, command, vec![]).expect_err(&what)
+}
+
+fn card_action(seat: Seat, paid: u8) -> Command {
+    Command::CardAction { seat, paid }
+}
+
+#[test]
+fn rounds_start_with_the_first_player_and_go_clockwise_two_actions_each_p10() {
+    let mut t = Table::new(3, 901);
+    let order = t.s.turn_order();
+    assert_eq!(order[0], t.s.first_player);
+    assert_eq!(t.s.rounds.turn_of, Some(t.s.first_player), "p. 10: the First Player takes the first round");
+    let (first, second) = (order[0], order[1]);
+
+    let err = refused_strict(&mut t, card_action(second, 1));
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "it_is_not_this_player_s_round"), "nobody acts out of turn");
+
+    ok_strict(&mut t, card_action(first, 1));
+    assert_eq!((t.s.rounds.turn_of, t.s.rounds.actions), (Some(first), 1), "one Action taken, the round goes on");
+    ok_strict(&mut t, card_action(first, 1));
+    assert_eq!(t.s.rounds.turn_of, Some(second), "p. 10: after 2 Actions the round passes clockwise");
+    assert_eq!(t.s.rounds.actions, 0);
+}
+
+#[test]
+fn a_player_who_passed_takes_no_more_actions_and_the_phase_ends_when_all_have_passed_p10() {
+    let mut t = Table::new(2, 902);
+    let order = t.s.turn_order();
+    // One Action and then a pass (p. 10: "performs only 1 Action ... must pass").
+    ok_strict(&mut t, card_action(order[0], 1));
+    let events = ok_strict(&mut t, Command::Pass { seat: order[0] });
+    assert!(events.contains(&Event::RoundEnded { seat: order[0], passed: true }));
+    assert_eq!(t.s.rounds.turn_of, Some(order[1]));
+
+    let err = refused_strict(&mut t, Command::EndPlayerPhase);
+    assert_eq!(err.key, "not_every_player_has_passed_yet", "p. 10: the phase goes on while someone has not passed");
+
+    ok_strict(&mut t, card_action(order[1], 1));
+    ok_strict(&mut t, card_action(order[1], 1));
+    assert_eq!(t.s.rounds.turn_of, Some(order[1]), "the passed player is skipped: the next round is the other player's again");
+
+    ok_strict(&mut t, Command::Pass { seat: order[1] });
+    assert_eq!(t.s.rounds.turn_of, None, "everyone has passed");
+    let err = refused_strict(&mut t, card_action(order[0], 1));
+    assert_eq!(err.key, "this_player_has_passed_no_more_actions_this", "p. 10: a player who passed takes no Action later in the phase");
+    ok_strict(&mut t, Command::EndPlayerPhase);
+    assert!(matches!(t.s.phase, Phase::Event { .. }), "p. 10: when all have passed, the Event Phase");
+}
+
+#[test]
+fn every_action_is_paid_with_action_cards_and_refused_when_the_hand_cannot_pay_p12() {
+    let mut t = Table::new(2, 903);
+    let seat = t.s.first_player;
+    assert_eq!(t.s.seats[seat].hand, 5, "p. 10: hands are filled to 5");
+    let here = t.s.seats[seat].location;
+    let next = nemesis_engine::Content::base().board.neighbours(here)[0].0;
+    let corridor = 1;
+    // Careful Movement costs 2 (p. 13).
+    ok_strict(&mut t, Command::MoveCharacter { seat, to: next, careful_noise: Some(corridor) });
+    assert_eq!(t.s.seats[seat].hand, 3, "p. 13: Careful Movement costs 2 cards");
+    // A card Action whose card and cost come to 4 cannot be paid from 3 cards.
+    let err = refused_strict(&mut t, card_action(seat, 4));
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "not_enough_cards_in_hand_to_pay_for_this"), "p. 12: the exact cost must be discarded");
+    ok_strict(&mut t, card_action(seat, 3));
+    assert_eq!(t.s.seats[seat].hand, 0, "p. 12: the card and its cost are discarded");
+}
+
+#[test]
+fn a_surprise_attack_compares_the_token_with_the_hand_left_after_paying_p18() {
+    // Two Actions of 1 card leave 3 cards of 5: an Adult token showing 4 is a Surprise Attack.
+    let mut t = Table::new(2, 904);
+    let seat = t.s.first_player;
+    ok_strict(&mut t, card_action(seat, 1));
+    ok_strict(&mut t, card_action(seat, 1));
+    assert_eq!(t.s.seats[seat].hand, 3);
+    t.adult_in_bag(4);
+    let events = strict(
+        &mut t,
+        Command::Encounter { seat },
+        vec![Entered::Token { token: TokenKind::Adult, back: Some(4) }, Entered::AttackCard { key: "scratch".into(), blood: None }],
+    )
+    .expect("the Encounter");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::SurpriseAttack { seat: s, back: 4, hand: 3, .. } if *s == seat)),
+        "p. 18: 3 cards left against a 4 is a Surprise Attack"
+    );
+}
+
+#[test]
+fn the_intruder_attacks_the_character_with_fewest_cards_after_paying_p20() {
+    let mut t = Table::new(2, 905);
+    let order = t.s.turn_order();
+    let at = t.s.seats[order[0]].location;
+    assert_eq!(t.s.seats[order[1]].location, at, "both start in the Hibernatorium");
+    // The First Player spends 2 cards; the other still holds 5.
+    ok_strict(&mut t, card_action(order[0], 2));
+    ok_strict(&mut t, Command::Pass { seat: order[0] });
+    ok_strict(&mut t, Command::PlaceIntruder { kind: IntruderKind::Adult, at });
+    let id = t.s.intruders.last().unwrap().id;
+    let events = strict(&mut t, Command::AttackCharacter { id, target: None }, vec![Entered::AttackCard { key: "scratch".into(), blood: None }]).expect("attack");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::AttackCardDrawn { purpose: nemesis_engine::event::AttackDraw::Attack { target, .. }, .. } if *target == order[0])),
+        "p. 20: the character whose player holds fewer cards (3 against 5) is attacked"
+    );
+}
+
+#[test]
+fn a_character_ending_a_round_in_a_room_with_fire_takes_a_light_wound_p17() {
+    let mut t = Table::new(2, 906);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    ok_strict(&mut t, card_action(seat, 1));
+    assert_eq!(t.s.seats[seat].light_wounds, 0, "no wound in the middle of a round");
+    ok_strict(&mut t, card_action(seat, 1));
+    assert_eq!(t.s.seats[seat].light_wounds, 1, "p. 17: the round ends in a room with Fire: 1 Light Wound");
+    let other = t.s.rounds.turn_of.expect("the other player's round");
+    ok_strict(&mut t, Command::Pass { seat: other });
+    assert_eq!(t.s.seats[other].light_wounds, 1, "p. 17: passing ends a round too");
+}
+
+#[test]
+fn the_first_player_token_passes_clockwise_past_dead_characters_p10() {
+    let mut t = Table::new(3, 907);
+    let order = t.s.turn_order();
+    ok_strict(&mut t, Command::KillCharacter { seat: order[1] });
+    for _ in 0..4 {
+        let Some(seat) = t.s.rounds.turn_of else { break };
+        ok_strict(&mut t, Command::Pass { seat });
+    }
+    ok_strict(&mut t, Command::EndPlayerPhase);
+    while matches!(t.s.phase, Phase::Event { .. }) {
+        let step = match t.s.phase {
+            Phase::Event { step } => step,
+            _ => unreachable!(),
+        };
+        let c = match step {
+            EventStep::TimeTrack => Command::AdvanceTime,
+            EventStep::IntruderAttack => Command::ResolveIntruderAttacks,
+            EventStep::FireDamage => Command::ResolveFireDamage,
+            EventStep::EventCard => Command::ResolveEventCard,
+            EventStep::BagDevelopment => Command::DevelopBag,
+        };
+        ok_strict(&mut t, c);
+    }
+    assert_eq!(t.s.turn, 2);
+    assert_eq!(t.s.first_player, order[2], "p. 10: the token goes left, past the dead character");
+    assert_eq!(t.s.rounds.turn_of, Some(order[2]), "and the new First Player takes the first round");
+    assert_eq!(refused_strict(&mut t, Command::Pass { seat: order[1] }).code, Code::NotAllowed, "a dead character takes no round");
+}
+
+#[test]
+fn the_player_phase_cannot_end_until_every_living_player_has_kept_an_objective_p12() {
+    let mut t = Table::new(2, 908);
+    t.s.first_encounter = true;
+    for _ in 0..2 {
+        let seat = t.s.rounds.turn_of.expect("a round");
+        ok_strict(&mut t, Command::Pass { seat });
+    }
+    let err = refused_strict(&mut t, Command::EndPlayerPhase);
+    assert_eq!(err.key, "every_living_player_keeps_an_objective_first", "p. 12: objectives are due after the first Encounter");
+    for seat in [Seat(0), Seat(1)] {
+        let key = nemesis_engine::Content::base().data.objectives[t.s.seats[seat].objectives[0].0 as usize].key.clone();
+        ok_strict(&mut t, Command::ChooseObjective { seat, objective: Some(key) });
+    }
+    ok_strict(&mut t, Command::EndPlayerPhase);
+}
+
+#[test]
+fn a_bleeding_wound_costs_a_light_wound_each_time_its_player_passes() {
+    // Serious Wound card "Bleeding" (card reference §5, graded A).
+    let mut t = Table::new(2, 909);
+    let seat = t.s.first_player;
+    strict(&mut t, Command::Wound { seat, light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "bleeding".into() }]).expect("the wound");
+    assert_eq!(t.s.seats[seat].light_wounds, 0);
+    ok_strict(&mut t, Command::Pass { seat });
+    assert_eq!(t.s.seats[seat].light_wounds, 1);
+}
+
+#[test]
+fn only_the_table_gives_a_round_out_of_turn_and_an_old_save_starts_its_rounds() {
+    let mut t = Table::new(2, 910);
+    let order = t.s.turn_order();
+    let err = nemesis_engine::apply(Some(&t.s), &mut t.fate, Actor::Seat(order[1]), &Command::GiveRound { seat: order[1] }, &[]).unwrap_err();
+    assert_eq!(err.code, Code::NotYourSeat, "a phone cannot take the round for itself");
+    ok_strict(&mut t, Command::GiveRound { seat: order[1] });
+    assert_eq!(t.s.rounds.turn_of, Some(order[1]));
+    ok_strict(&mut t, card_action(order[1], 1));
+
+    // A save from before rounds were kept: the next command starts them from the First Player.
+    let mut old = Table::new(2, 911);
+    old.s.rounds = Rounds::default();
+    let first = old.s.first_player;
+    ok_strict(&mut old, card_action(first, 1));
+    assert_eq!((old.s.rounds.turn_of, old.s.rounds.actions), (Some(first), 1));
+}

@@ -1,0 +1,36 @@
+// Screenshots of the Player Phase's round panel at 1024x600 and 1280x800, for a person to look at
+// (not a test): a 3-player game drafted, then a Move, at two screen sizes.
+import { launch, startServe, createGame, freshDataDir, cleanup, nextStep } from "./harness.mjs";
+
+const out = process.argv[2] ?? "shots";
+const data = freshDataDir();
+const serve = await startServe(data);
+const browser = await launch();
+try {
+  for (const [w, h] of [[1280, 800], [1024, 600]]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    await page.goto(serve.url);
+    await createGame(page, ["Ana", "Bruno", "Chidi"]);
+    await page.click('[data-test="to-table"]');
+    for (let i = 0; i < 6; i++) {
+      const action = page.locator('[data-test="now"] [data-test^="do-draft"]');
+      if (!(await action.count())) break;
+      const type = (await action.first().getAttribute("data-test")).replace("do-", "");
+      if (type === "draft_keep") {
+        const select = page.locator('[data-test="now"] [data-test="field-character"]');
+        await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
+      }
+      await nextStep(page, type);
+    }
+    await page.locator('[data-test="round"]').waitFor();
+    await page.screenshot({ path: `${out}/round-${w}x${h}.png` });
+    await page.locator('[data-test="offer-move_character"]').first().click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${out}/round-after-move-${w}x${h}.png` });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await serve.stop();
+  cleanup(data);
+}
