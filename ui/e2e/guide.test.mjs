@@ -54,6 +54,22 @@ test("a whole 3-player game from the wizard to the verdict, following only the g
       if (seat !== null) {
         const hand = async () => Number((await page.locator(`[data-test="hand-${seat}"]`).textContent()).match(/\d+/)[0]);
         const outcomeText = async () => ((await page.locator('[data-test="outcome"]').count()) ? await page.locator('[data-test="outcome"]').textContent() : "");
+        // Now and then the Move is made by tapping a highlighted room on the ship map.
+        const onMap = page.locator('[data-test^="map-room-"][role="button"]');
+        if ((steps + seat) % 5 === 1 && (await onMap.count())) {
+          const before = await hand();
+          const text = await outcomeText();
+          const to = (await onMap.first().getAttribute("data-test")).replace("map-room-", "");
+          const mapCost = Number((await now.locator(`[data-test="offer-move_character"][data-to="${to}"] .cost`).textContent()).match(/\d+/)[0]);
+          await onMap.first().click();
+          await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, text, { timeout: 10000 });
+          assert.equal(await page.locator('[data-test="fault"]').count(), 0, "no refusal after a Move on the map");
+          assert.equal(await hand(), before - mapCost, `a Move on the map costs what its offer says (${mapCost}, p. 13)`);
+          actions["map-move"] = (actions["map-move"] ?? 0) + 1;
+          paid += mapCost;
+          steps++;
+          continue;
+        }
         const choices = ["offer-shoot", "offer-melee_attack", "offer-search_room", "offer-move_character"];
         let took = false;
         for (const c of choices) {
@@ -121,6 +137,7 @@ test("a whole 3-player game from the wizard to the verdict, following only the g
     // Real play: moves and passes in every game; the turn counter shows how far it went.
     turn = Number((await page.locator('[data-test="now"] h2').textContent()).match(/\d+/)[0]);
     assert.ok((actions["offer-move_character"] ?? 0) >= 5 && (actions.pass ?? 0) >= 10, `moves and passes were taken: ${JSON.stringify(actions)}`);
+  assert.ok((actions["map-move"] ?? 0) >= 1, `moves were made on the map too: ${JSON.stringify(actions)}`);
   }
   assert.ok(turn >= 5, `a game of at least 5 turns was played (${turn})`);
   console.log(`guide e2e: actions ${JSON.stringify(actions)}, ${paid} cards paid`);

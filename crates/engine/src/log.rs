@@ -2,7 +2,7 @@
 //! seen; the seat that saw it gets a second line with the result. Each line is a template key plus
 //! its values, so every screen renders it in its own language; the English text rides along.
 
-use crate::content::{Content, LocationKind};
+use crate::content::Content;
 use crate::event::{DrawPurpose, Event};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
@@ -74,22 +74,6 @@ fn card(kind: &str, key: &str, name: &str) -> LogParam {
     term(format!("card.{kind}.{key}"), name)
 }
 
-/// A location's name as the table sees it: the room tile once explored, the board's own rooms by
-/// name, otherwise "unexplored" (a hidden tile never shows in the log).
-fn place(s: &State, at: Location) -> LogParam {
-    let c = s.content();
-    let spec = c.location(at);
-    match spec.kind {
-        LocationKind::Cockpit => term("location.cockpit".into(), "Cockpit"),
-        LocationKind::Hibernatorium => term("location.hibernatorium".into(), "Hibernatorium"),
-        LocationKind::Engine => term("location.engine".into(), "Engine room"),
-        LocationKind::Slot1 | LocationKind::Slot2 => match s.room(at).tile.filter(|_| s.room(at).explored) {
-            Some(t) => card("room", &c.tile(t).key, &c.tile(t).name),
-            None => term("label.unexplored".into(), "unexplored"),
-        },
-    }
-}
-
 fn list(items: impl IntoIterator<Item = LogParam>) -> LogParam {
     LogParam::List { items: items.into_iter().collect() }
 }
@@ -135,8 +119,6 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let private = |k: &'static str, p: Params| said(k, p, true);
     let who = |seat: &Seat| ("player", player(s, *seat));
     let room = |at: &Location| ("room", num(at.0));
-    // Issue 19: the table moves pieces by room name, so lines about a room name it as well.
-    let named_room = |at: &Location| ("room_name", place(s, *at));
     let id = |i: &IntruderId| ("id", num(i.0));
     let objective = |o: &ObjectiveId| {
         let x = &d.objectives[o.0 as usize];
@@ -235,11 +217,11 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             p.push(("state", named("door", state)));
             public("door_changed", p)
         }
-        Event::FirePlaced { at } => public("fire_placed", vec![room(at), named_room(at)]),
-        Event::FireRemoved { at } => public("fire_removed", vec![room(at), named_room(at)]),
-        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at), named_room(at)]),
-        Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at), named_room(at)]),
-        Event::ItemsSet { at, items } => public("items_set", vec![room(at), named_room(at), ("items", num(*items))]),
+        Event::FirePlaced { at } => public("fire_placed", vec![room(at)]),
+        Event::FireRemoved { at } => public("fire_removed", vec![room(at)]),
+        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at)]),
+        Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at)]),
+        Event::ItemsSet { at, items } => public("items_set", vec![room(at), ("items", num(*items))]),
         Event::DiceRolled { noise, combat, .. } => public(
             "dice_rolled",
             vec![("faces", list(noise.iter().map(|f| named("noise", f)).chain(combat.iter().map(|f| named("combat", f)))))],
@@ -257,7 +239,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::TokenReturned { token: t } => public("token_returned", vec![("token", token(t))]),
         Event::TokenToSupply { token: t } => public("token_to_supply", vec![("token", token(t))]),
         Event::TokenAddedToBag { token: t } => public("token_added", vec![("token", token(t))]),
-        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at), named_room(at)]),
+        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at)]),
         Event::IntruderMoved { id: i, to, from: None } => public("intruder_moved", vec![id(i), room(to)]),
         // Issue 19: which miniature, from which named room, through which numbered corridor.
         Event::IntruderMoved { id: i, to, from: Some(from) } => {
@@ -273,10 +255,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                     ("kind", named("intruder_kind", &kind)),
                     id(i),
                     ("from", num(from.0)),
-                    ("from_name", place(s, *from)),
                     ("corridor", corridor),
                     room(to),
-                    ("room_name", place(s, *to)),
                 ],
             )
         }

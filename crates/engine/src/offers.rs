@@ -67,6 +67,13 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
         out.push(Pass { seat });
         return out;
     }
+    // Waiting in an Escape Pod: launch it, leave it, or pass (p. 26).
+    if let Life::InPod(pod) = state.seats[seat].life {
+        out.push(LaunchPod { pod, seat: Some(seat) });
+        out.push(LeavePod { seat });
+        out.push(Pass { seat });
+        return out;
+    }
     for (to, _) in content.board.neighbours(here) {
         out.push(MoveCharacter { seat, to, careful_noise: None });
     }

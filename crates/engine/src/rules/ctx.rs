@@ -108,7 +108,7 @@ impl<'a> Ctx<'a> {
 
     pub fn location(&self, at: Location) -> Outcome<Location> {
         if at.0 == 0 || at.0 as usize > self.content.data.locations.len() {
-            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no room {room} on the board.", vec![("room", LogParam::number(at.0))]);
+            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no {room} on the board.", vec![("room", LogParam::number(at.0))]);
         }
         Ok(at)
     }

@@ -133,9 +133,20 @@ impl Ctx<'_> {
             self.seat(seat)?;
             player_phase::pay(self, seat, cards)?;
         }
+        // A character waiting in an Escape Pod plays no Action but its launch or leaving (p. 26).
+        if let (Some(_), Some(seat)) = (cost, payer) {
+            if matches!(self.state.seats[seat].life, Life::InPod(_)) {
+                return refuse(Code::NotAllowed, "a_character_waiting_in_a_pod_may_only_launch", "A character waiting in an Escape Pod may only launch it, leave it or pass.");
+            }
+        }
         self.run(command)?;
         if let (Some(_), Some(seat)) = (cost, payer) {
             player_phase::after_action(self, seat, command)?;
+        }
+        // Whatever took the character off the board (an attack, a launch, the table's correction),
+        // a round never stays with it.
+        if self.state.phase == Phase::Player {
+            player_phase::settle_round(self)?;
         }
         Ok(())
     }
@@ -153,7 +164,11 @@ impl Ctx<'_> {
                 if *paid == 0 || *paid > 6 {
                     return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
                 }
-                self.awake_or_in_pod(*seat)
+                // The Intruder player's MOVE and EFFECT cards are card Actions too (p. 27).
+                if self.state.intruder_player_now() == Some(*seat) {
+                    return Ok(());
+                }
+                self.awake(*seat)
             }
             RoomAction { seat } => rooms::table_room_action(self, *seat),
             GiveRound { seat } => player_phase::give_round(self, *seat),

@@ -186,16 +186,34 @@ pub(super) fn after_action(ctx: &mut Ctx, seat: Seat, command: &Command) -> Outc
     if matches!(command, Command::ScanContamination { procedure: ScanProcedure::Surgery, .. }) {
         return end_round(ctx, seat, true);
     }
+    // Entering an Escape Pod and waiting there is a pass (p. 26); the launch may still follow.
+    if matches!(ctx.state.seats[seat].life, Life::InPod(_)) {
+        return end_round(ctx, seat, true);
+    }
     if !takes_rounds(&ctx.state, seat) || ctx.state.rounds.actions >= actions_per_round(&ctx.state, seat) {
         return end_round(ctx, seat, false);
     }
     Ok(())
 }
 
+/// A round whose character left the board (died, escaped, hibernated) by anything but its own
+/// Action ends at once, so the phase can go on.
+pub(super) fn settle_round(ctx: &mut Ctx) -> Outcome<()> {
+    match ctx.state.rounds.turn_of {
+        Some(seat) if !takes_rounds(&ctx.state, seat) && !ctx.state.is_over() => end_round(ctx, seat, false),
+        _ => Ok(()),
+    }
+}
+
 /// Pass (p. 10): the round ends and this player takes no more Actions this phase.
 pub(super) fn pass(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.seat(seat)?;
     in_round(ctx, seat)?;
+    // The Intruder player keeps at most 1 card on passing (p. 27).
+    let hand = ctx.state.seats[seat].hand;
+    if ctx.state.intruder_player_now() == Some(seat) && hand > 1 {
+        ctx.emit(Event::HandSizeSet { seat, cards: 1 });
+    }
     end_round(ctx, seat, true)
 }
 

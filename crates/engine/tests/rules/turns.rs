@@ -230,3 +230,62 @@ fn only_the_table_gives_a_round_out_of_turn_and_an_old_save_starts_its_rounds() 
     ok_strict(&mut old, card_action(first, 1));
     assert_eq!((old.s.rounds.turn_of, old.s.rounds.actions), (Some(first), 1));
 }
+
+#[test]
+fn entering_an_escape_pod_and_waiting_there_is_a_pass_and_a_waiting_character_only_launches_leaves_or_passes_p26() {
+    let (s, f, _, pod) = at_section_a(912);
+    let mut t = Table { s, fate: f };
+    let seat = t.s.rounds.turn_of.expect("a round");
+    ok_strict(&mut t, Command::SetPodLock { pod, locked: false });
+    strict(&mut t, Command::TryEnterPod { seat, pod }, silence()).expect("a quiet Noise roll: into the pod");
+    assert_eq!(t.s.seats[seat].life, Life::InPod(pod));
+    assert!(t.s.rounds.passed.contains(&seat), "p. 26: waiting in the pod, the player passes");
+    assert_ne!(t.s.rounds.turn_of, Some(seat));
+    // Given the round back (a correction), only the launch, leaving or a pass is possible.
+    ok_strict(&mut t, Command::GiveRound { seat });
+    let err = refused_strict(&mut t, card_action(seat, 1));
+    assert_eq!(err.key, "a_character_waiting_in_a_pod_may_only_launch");
+    let offered: Vec<Command> = nemesis_engine::offers::offers(&t.s).into_iter().map(|o| o.command).collect();
+    assert_eq!(offered, vec![Command::LaunchPod { pod, seat: Some(seat) }, Command::LeavePod { seat }, Command::Pass { seat }]);
+    ok_strict(&mut t, Command::LaunchPod { pod, seat: Some(seat) });
+    assert_eq!(t.s.seats[seat].life, Life::Escaped);
+    assert_ne!(t.s.rounds.turn_of, Some(seat), "the round never stays with a character who left the ship");
+}
+
+#[test]
+fn a_round_moves_on_when_its_character_dies_by_anything_but_its_own_action_p10() {
+    let mut t = Table::new(3, 913);
+    let order = t.s.turn_order();
+    ok_strict(&mut t, Command::KillCharacter { seat: order[0] });
+    assert_eq!(t.s.rounds.turn_of, Some(order[1]), "the dead character's round ends; the next player's begins");
+}
+
+#[test]
+fn the_intruder_player_plays_one_card_a_round_and_keeps_at_most_one_card_on_passing_p27() {
+    let mut t = Table::new(3, 914);
+    ok_strict(&mut t, Command::KillCharacter { seat: Seat(1) });
+    ok_strict(&mut t, Command::BecomeIntruderPlayer { seat: Seat(1) });
+    // From the next turn: everyone passes, the Event Phase runs.
+    for _ in 0..4 {
+        let Some(seat) = t.s.rounds.turn_of else { break };
+        ok_strict(&mut t, Command::Pass { seat });
+    }
+    ok_strict(&mut t, Command::EndPlayerPhase);
+    for c in [Command::AdvanceTime, Command::ResolveIntruderAttacks, Command::ResolveFireDamage, Command::ResolveEventCard, Command::DevelopBag] {
+        if matches!(t.s.phase, Phase::Event { .. }) {
+            let _ = strict(&mut t, c, vec![]);
+        }
+    }
+    assert_eq!(t.s.turn, 2);
+    while t.s.rounds.turn_of != Some(Seat(1)) {
+        let seat = t.s.rounds.turn_of.expect("a round");
+        ok_strict(&mut t, Command::Pass { seat });
+    }
+    assert_eq!(t.s.seats[Seat(1)].hand, 3, "p. 27: the Intruder player draws 3");
+    let events = ok_strict(&mut t, card_action(Seat(1), 1));
+    assert!(events.contains(&Event::RoundEnded { seat: Seat(1), passed: false }), "p. 27: one Action ends the Intruder player's round");
+    // Everyone else has passed, so the next round is theirs again (p. 10).
+    assert_eq!((t.s.rounds.turn_of, t.s.rounds.actions), (Some(Seat(1)), 0));
+    ok_strict(&mut t, Command::Pass { seat: Seat(1) });
+    assert_eq!(t.s.seats[Seat(1)].hand, 1, "p. 27: passing, the Intruder player keeps 1 card");
+}
