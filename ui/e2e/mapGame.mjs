@@ -51,7 +51,8 @@ export function mappedGame(seed, steps = 60) {
   const view = () => reply.screen.game.view;
   const moves = [
     () => {
-      const s = pick(view().seats.filter((x) => x.life.kind === "awake"));
+      // The player whose round it is moves (p. 10); a round's Actions pass it on.
+      const s = view().seats.find((x) => x.seat === view().rounds.turn_of && x.life.kind === "awake");
       if (!s) return;
       const to = pick(content.locations[s.location - 1].exits.filter((e) => e !== "technical"));
       act({ type: "move_character", seat: s.seat, to, careful_noise: null });
@@ -65,6 +66,9 @@ export function mappedGame(seed, steps = 60) {
     () => act({ type: "set_door", corridor: Math.floor(random() * view().corridors.length), state: pick(["closed", "closed", "destroyed", "open"]) }),
     () => act({ type: "set_slime", seat: pick(view().seats).seat, on: true }),
   ];
+  // The First Player's round opens with two Moves out of the Hibernatorium: explored rooms on the map.
+  moves[0]();
+  moves[0]();
   for (let i = 0; i < steps; i++) pick(moves)();
   // One death, so a corpse lies on the board, and an unlocked pod with someone in it.
   act({ type: "kill_character", seat: view().seats[3].seat });

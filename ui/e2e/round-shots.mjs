@@ -3,11 +3,11 @@
 import { launch, startServe, createGame, freshDataDir, cleanup, nextStep } from "./harness.mjs";
 
 const out = process.argv[2] ?? "shots";
-const data = freshDataDir();
-const serve = await startServe(data);
 const browser = await launch();
 try {
   for (const [w, h] of [[1280, 800], [1024, 600]]) {
+    const data = freshDataDir();
+    const serve = await startServe(data);
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(serve.url);
     await createGame(page, ["Ana", "Bruno", "Chidi"]);
@@ -28,9 +28,9 @@ try {
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${out}/round-after-move-${w}x${h}.png` });
     await page.close();
+    await serve.stop();
+    cleanup(data);
   }
 } finally {
   await browser.close();
-  await serve.stop();
-  cleanup(data);
 }

@@ -9,7 +9,7 @@ use nemesis_engine::command::{Command, Entered};
 use nemesis_engine::event::Event;
 use nemesis_engine::ids::*;
 use nemesis_engine::state::*;
-use nemesis_engine::{apply, Code, Rejection};
+use nemesis_engine::{Code, Rejection};
 
 /// Applies a command as the table would, turn order and all; refused ones change nothing.
 fn strict(t: &mut Table, command: Command, entered: Vec<Entered>) -> Result<Vec<Event>, Rejection> {
