@@ -208,6 +208,9 @@ pub struct PublicRounds {
     /// Actions in that seat's round: 2, or 1 for the Intruder player (p. 27).
     pub actions_per_round: u8,
     pub passed: Vec<Seat>,
+    /// The seats that take rounds and have not passed yet, in turn order (the engine's own list:
+    /// a dead, hibernating or escaped character is not in it; the Intruder player is, p. 27).
+    pub waiting: Vec<Seat>,
     /// In the Player Phase, once every player has passed: the phase may end.
     pub all_passed: bool,
     /// Living players who must still keep an objective before the phase ends (p. 12).
@@ -545,6 +548,7 @@ impl State {
                 actions: self.rounds.actions,
                 actions_per_round: self.rounds.turn_of.map_or(2, |s| crate::rules::actions_per_round(self, s)),
                 passed: self.rounds.passed.clone(),
+                waiting: if self.phase == Phase::Player { crate::rules::still_to_pass(self).collect() } else { Vec::new() },
                 all_passed: self.phase == Phase::Player && self.rounds.turn_of.is_none() && crate::rules::still_to_pass(self).next().is_none(),
                 objectives_due: crate::rules::objectives_due(self).collect(),
             },

@@ -10,6 +10,11 @@ export type PublicRounds = { turn_of: Seat | null, actions: number,
  */
 actions_per_round: number, passed: Array<Seat>, 
 /**
+ * The seats that take rounds and have not passed yet, in turn order (the engine's own list:
+ * a dead, hibernating or escaped character is not in it; the Intruder player is, p. 27).
+ */
+waiting: Array<Seat>, 
+/**
  * In the Player Phase, once every player has passed: the phase may end.
  */
 all_passed: boolean, 

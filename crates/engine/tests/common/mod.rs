@@ -318,7 +318,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
 /// counts, p. 12): for the tests that check a secret step shows the table nothing else.
 pub fn public_but_rounds(s: &State) -> nemesis_engine::PublicView {
     let mut v = s.public_view();
-    v.rounds = nemesis_engine::view::PublicRounds { turn_of: None, actions: 0, actions_per_round: 0, passed: Vec::new(), all_passed: false, objectives_due: Vec::new() };
+    v.rounds = nemesis_engine::view::PublicRounds { turn_of: None, actions: 0, actions_per_round: 0, passed: Vec::new(), waiting: Vec::new(), all_passed: false, objectives_due: Vec::new() };
     for seat in &mut v.seats {
         seat.hand = 0;
     }
