@@ -2,6 +2,7 @@
 // on the app. Shared by the real-window test (window.mjs) and the installed-package test
 // (package.mjs), which start the app from different places.
 import { spawn } from "node:child_process";
+import { readdirSync, readlinkSync, realpathSync } from "node:fs";
 
 const driverUrl = "http://127.0.0.1:4444";
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
@@ -67,8 +68,50 @@ export async function openApp(application, args = []) {
   const click = async (css) => wd("POST", `/session/${sid}/element/${await until(css, () => find(css))}/click`, {});
   const text = async (css) => wd("GET", `/session/${sid}/element/${await until(css, () => find(css))}/text`);
   const type = async (css, value) => wd("POST", `/session/${sid}/element/${await until(css, () => find(css))}/value`, { text: value });
-  const end = () => wd("DELETE", `/session/${sid}`).catch(() => {});
+  // Ending the session should close the app, but a WebKitWebDriver still busy with an earlier
+  // call (a stalled screenshot) can leave it running, holding its save folder. So the end waits
+  // for the app's own processes to exit, and ends them itself if they do not.
+  const end = async () => {
+    await wd("DELETE", `/session/${sid}`, undefined, 20000).catch(() => {});
+    await stopProcesses(application);
+  };
   return { sid, find, click, text, type, end };
+}
+
+/** The ids of running processes whose program is `application`. */
+function processesOf(application) {
+  let target;
+  try {
+    target = realpathSync(application);
+  } catch {
+    return [];
+  }
+  const pids = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readlinkSync(`/proc/${pid}/exe`) === target) pids.push(Number(pid));
+    } catch {
+      // Another user's process, or one that just exited.
+    }
+  }
+  return pids;
+}
+
+/** Waits up to 10 s for `application` to exit, then sends SIGTERM, and SIGKILL 5 s later. */
+async function stopProcesses(application) {
+  const gone = async (ms) => {
+    for (const end = Date.now() + ms; Date.now() < end; ) {
+      if (processesOf(application).length === 0) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return processesOf(application).length === 0;
+  };
+  if (await gone(10000)) return;
+  for (const pid of processesOf(application)) process.kill(pid, "SIGTERM");
+  if (await gone(5000)) return;
+  for (const pid of processesOf(application)) process.kill(pid, "SIGKILL");
+  await gone(5000);
 }
 
 /** The setup wizard in a real window with its defaults, to the table screen at the draft

@@ -178,7 +178,7 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
         EventEffect::Lurking => {
             let leaving: Vec<IntruderId> = ctx.state.intruders.iter().filter(|i| !ctx.state.intruder_in_combat(i)).map(|i| i.id).collect();
             for id in leaving {
-                ctx.emit(Event::IntruderLeftBoard { id });
+                intruders::leave_board(ctx, id);
             }
         }
         EventEffect::EvacuationPodEjection => {

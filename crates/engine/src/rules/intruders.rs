@@ -22,6 +22,19 @@ pub(super) fn killed(ctx: &mut Ctx, id: IntruderId) {
     }
 }
 
+/// An Intruder leaves the board for the bag: through a Technical Corridor entrance (p. 16), by
+/// Lurking, or retreating before a 9th Adult (p. 15). Its corresponding token goes into the bag
+/// (p. 10, p. 16). One placed without a draw (the Creeper of a second Larva, a `PlaceIntruder`) has
+/// no token of its own, so one of its kind goes from the supply into the bag instead, if any is
+/// left (rules-deviations 14).
+pub(super) fn leave_board(ctx: &mut Ctx, id: IntruderId) {
+    let tokenless = ctx.state.intruder(id).filter(|i| i.token.is_none()).map(|i| i.kind);
+    ctx.emit(Event::IntruderLeftBoard { id });
+    if let Some(kind) = tokenless {
+        super::draw::add_from_supply(ctx, TokenKind::of(kind));
+    }
+}
+
 /// Puts an intruder on the board (with its drawn token set aside, if any).
 /// The 9th Adult makes the Adults not in Combat retreat into the bag first (p. 15).
 pub(super) fn place_intruder(ctx: &mut Ctx, kind: IntruderKind, at: Location, token: Option<TokenId>) -> Outcome<Option<IntruderId>> {
@@ -36,7 +49,7 @@ pub(super) fn place_intruder(ctx: &mut Ctx, kind: IntruderKind, at: Location, to
                 .map(|i| i.id)
                 .collect();
             for id in leaving {
-                ctx.emit(Event::IntruderLeftBoard { id });
+                leave_board(ctx, id);
             }
             let adults = ctx.state.intruders.iter().filter(|i| i.kind == IntruderKind::Adult).count();
             if adults >= ctx.content.data.pools.adult_miniatures as usize {
@@ -93,7 +106,7 @@ pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
     for id in ids {
         let Some(i) = ctx.state.intruder(*id).cloned() else { continue };
         match ctx.content.board.exit(i.at, number) {
-            Exit::Technical => ctx.emit(Event::IntruderLeftBoard { id: *id }),
+            Exit::Technical => leave_board(ctx, *id),
             Exit::Corridor(c) => match doors_before[c.0 as usize] {
                 DoorState::Closed => {
                     let can_break = !only_big_break_doors || matches!(i.kind, IntruderKind::Queen | IntruderKind::Breeder);

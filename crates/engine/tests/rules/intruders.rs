@@ -207,3 +207,38 @@ fn a_door_already_in_the_state_asked_for_is_refused_naming_that_state_p17() {
     assert_eq!(refused.reason, "That door is already closed.", "the refusal says what the door already is");
     assert_eq!(refused.params.get("state").map(|p| p.english()), Some("closed".to_string()));
 }
+
+#[test]
+fn an_intruder_placed_without_a_token_gives_one_of_its_kind_to_the_bag_when_it_leaves() {
+    // p. 10 step 7 and p. 16: an Intruder that enters the Technical Corridors puts its
+    // *corresponding* token into the bag. A Breeder placed by an effect came with no token of its
+    // own, so one of its kind goes from the supply into the bag (rules-deviations 14, audit E18).
+    let mut t = Table::new(2, 23);
+    t.run(Command::PlaceIntruder { kind: IntruderKind::Breeder, at: Location(21) }, vec![]);
+    let id = t.s.intruders.last().unwrap().id;
+    assert_eq!(t.s.intruder(id).unwrap().token, None, "placed by an effect: no token drawn for it");
+    let breeders_in = |t: &Table, place: TokenPlace| t.s.tokens_in(place).into_iter().filter(|k| t.s.content().token(*k).kind == TokenKind::Breeder).count();
+    let (bag, supply) = (breeders_in(&t, TokenPlace::Bag), breeders_in(&t, TokenPlace::Supply));
+    assert!(supply > 0, "the supply holds Breeder tokens at the start (p. 6)");
+    t.at_step(EventStep::EventCard);
+    t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: "lurking".into() }]);
+    assert!(t.s.intruder(id).is_none(), "Lurking: the Breeder leaves the board");
+    assert_eq!(breeders_in(&t, TokenPlace::Bag), bag + 1, "a Breeder token goes into the bag");
+    assert_eq!(breeders_in(&t, TokenPlace::Supply), supply - 1, "taken from the supply");
+    assert_each_token_in_one_place(&t.s, "after the tokenless Breeder left");
+}
+
+#[test]
+fn a_tokenless_intruder_leaving_with_none_of_its_kind_in_the_supply_adds_nothing() {
+    // p. 10: tokens come from the supply; with none of that kind left, nothing goes into the bag.
+    let mut t = Table::new(2, 24);
+    let queens_in_supply = t.s.tokens_in(TokenPlace::Supply).into_iter().filter(|k| t.s.content().token(*k).kind == TokenKind::Queen).count();
+    // Every Queen token is in the bag at the start (p. 6): the supply has none to give.
+    assert_eq!(queens_in_supply, 0);
+    t.run(Command::PlaceIntruder { kind: IntruderKind::Queen, at: Location(21) }, vec![]);
+    let bag = t.s.bag().len();
+    t.at_step(EventStep::EventCard);
+    t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: "lurking".into() }]);
+    assert!(t.s.intruders.is_empty(), "Lurking: the Queen leaves the board");
+    assert_eq!(t.s.bag().len(), bag, "no Queen token was left in the supply: the bag is unchanged");
+}
