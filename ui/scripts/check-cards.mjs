@@ -23,6 +23,8 @@ export function cardKeys(content) {
   for (const r of content.room_tiles) keys.push({ key: `room_summary.${r.key}` });
   for (const x of new Set(content.exploration_tokens.map((x) => x.effect))) keys.push({ key: `exploration_summary.${x}` });
   keys.push({ key: "contamination_summary" });
+  for (const l of content.locations) if (l.summary) keys.push({ key: `location_summary.${l.kind}` });
+  keys.push({ key: "coordinates_summary" });
   const seen = new Set();
   return keys.filter((k) => !seen.has(k.key) && seen.add(k.key));
 }

@@ -248,6 +248,15 @@ pub struct LocationSpec {
     #[serde(default)]
     pub engine: Option<u8>,
     pub exits: [ExitSpec; 4],
+    /// A room printed on the board: its action and special rules in our own words
+    /// (`location_summary.<kind>`), with the grade and sources of those facts. None for the
+    /// spaces where room tiles go.
+    #[serde(default)]
+    pub summary: Option<String>,
+    #[serde(default)]
+    pub grade: Option<String>,
+    #[serde(default)]
+    pub sources: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

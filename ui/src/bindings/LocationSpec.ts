@@ -2,4 +2,10 @@
 import type { ExitSpec } from "./ExitSpec";
 import type { LocationKind } from "./LocationKind";
 
-export type LocationSpec = { number: number, kind: LocationKind, name: string | null, engine: number | null, exits: [ExitSpec, ExitSpec, ExitSpec, ExitSpec], };
+export type LocationSpec = { number: number, kind: LocationKind, name: string | null, engine: number | null, exits: [ExitSpec, ExitSpec, ExitSpec, ExitSpec], 
+/**
+ * A room printed on the board: its action and special rules in our own words
+ * (`location_summary.<kind>`), with the grade and sources of those facts. None for the
+ * spaces where room tiles go.
+ */
+summary: string | null, grade: string | null, sources: string | null, };

@@ -63,8 +63,11 @@ export const ruleOfLine: Record<string, string> = {
 /** The reference entry behind each kind of card (issue 19: every card links to its rule). */
 export const ruleOfCardKind: Record<string, string> = {
   event: "event_card", attack: "intruder_attack", wound: "serious_wounds", weakness: "weaknesses", room: "room_actions",
-  objective: "objectives", exploration: "exploration", contamination: "contamination",
+  objective: "objectives", exploration: "exploration", contamination: "contamination", coordinates: "coordinates",
 };
+
+/** The reference entry of each room printed on the board (p. 26). */
+export const ruleOfLocation: Record<string, string> = { cockpit: "coordinates", engine: "engines", hibernatorium: "hibernatorium" };
 
 /** A room's own entry in the reference, where it has one (its action on pp. 24-26). */
 export const ruleOfRoom: Record<string, string> = {
@@ -77,5 +80,5 @@ export const ruleOfRoom: Record<string, string> = {
 
 /** The rule a card links to. */
 export function ruleOfCard(kind: string, key: string): string {
-  return (kind === "room" ? ruleOfRoom[key] : undefined) ?? ruleOfCardKind[kind] ?? "turn";
+  return (kind === "room" ? ruleOfRoom[key] : kind === "location" ? ruleOfLocation[key] : undefined) ?? ruleOfCardKind[kind] ?? "turn";
 }

@@ -119,7 +119,9 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
         }
         EventEffect::CoolantLeak => {
             let generator = ctx.state.explored_room("generator");
-            if generator.is_some_and(|g| ctx.state.room(g).malfunction) && ctx.state.self_destruct.is_none() && !ctx.state.anyone_hibernating() {
+            // Unlike a character at the Generator (p. 24), the leak starts it even while someone
+            // hibernates (Coolant Leak card, card reference #8; rules-deviations 27).
+            if generator.is_some_and(|g| ctx.state.room(g).malfunction) && ctx.state.self_destruct.is_none() {
                 ctx.emit(Event::SelfDestructStarted);
             }
         }

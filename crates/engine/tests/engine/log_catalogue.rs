@@ -80,6 +80,15 @@ fn card_texts() -> Vec<(String, String)> {
         (format!("exploration_summary.{key}"), x.summary.clone())
     }));
     out.push(("contamination_summary".into(), d.contamination.summary.clone()));
+    // The rooms printed on the board, one text per kind (the three Engine rooms share one).
+    for l in &d.locations {
+        if let Some(summary) = &l.summary {
+            let key = format!("location_summary.{}", serde_json::to_value(l.kind).unwrap().as_str().unwrap());
+            if !out.iter().any(|(k, _)| *k == key) {
+                out.push((key, summary.clone()));
+            }
+        }
+    }
     out
 }
 
@@ -89,7 +98,7 @@ fn every_card_text_in_the_box_is_the_english_catalogues_word_for_word() {
     // catalogue holds the content's own words, so the two cannot drift apart.
     let en = english_catalogue();
     let texts = card_texts();
-    assert!(texts.len() >= 25 + 20 + 20 + 8 + 5 + 20 + 6 + 1, "every card kind is walked: {}", texts.len());
+    assert!(texts.len() >= 25 + 20 + 20 + 8 + 5 + 20 + 6 + 1 + 3, "every card kind is walked: {}", texts.len());
     for (key, text) in texts {
         assert_eq!(en.get(&key), Some(&text), "{key}: the screens show this text in every language");
     }

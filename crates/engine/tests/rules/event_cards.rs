@@ -192,3 +192,31 @@ fn every_event_card_names_the_card_and_each_miniature_it_moves_through_its_corri
         }
     }
 }
+
+#[test]
+fn coolant_leak_starts_the_self_destruct_even_while_someone_hibernates() {
+    // Coolant Leak (card reference #8, graded A; the card's own text, and R p. 10 uses it as the
+    // example): a Malfunction on the Generator starts the Self-Destruct sequence. Unlike the
+    // Generator's Room Action (p. 24), the card does so even while a character hibernates.
+    let mut t = Table::new(3, 31);
+    let generator = explored_room_of(&mut t.s, "generator");
+    t.s.room_mut(generator).malfunction = true;
+    t.s.seats[Seat(2)].life = Life::Hibernating;
+    assert!(t.s.self_destruct.is_none());
+    t.at_step(EventStep::EventCard);
+    let events = t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: "coolant_leak".into() }]);
+    assert!(events.iter().any(|e| matches!(e, Event::SelfDestructStarted)), "the leak starts the sequence with a sleeper aboard");
+    assert!(t.s.self_destruct.is_some());
+}
+
+#[test]
+fn coolant_leak_does_nothing_while_the_generator_works() {
+    // The same card: without a Malfunction on the Generator nothing starts.
+    let mut t = Table::new(3, 32);
+    let generator = explored_room_of(&mut t.s, "generator");
+    assert!(!t.s.room(generator).malfunction);
+    t.at_step(EventStep::EventCard);
+    let events = t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: "coolant_leak".into() }]);
+    assert!(!events.iter().any(|e| matches!(e, Event::SelfDestructStarted)));
+    assert!(t.s.self_destruct.is_none());
+}
