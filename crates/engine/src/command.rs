@@ -198,6 +198,9 @@ pub enum Entered {
     Weakness { key: String },
     /// End of game: how many Contamination cards were among the 4 cards drawn.
     ContaminationDraw { contamination: u8 },
+    /// Hatching (p. 20): whether this character's player holds no Action card. Asked only when
+    /// the hand count could be Contamination cards alone (the count holds both kinds).
+    NoActionCards { seat: Seat, none: bool },
 }
 
 impl Entered {
@@ -224,7 +227,7 @@ impl Entered {
             Entered::Engine { .. } => &[Component::Engines],
             Entered::Destination { .. } => &[Component::Coordinates],
             Entered::Weakness { .. } => &[Component::Weaknesses],
-            Entered::ContaminationDraw { .. } => &[],
+            Entered::ContaminationDraw { .. } | Entered::NoActionCards { .. } => &[],
         }
     }
 
@@ -243,6 +246,7 @@ impl Entered {
             Entered::Destination { .. } => "destination",
             Entered::Weakness { .. } => "Weakness card",
             Entered::ContaminationDraw { .. } => "end-of-game draw",
+            Entered::NoActionCards { .. } => "Action cards in hand",
         }
     }
 }

@@ -5,10 +5,11 @@ import type { Destination } from "./Destination";
 import type { EngineStatus } from "./EngineStatus";
 import type { ExplorationEffect } from "./ExplorationEffect";
 import type { NoiseFace } from "./NoiseFace";
+import type { Seat } from "./Seat";
 import type { TokenKind } from "./TokenKind";
 
 /**
  * A result read off a physical component, used instead of the app's generator.
  * Each random step takes the first entered result of its kind, in order.
  */
-export type Entered = { "kind": "noise", face: NoiseFace, } | { "kind": "combat", face: CombatFace, } | { "kind": "token", token: TokenKind, back: number | null, } | { "kind": "event_card", key: string, } | { "kind": "attack_card", key: string, blood: Blood | null, } | { "kind": "serious_wound", key: string, } | { "kind": "room", tile: string | null, effect: ExplorationEffect, items: number, } | { "kind": "draft", characters: Array<string>, } | { "kind": "infected", infected: boolean, } | { "kind": "engine", status: EngineStatus, } | { "kind": "destination", destination: Destination, } | { "kind": "weakness", key: string, } | { "kind": "contamination_draw", contamination: number, };
+export type Entered = { "kind": "noise", face: NoiseFace, } | { "kind": "combat", face: CombatFace, } | { "kind": "token", token: TokenKind, back: number | null, } | { "kind": "event_card", key: string, } | { "kind": "attack_card", key: string, blood: Blood | null, } | { "kind": "serious_wound", key: string, } | { "kind": "room", tile: string | null, effect: ExplorationEffect, items: number, } | { "kind": "draft", characters: Array<string>, } | { "kind": "infected", infected: boolean, } | { "kind": "engine", status: EngineStatus, } | { "kind": "destination", destination: Destination, } | { "kind": "weakness", key: string, } | { "kind": "contamination_draw", contamination: number, } | { "kind": "no_action_cards", seat: Seat, none: boolean, };

@@ -82,7 +82,7 @@ export const specs: Spec[] = [
   { type: "advance_time", group: "turn", fields: [], entered: [] },
   { type: "resolve_intruder_attacks", group: "turn", fields: [], entered: ["attack_card", "serious_wound", "token"] },
   { type: "resolve_fire_damage", group: "turn", fields: [], entered: [] },
-  { type: "resolve_event_card", group: "turn", fields: [], entered: ["event_card", "token", "noise"] },
+  { type: "resolve_event_card", group: "turn", fields: [], entered: ["event_card", "token", "noise", "no_action_cards"] },
   { type: "develop_bag", group: "turn", fields: [], entered: ["token"] },
   { type: "roll_dice", group: "turn", fields: [{ name: "die", kind: "die" }, { name: "count", kind: "count", min: 1, max: 6, initial: 1 }], entered: ["noise", "combat"] },
 
@@ -174,8 +174,8 @@ export const enteredFor: Partial<Record<Component, EnteredKind>> = {
 };
 
 /** The component each kind of result is read off (the engine's `Entered::read_off`; a room's
- *  tile is named only when the tiles are physical). The end-of-game draw is made from the
- *  character's own cards: no component, always enterable. */
+ *  tile is named only when the tiles are physical). The end-of-game draw and whether a hand
+ *  holds an Action card come from the players' own cards: no component, always enterable. */
 const readOff: Record<EnteredKind, Component | null> = {
   noise: "dice",
   combat: "dice",
@@ -190,10 +190,17 @@ const readOff: Record<EnteredKind, Component | null> = {
   destination: "coordinates",
   weakness: "weaknesses",
   contamination_draw: null,
+  no_action_cards: null,
 };
 
 /** The kinds the table may enter in this game: the engine refuses a result for a component the
  *  app holds, whatever it names (its own draw stands), so none is offered. */
+/** The kinds no component stands for (a player's own cards): what the engine asks for when it
+ *  refuses with `result_needed` and names no component. */
+export function ownCardKinds(kinds: EnteredKind[]): EnteredKind[] {
+  return kinds.filter((k) => readOff[k] === null);
+}
+
 export function tableKinds(kinds: EnteredKind[], handled: Component[]): EnteredKind[] {
   return kinds.filter((k) => {
     const c = readOff[k];
@@ -217,5 +224,6 @@ export function blankEntered(kind: EnteredKind): Entered {
     case "destination": return { kind, destination: "earth" };
     case "weakness": return { kind, key: "" };
     case "contamination_draw": return { kind, contamination: 0 };
+    case "no_action_cards": return { kind, seat: 0, none: true };
   }
 }

@@ -4,9 +4,11 @@
 use super::ctx::Ctx;
 use super::{contamination, corridors, draw, encounter, fire, intruders, wounds};
 use crate::content::*;
+use crate::command::Entered;
 use crate::event::*;
 use crate::ids::*;
-use crate::rejection::Outcome;
+use crate::rejection::{refuse_with, Code, Outcome};
+use crate::words::LogParam;
 use crate::state::*;
 
 fn explored_rooms(ctx: &Ctx) -> Vec<Location> {
@@ -29,6 +31,28 @@ fn spread_fire(ctx: &mut Ctx, from: &[Location]) {
 }
 
 /// Each Event card's effect, in our words in the content; the rule here (manual p. 10 and the cards).
+/// Hatching infests the characters whose players hold no Action card (the card; p. 20). The hand
+/// count the table keeps holds Contamination cards too (rules-deviations 4): an empty hand holds
+/// none, a hand larger than the Contamination cards the character owns holds at least one, and
+/// in between only the player knows, so the table is asked (`Entered::NoActionCards`).
+fn holds_no_action_card(ctx: &mut Ctx, seat: Seat) -> Outcome<bool> {
+    let s = &ctx.state.seats[seat];
+    if s.hand == 0 {
+        return Ok(true);
+    }
+    if usize::from(s.hand) > s.contamination.len() {
+        return Ok(false);
+    }
+    let (name, cards) = (s.name.clone(), s.hand);
+    match ctx.take(|e| match e {
+        Entered::NoActionCards { seat: asked, none } if *asked == seat => Some(*none),
+        _ => None,
+    }) {
+        Some(none) => Ok(none),
+        None => refuse_with(Code::ResultNeeded, "player_is_in_the_nest_with_cards_that_may_all_be", "Hatching: {player} is in the Nest with {cards} cards that may all be Contamination cards. Enter whether they hold no Action card.", vec![("player", LogParam::text(name)), ("cards", LogParam::number(u16::from(cards)))]),
+    }
+}
+
 pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
     let burning = |ctx: &Ctx| -> Vec<Location> { ctx.content.board.locations().filter(|l| ctx.state.room(*l).fire).collect() };
     match effect {
@@ -203,7 +227,7 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
             let mut infested = false;
             for seat in ctx.state.turn_order() {
                 let s = &ctx.state.seats[seat];
-                if s.life == Life::Awake && Some(s.location) == nest && s.hand == 0 {
+                if s.life == Life::Awake && Some(s.location) == nest && holds_no_action_card(ctx, seat)? {
                     infested = true;
                     // Infest (p. 20) has no death clause: a character already carrying a Larva
                     // keeps the one it has (the board holds one) and still takes the card. Only an

@@ -218,6 +218,57 @@ fn hatching_infests_a_character_already_carrying_a_larva_without_killing_it_p20(
     assert_eq!(a.state.bag().len(), bag_before, "someone was infested: no Larva token goes into the bag");
 }
 
+/// A Hatching card in the Nest with seat 0 there holding `hand` cards and owning `owned`
+/// Contamination cards (E11).
+fn hatching_table(seed: u64, hand: u8, owned: u8) -> (State, Fate) {
+    let (mut s, mut f) = table(2, seed);
+    if owned > 0 {
+        s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: owned }, vec![]).state;
+    }
+    assert_eq!(s.seats[Seat(0)].contamination.len(), owned as usize);
+    stand_in(&mut s, Seat(0), "nest");
+    s.seats[Seat(0)].hand = hand;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    (s, f)
+}
+
+#[test]
+fn hatching_asks_whether_a_hand_of_possible_contamination_cards_holds_an_action_card_p20() {
+    // The Hatching card infests characters in the Nest whose players hold no *Action* cards (card
+    // reference #18, A; Infest p. 20). The hand count holds Contamination cards too: one card in
+    // hand and one Contamination card owned may be that card, so only the player knows.
+    let (s, mut f) = hatching_table(1731, 1, 1);
+    let hatching = || Entered::EventCard { key: "hatching".into() };
+    let r = refused(&s, &mut f, Command::ResolveEventCard, vec![hatching()]);
+    assert_eq!(r.code, Code::ResultNeeded, "the app cannot tell: it asks ({})", r.reason);
+    assert!(r.reason.contains(&s.seats[Seat(0)].name), "the question names the player: {}", r.reason);
+    // Only Contamination cards in hand: infested.
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![hatching(), Entered::NoActionCards { seat: Seat(0), none: true }]);
+    assert!(a.events.iter().any(|e| matches!(e, Event::LarvaSet { seat: Seat(0), on: true })), "a hand of Contamination cards alone is infested");
+    assert!(a.events.iter().any(|e| matches!(e, Event::ContaminationGiven { seat: Seat(0), .. })));
+    // An Action card among them: not infested, and a Larva token joins the bag instead.
+    let bag = s.bag().len();
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![hatching(), Entered::NoActionCards { seat: Seat(0), none: false }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::LarvaSet { .. } | Event::ContaminationGiven { .. })));
+    assert_eq!(a.state.bag().len(), bag + 1, "nobody infested: a Larva token goes into the bag (p. 20)");
+}
+
+#[test]
+fn hatching_does_not_ask_when_the_hand_count_settles_it_p20() {
+    // More cards in hand than Contamination cards owned: at least one is an Action card.
+    let (s, mut f) = hatching_table(1732, 2, 1);
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "hatching".into() }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::LarvaSet { .. } | Event::ContaminationGiven { .. })), "two cards, one Contamination card at most: not infested");
+    // An empty hand holds no Action card.
+    let (s, mut f) = hatching_table(1733, 0, 0);
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "hatching".into() }]);
+    assert!(a.events.iter().any(|e| matches!(e, Event::LarvaSet { seat: Seat(0), on: true })), "an empty hand is infested");
+    // An answer nobody was asked for is refused, and changes nothing.
+    let (s, mut f) = hatching_table(1734, 2, 1);
+    let r = refused(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "hatching".into() }, Entered::NoActionCards { seat: Seat(0), none: true }]);
+    assert_eq!(r.code, Code::BadResult, "{}", r.reason);
+}
+
 // ---------------------------------------------------------------- E19, E20: texts
 
 #[test]
