@@ -29,6 +29,7 @@ macro_rules! in_words {
 }
 
 pub mod bounds;
+pub mod catalogue;
 pub mod command;
 pub mod content;
 pub mod event;
@@ -46,6 +47,7 @@ pub mod state;
 pub mod view;
 pub mod words;
 
+pub use catalogue::{CommandType, EnteredKind};
 pub use command::{Command, Entered, ScanProcedure, SetupOptions};
 pub use content::{Content, Pack};
 pub use event::Event;

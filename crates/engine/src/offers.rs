@@ -1,6 +1,7 @@
 //! What can happen now: the Actions the rules would accept from the player whose round it is,
 //! each with its cost, found by asking the rules themselves (a trial `apply` on a copy), never by
-//! a second hand-written copy of their checks.
+//! a second hand-written copy of their checks; and outside the rounds, the step the game waits for
+//! (`next_steps`: the draft, ending the Player Phase, the Event Phase's steps, the victory check).
 //!
 //! Privacy: candidates are built only from public facts (the board graph, the public pieces), and
 //! a trial is judged only by accepted / refused. No candidate names a hidden card or token, and the
@@ -8,6 +9,7 @@
 //! nothing secret. A trial that needs a result of a physical component (`ResultNeeded`) is offered
 //! with `needs_result`, since the table will enter it.
 
+use crate::catalogue::CommandType;
 use crate::command::{Command, ScanProcedure};
 use crate::fate::Fate;
 use crate::ids::*;
@@ -36,6 +38,72 @@ pub fn offers(state: &State) -> Vec<Offer> {
         return Vec::new();
     }
     candidates(state, seat).into_iter().filter_map(|command| judge(state, command)).collect()
+}
+
+/// A step the game waits for: the command to send, and the seat it is for when it names one.
+/// The other fields are the form's to fill (the character kept, the quarantine, the verdict).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NextStep {
+    pub command: CommandType,
+    pub seat: Option<Seat>,
+}
+
+/// The step (at most one) the game waits for now, outside the players' rounds: the draft in
+/// player-number order (p. 5, step 17), ending the Player Phase once everyone passed (p. 10),
+/// each Event Phase step in order (pp. 10–11), the victory check survivor by survivor (p. 11).
+/// Empty while the Intruder player chooses an Intruder Attack card (nothing else can happen) and
+/// during the rounds, whose Actions are `offers`.
+pub fn next_steps(state: &State) -> Vec<NextStep> {
+    let step = |command, seat| vec![NextStep { command, seat }];
+    if state.attack_offer.is_some() {
+        return Vec::new();
+    }
+    match state.phase {
+        Phase::Draft => {
+            // The lowest player number still without a character drafts next (the rules' order).
+            let next = state.seats.iter().filter(|(_, s)| s.character.is_none()).min_by_key(|(_, s)| s.number).map(|(seat, s)| (seat, s.draft_offer.is_empty()));
+            match next {
+                Some((seat, true)) => step(CommandType::DraftDraw, Some(seat)),
+                Some((seat, false)) => step(CommandType::DraftKeep, Some(seat)),
+                None => Vec::new(),
+            }
+        }
+        Phase::Player => {
+            let all_passed = state.rounds.turn_of.is_none() && crate::rules::still_to_pass(state).next().is_none();
+            if all_passed { step(CommandType::EndPlayerPhase, None) } else { Vec::new() }
+        }
+        Phase::Event { step: s } => step(
+            match s {
+                EventStep::TimeTrack => CommandType::AdvanceTime,
+                EventStep::IntruderAttack => CommandType::ResolveIntruderAttacks,
+                EventStep::FireDamage => CommandType::ResolveFireDamage,
+                EventStep::EventCard => CommandType::ResolveEventCard,
+                EventStep::BagDevelopment => CommandType::DevelopBag,
+            },
+            None,
+        ),
+        Phase::Over { check, .. } => match check {
+            VictoryStep::Engines => step(CommandType::RevealEngines, None),
+            VictoryStep::Coordinates => step(CommandType::RevealCoordinates, None),
+            VictoryStep::Contamination => {
+                let survivor = |s: &Seat| matches!(state.seats[*s].life, Life::Hibernating | Life::Escaped);
+                match state.turn_order().into_iter().find(|s| survivor(s) && !state.seats[*s].contamination_checked) {
+                    Some(seat) => step(CommandType::CheckContamination, Some(seat)),
+                    None => Vec::new(),
+                }
+            }
+            VictoryStep::Objectives => {
+                // Each judged objective is revealed, then judged, in turn order.
+                match state.judged_seats().into_iter().find(|s| state.seats[*s].objective_met.is_none()) {
+                    Some(seat) if state.seats[seat].objective_revealed => step(CommandType::JudgeObjective, Some(seat)),
+                    Some(seat) => step(CommandType::RevealObjective, Some(seat)),
+                    None => Vec::new(),
+                }
+            }
+            VictoryStep::Done => Vec::new(),
+        },
+    }
 }
 
 fn judge(state: &State, command: Command) -> Option<Offer> {

@@ -487,9 +487,9 @@ impl Table {
     }
 
     /// A private choice made on the seat's own phone. Only the choices the rules keep secret are
-    /// taken from a phone; everything else is done at the table.
+    /// taken from a phone (the catalogue's `Sender::Phone`); everything else is done at the table.
     pub fn phone_act(&mut self, seat: Seat, command: Command) -> Result<Arc<PhoneScreen>, Fault> {
-        if !matches!(command, Command::DraftKeep { .. } | Command::ChooseObjective { .. } | Command::SetEngineOrder { .. } | Command::ChooseAttackCard { .. }) {
+        if !nemesis_engine::catalogue::may_send(&command, nemesis_engine::catalogue::Sender::Phone) {
             return Err(Fault::new(FaultCode::NotYourSeat, "A phone makes only its private choices; the rest is done on the table screen."));
         }
         self.act(Actor::Seat(seat), Request::Do { command, entered: Vec::new() })?;
@@ -591,6 +591,7 @@ fn open_screen(o: &Open) -> OpenGame {
         can_undo: game.can_undo(),
         can_correct: game.can_correct(),
         offers: nemesis_engine::offers::offers(state),
+        next: nemesis_engine::offers::next_steps(state),
     }
 }
 

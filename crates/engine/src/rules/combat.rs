@@ -10,6 +10,11 @@ use crate::rejection::{refuse, Code, Outcome};
 use crate::state::*;
 
 /// The character an intruder attacks: fewest cards in hand, ties to the first in turn order (p. 20).
+/// Injuries the table gives an Intruder in one step (a correction: beyond any Intruder's endurance).
+pub const MAX_INJURIES_AT_ONCE: u8 = 10;
+/// The numbers an Intruder Action card shows (p. 27): that many Intruder Attack cards are drawn.
+pub const INTRUDER_CARD_NUMBERS: u8 = 4;
+
 pub(super) fn target_of(ctx: &Ctx, at: Location) -> Option<Seat> {
     let here = ctx.state.characters_at(at);
     ctx.state.turn_order().into_iter().filter(|s| here.contains(s)).min_by_key(|s| ctx.state.seats[*s].hand)
@@ -60,7 +65,7 @@ pub(super) fn intruder_player_attack(ctx: &mut Ctx, seat: Seat, id: IntruderId, 
     if ctx.state.phase != Phase::Player {
         return refuse(Code::WrongPhase, "the_intruder_player_attacks_during_the_player_phase", "The Intruder player attacks during the Player Phase, in their own round.");
     }
-    if !(1..=4).contains(&cards) {
+    if !(1..=INTRUDER_CARD_NUMBERS).contains(&cards) {
         return refuse(Code::NoSuchThing, "an_intruder_action_card_shows_a_number_from", "An Intruder Action card shows a number from 1 to 4.");
     }
     let i = ctx.intruder(id)?;

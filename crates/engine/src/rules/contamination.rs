@@ -9,6 +9,9 @@ use crate::rejection::{refuse, Code, Outcome};
 use crate::state::*;
 
 /// Gives one Contamination card onto the seat's discard pile (p. 20); nothing if the deck is empty.
+/// Contamination cards the table gives in one step (the most any effect of the box gives at once).
+pub const MAX_CONTAMINATION_AT_ONCE: u8 = 4;
+
 pub(super) fn give_contamination(ctx: &mut Ctx, seat: Seat) {
     match ctx.state.contamination.draw.last().copied() {
         Some(card) => ctx.emit(Event::ContaminationGiven { seat, card }),

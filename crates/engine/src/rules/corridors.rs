@@ -8,6 +8,9 @@ use crate::words::LogParam;
 use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
+/// Corridor numbers run from 1 to this (p. 8): the Noise die and the Intruders' moves name them.
+pub const CORRIDOR_NUMBERS: u8 = 4;
+
 pub(super) fn spot_of(ctx: &Ctx, at: Location, number: u8) -> NoiseSpot {
     match ctx.content.board.exit(at, number) {
         Exit::Corridor(c) => NoiseSpot::Corridor(c),

@@ -215,8 +215,11 @@ pub(super) fn add_from_supply(ctx: &mut Ctx, kind: TokenKind) {
     ctx.emit(Event::TokenAddedToBag { token: t });
 }
 
+/// Dice of each kind in the box: a roll of the table's own is of 1 or 2 dice.
+pub const DICE_OF_EACH_KIND: u8 = 2;
+
 pub(super) fn roll_dice(ctx: &mut Ctx, die: Die, count: u8) -> Outcome<()> {
-    if !(1..=2).contains(&count) {
+    if !(1..=DICE_OF_EACH_KIND).contains(&count) {
         return refuse(Code::NotAllowed, "the_box_has_two_dice_of_each_kind", "The box has two dice of each kind: roll 1 or 2.");
     }
     let (mut noise, mut combat) = (Vec::new(), Vec::new());

@@ -25,6 +25,14 @@ mod setup;
 
 pub(crate) use ctx::Ctx;
 pub use player_phase::{action_cost, actions_per_round, objectives_due, still_to_pass, takes_rounds};
+// The bounds the rules check, for the command catalogue's forms (`crate::catalogue`).
+pub use combat::{INTRUDER_CARD_NUMBERS, MAX_INJURIES_AT_ONCE};
+pub use contamination::MAX_CONTAMINATION_AT_ONCE;
+pub use corridors::CORRIDOR_NUMBERS;
+pub use draw::DICE_OF_EACH_KIND;
+pub use player_phase::{MAX_HAND, MAX_PAID};
+pub use setup::MAX_NAME;
+pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
 
 use crate::command::{Command, Entered};
 use crate::event::Event;
@@ -161,7 +169,7 @@ impl Ctx<'_> {
             Pass { seat } => player_phase::pass(self, *seat),
             CardAction { seat, paid } => {
                 // Paid already; the bounds: at least the card itself, at most a full hand.
-                if *paid == 0 || *paid > 6 {
+                if *paid == 0 || *paid > player_phase::MAX_PAID {
                     return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
                 }
                 // The Intruder player's MOVE and EFFECT cards are card Actions too (p. 27).
@@ -179,7 +187,7 @@ impl Ctx<'_> {
             DevelopBag => event_phase::develop_bag(self),
             SetHandSize { seat, cards } => {
                 self.seat(*seat)?;
-                if *cards > 20 {
+                if *cards > player_phase::MAX_HAND {
                     return refuse(Code::NotAllowed, "no_hand_holds_that_many_cards", "No hand holds that many cards.");
                 }
                 self.emit(Event::HandSizeSet { seat: *seat, cards: *cards });
@@ -211,7 +219,7 @@ impl Ctx<'_> {
             }
             MoveIntruder { id, corridor } => {
                 self.intruder(*id)?;
-                if !(1..=4).contains(corridor) {
+                if !(1..=corridors::CORRIDOR_NUMBERS).contains(corridor) {
                     return refuse(Code::NoSuchThing, "corridor_numbers_run_from_1_to_4", "Corridor numbers run from 1 to 4.");
                 }
                 intruders::move_intruders(self, &[*id], *corridor);
@@ -220,7 +228,7 @@ impl Ctx<'_> {
             AttackCharacter { id, target } => combat::attack_command(self, *id, *target),
             InjureIntruder { id, injuries } => {
                 self.intruder(*id)?;
-                if *injuries == 0 || *injuries > 10 {
+                if *injuries == 0 || *injuries > combat::MAX_INJURIES_AT_ONCE {
                     return refuse(Code::NotAllowed, "give_between_1_and_10_injuries", "Give between 1 and 10 Injuries.");
                 }
                 combat::injure(self, *id, *injuries)
@@ -243,7 +251,7 @@ impl Ctx<'_> {
                 self.awake_or_in_pod(*seat)?;
                 // Summed wide: two fields of up to 255 each must not overflow before the check.
                 let total = u16::from(*light) + u16::from(*serious);
-                if total == 0 || total > 6 {
+                if total == 0 || total > u16::from(wounds::MAX_WOUNDS_AT_ONCE) {
                     return refuse(Code::NotAllowed, "give_between_1_and_6_wounds", "Give between 1 and 6 Wounds.");
                 }
                 wounds::light_wounds(self, *seat, *light)?;
@@ -275,7 +283,7 @@ impl Ctx<'_> {
             ChooseAttackCard { seat, card } => combat::choose_attack_card(self, *seat, *card),
             GiveContamination { seat, count } => {
                 self.awake_or_in_pod(*seat)?;
-                if *count == 0 || *count > 4 {
+                if *count == 0 || *count > contamination::MAX_CONTAMINATION_AT_ONCE {
                     return refuse(Code::NotAllowed, "give_between_1_and_4_contamination_cards", "Give between 1 and 4 Contamination cards.");
                 }
                 if self.state.contamination.draw.is_empty() {
@@ -289,7 +297,13 @@ impl Ctx<'_> {
             ScanContamination { seat, cards, procedure } => contamination::scan(self, *seat, cards, *procedure),
             CheckEngine { seat, engine } => systems::check_engine(self, *seat, *engine),
             CheckAllEngines { seat } => systems::check_all_engines(self, *seat),
-            BeginEngineRepair { seat, engine, .. } => systems::begin_repair(self, *seat, *engine),
+            BeginEngineRepair { seat, engine, paid } => {
+                // The same bounds as any card Action: the Repairs card (or the Tools) and its cost.
+                if *paid == 0 || *paid > player_phase::MAX_PAID {
+                    return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
+                }
+                systems::begin_repair(self, *seat, *engine)
+            }
             SetEngineOrder { seat, top } => systems::set_engine_order(self, *seat, *top),
             ReportEngineOrder { seat, engine, changed } => systems::report_engine_order(self, *seat, *engine, *changed),
             CheckCoordinates { seat } => systems::check_coordinates(self, *seat),

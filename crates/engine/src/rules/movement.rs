@@ -27,7 +27,7 @@ pub(super) fn move_character(ctx: &mut Ctx, seat: Seat, to: Location, careful: O
         if escaping {
             return refuse(Code::NotAllowed, "careful_movement_is_not_possible_in_combat", "Careful Movement is not possible in Combat.");
         }
-        if !(1..=4).contains(&n) {
+        if !(1..=super::corridors::CORRIDOR_NUMBERS).contains(&n) {
             return refuse(Code::NoSuchThing, "corridor_numbers_run_from_1_to_4", "Corridor numbers run from 1 to 4.");
         }
         if corridors::spots_of(ctx, to).iter().all(|s| corridors::has_noise(ctx, *s)) {

@@ -10,6 +10,11 @@ use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
 use crate::state::*;
 
+/// Action cards a card or Item Action costs at most, the card itself counted (a full hand, p. 12).
+pub const MAX_PAID: u8 = 6;
+/// Cards a hand may be corrected to at most (far above any hand the rules deal).
+pub const MAX_HAND: u8 = 20;
+
 /// Step 1: every character draws up to 5 (4 with an undressed Body wound, 6 resting in working Cabins).
 pub(super) fn refill_hands(ctx: &mut Ctx) {
     let seats: Vec<Seat> = ctx.state.seats.seats().collect();

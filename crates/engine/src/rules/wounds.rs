@@ -8,17 +8,24 @@ use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
 use crate::state::*;
 
+/// Light Wounds a character holds at most (p. 21): the third becomes a Serious Wound.
+pub const MAX_LIGHT_WOUNDS: u8 = 2;
+/// Serious Wounds a character holds at most (p. 21): any wound after the third kills.
+pub const MAX_SERIOUS_WOUNDS: u8 = 3;
+/// Wounds the table gives in one step (a correction: at most a big Intruder's attack and more).
+pub const MAX_WOUNDS_AT_ONCE: u8 = 6;
+
 /// Light Wounds (p. 21): the third becomes a Serious Wound; any wound after 3 Serious kills.
 pub(super) fn light_wounds(ctx: &mut Ctx, seat: Seat, n: u8) -> Outcome<()> {
     for _ in 0..n {
         if !ctx.state.seats[seat].life.is_awake_on_board() {
             return Ok(());
         }
-        if ctx.state.seats[seat].serious.len() >= 3 {
+        if ctx.state.seats[seat].serious.len() >= usize::from(MAX_SERIOUS_WOUNDS) {
             return kill(ctx, seat, DeathCause::Wounds);
         }
         let light = ctx.state.seats[seat].light_wounds + 1;
-        if light >= 3 {
+        if light > MAX_LIGHT_WOUNDS {
             ctx.emit(Event::LightWoundsSet { seat, light: 0 });
             serious_wound(ctx, seat)?;
         } else {
@@ -32,7 +39,7 @@ pub(super) fn serious_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     if !ctx.state.seats[seat].life.is_awake_on_board() {
         return Ok(());
     }
-    if ctx.state.seats[seat].serious.len() >= 3 {
+    if ctx.state.seats[seat].serious.len() >= usize::from(MAX_SERIOUS_WOUNDS) {
         return kill(ctx, seat, DeathCause::Wounds);
     }
     ctx.draw_wound(seat)

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod catalogue;
 mod content;
 mod entered;
 mod fate;

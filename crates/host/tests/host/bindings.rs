@@ -28,6 +28,8 @@ fn typescript_bindings_match_the_rust_protocol() {
     Reply::export_all(&cfg).unwrap();
     PhoneCall::export_all(&cfg).unwrap();
     PhoneReply::export_all(&cfg).unwrap();
+    nemesis_engine::catalogue::Catalogue::export_all(&cfg).unwrap();
+    std::fs::write(scratch.path().join("commandCatalogue.ts"), nemesis_host::protocol::catalogue_module()).unwrap();
     let fresh = read_dir(scratch.path());
     assert!(fresh.contains_key("Call.ts") && fresh.contains_key("PublicView.ts"), "export wrote {:?}", fresh.keys());
     let committed_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");

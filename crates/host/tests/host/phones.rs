@@ -516,6 +516,60 @@ async fn a_phone_makes_only_the_private_choices() {
     assert_eq!(phones_screen(&l.table).revision, revision, "nothing changed");
 }
 
+/// A value of a catalogue field's kind, for sending a command from its entry alone.
+fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
+    use nemesis_engine::catalogue::FieldKind as K;
+    use serde_json::json;
+    if let Some(v) = &f.initial {
+        return v.clone();
+    }
+    match f.kind {
+        K::Seat | K::IntruderPlayer | K::Intruder | K::Corridor | K::AttackCard => json!(0),
+        K::SeatOrNone | K::LocationOrNone | K::CorridorNumberOrNone | K::ObjectiveOrNone => serde_json::Value::Null,
+        K::Seats | K::ContaminationCards => json!([]),
+        K::Names => json!(["Ana", "Bo"]),
+        K::Location | K::Pod | K::Engine | K::CorridorNumber => json!(1),
+        K::NoiseSpot => json!({ "kind": "technical" }),
+        K::IntruderKind => json!("adult"),
+        K::Count => json!(f.min.unwrap_or(0)),
+        K::Switch => json!(true),
+        K::DoorState => json!("closed"),
+        K::Die => json!("noise"),
+        K::DestinationLetter => json!("a"),
+        K::EngineStatus => json!("working"),
+        K::ResearchObject => json!("intruder_egg"),
+        K::ScanProcedure => json!("surgery"),
+        K::OfferedCharacter => json!("captain"),
+    }
+}
+
+/// Whatever the catalogue says only the table sends is refused from a phone, every one of them,
+/// before the engine looks at it, and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_cannot_send_any_command_the_catalogue_keeps_for_the_table() {
+    use nemesis_engine::catalogue::{catalogue, CommandType, Sender};
+    let l = lan(2).await;
+    let token = pair(&l, Seat(0)).await;
+    let revision = phones_screen(&l.table).revision;
+    let mut refused = 0;
+    for spec in catalogue().commands.iter().filter(|s| !s.sent_by.contains(&Sender::Phone)) {
+        let mut command = serde_json::Map::new();
+        command.insert("type".into(), serde_json::json!(spec.kind.tag()));
+        for f in &spec.fields {
+            command.insert(f.name.clone(), sample(f));
+        }
+        if spec.kind == CommandType::SetUp {
+            command.insert("mode".into(), serde_json::json!("standard"));
+            command.insert("handled".into(), serde_json::json!([]));
+        }
+        let body = serde_json::json!({"call": "act", "command": command}).to_string();
+        assert_fault(&phone(l.port, Some(&token), &body).await, 403, "not_your_seat", &body);
+        refused += 1;
+    }
+    assert!(refused > 60, "every table-only command was tried ({refused})");
+    assert_eq!(phones_screen(&l.table).revision, revision, "nothing changed");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_draft_is_chosen_on_the_phone_and_the_table_sees_only_the_choice() {
     // Manual p. 6: each player draws two characters and keeps one.

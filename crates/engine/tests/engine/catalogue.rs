@@ -1,0 +1,237 @@
+//! The command catalogue (`catalogue.rs`) against the commands and the rules: every command has
+//! one entry whose fields are the command's own, the forms' bounds are the ones the rules check
+//! (the UI had drifted: Contamination 5 against the rules' 4, Injuries 6 against 10, a name of 24
+//! letters against 40), and following the engine's next steps plays the game's fixed steps through.
+
+use crate::common::*;
+use nemesis_engine::catalogue::{catalogue, may_send, spec, CommandType, EnteredKind, FieldKind, Sender, Spec};
+use nemesis_engine::command::{Command, Entered};
+use nemesis_engine::ids::*;
+use nemesis_engine::offers::next_steps;
+use nemesis_engine::rules;
+use nemesis_engine::state::{EventStep, Phase};
+use nemesis_engine::{Code, Content};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeSet;
+
+/// The variants serde knows for a tagged enum, read from its refusal of an unknown tag (it lists
+/// them all): the enum's own list, so no one keeps a second copy that could miss one.
+fn variants<T: serde::de::DeserializeOwned>(tagged: &str) -> BTreeSet<String> {
+    let err = serde_json::from_value::<T>(json!({ tagged: "no_such_variant" })).err().expect("an unknown tag is refused").to_string();
+    let expected = err.split("expected one of").nth(1).unwrap_or_else(|| panic!("serde's message lists the variants: {err}"));
+    expected.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+#[test]
+fn every_command_has_exactly_one_catalogue_entry() {
+    let commands = variants::<Command>("type");
+    assert!(commands.len() > 60, "read the variants: {commands:?}");
+    let listed: Vec<String> = CommandType::ALL.iter().map(|k| k.tag()).collect();
+    let unique: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(unique.len(), listed.len(), "CommandType::ALL names each kind once");
+    assert_eq!(unique, commands, "CommandType::ALL lists every Command variant and no other");
+    assert_eq!(catalogue().commands.len(), commands.len());
+    for k in CommandType::ALL {
+        assert_eq!(spec(*k).kind, *k, "spec({k:?}) is its own entry");
+    }
+    let entered = variants::<Entered>("kind");
+    let kinds: BTreeSet<String> = EnteredKind::ALL.iter().map(|k| serde_json::to_value(k).unwrap().as_str().unwrap().to_string()).collect();
+    assert_eq!(kinds, entered, "EnteredKind::ALL lists every kind of entered result");
+}
+
+/// A value of a field's kind, for building a command from its entry alone.
+fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
+    if let Some(v) = &f.initial {
+        return v.clone();
+    }
+    match f.kind {
+        FieldKind::Seat | FieldKind::IntruderPlayer | FieldKind::Intruder | FieldKind::Corridor | FieldKind::AttackCard => json!(0),
+        FieldKind::SeatOrNone | FieldKind::LocationOrNone | FieldKind::CorridorNumberOrNone | FieldKind::ObjectiveOrNone => Value::Null,
+        FieldKind::Seats | FieldKind::ContaminationCards => json!([]),
+        FieldKind::Names => json!(["Ana"]),
+        FieldKind::Location | FieldKind::Pod | FieldKind::Engine | FieldKind::CorridorNumber => json!(1),
+        FieldKind::NoiseSpot => json!({ "kind": "technical" }),
+        FieldKind::IntruderKind => json!("adult"),
+        FieldKind::Count => json!(f.min.unwrap_or(0)),
+        FieldKind::Switch => json!(true),
+        FieldKind::DoorState => json!("closed"),
+        FieldKind::Die => json!("noise"),
+        FieldKind::DestinationLetter => json!("a"),
+        FieldKind::EngineStatus => json!("working"),
+        FieldKind::ResearchObject => json!("intruder_egg"),
+        FieldKind::ScanProcedure => json!("surgery"),
+        FieldKind::OfferedCharacter => json!("captain"),
+    }
+}
+
+fn built(s: &Spec) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("type".into(), json!(s.kind.tag()));
+    for f in &s.fields {
+        m.insert(f.name.clone(), sample(f));
+    }
+    m
+}
+
+#[test]
+fn each_entry_names_exactly_its_commands_fields_and_its_initial_values_are_valid() {
+    for s in &catalogue().commands {
+        let mut m = built(s);
+        if s.kind == CommandType::SetUp {
+            // The rest of the setup is the wizard's own: only the players are a form's field here.
+            let rest = serde_json::to_value(options(2)).unwrap();
+            for (k, v) in rest.as_object().unwrap() {
+                m.entry(k.clone()).or_insert(v.clone());
+            }
+        }
+        let command: Command = serde_json::from_value(Value::Object(m.clone())).unwrap_or_else(|e| panic!("{:?}: its fields build the command: {e}", s.kind));
+        assert_eq!(command.kind(), s.kind);
+        if s.kind == CommandType::SetUp {
+            continue;
+        }
+        let back = serde_json::to_value(&command).unwrap();
+        let names: BTreeSet<&str> = back.as_object().unwrap().keys().map(String::as_str).filter(|k| *k != "type").collect();
+        let declared: BTreeSet<&str> = s.fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(declared, names, "{:?}: the entry's fields are the command's", s.kind);
+        for f in &s.fields {
+            if let (Some(min), Some(max)) = (f.min, f.max) {
+                assert!(min <= max, "{:?}.{}: {min}..={max}", s.kind, f.name);
+            }
+        }
+    }
+}
+
+fn bounds(kind: CommandType, field: &str) -> (u16, u16) {
+    let f = spec(kind).fields.iter().find(|f| f.name == field).unwrap_or_else(|| panic!("{kind:?} has a field {field}"));
+    (f.min.unwrap_or(0), f.max.expect("bounded"))
+}
+
+#[test]
+fn the_forms_bounds_are_the_constants_the_rules_check() {
+    assert_eq!(bounds(CommandType::GiveContamination, "count"), (1, rules::MAX_CONTAMINATION_AT_ONCE.into()));
+    assert_eq!(rules::MAX_CONTAMINATION_AT_ONCE, 4, "the UI once offered 5");
+    assert_eq!(bounds(CommandType::InjureIntruder, "injuries"), (1, rules::MAX_INJURIES_AT_ONCE.into()));
+    assert_eq!(rules::MAX_INJURIES_AT_ONCE, 10, "the UI once stopped at 6");
+    assert_eq!(bounds(CommandType::SetUp, "players"), (1, rules::MAX_NAME as u16));
+    assert_eq!(rules::MAX_NAME, 40, "the UI once stopped at 24 letters");
+    assert_eq!(bounds(CommandType::RollDice, "count"), (1, rules::DICE_OF_EACH_KIND.into()));
+    assert_eq!(bounds(CommandType::CardAction, "paid"), (1, rules::MAX_PAID.into()));
+    assert_eq!(bounds(CommandType::BeginEngineRepair, "paid"), (1, rules::MAX_PAID.into()));
+    assert_eq!(bounds(CommandType::SetHandSize, "cards"), (0, rules::MAX_HAND.into()));
+    assert_eq!(bounds(CommandType::IntruderPlayerAttack, "card_number"), (1, rules::INTRUDER_CARD_NUMBERS.into()));
+    assert_eq!(bounds(CommandType::MoveIntruder, "corridor"), (1, rules::CORRIDOR_NUMBERS.into()));
+    assert_eq!(bounds(CommandType::MoveCharacter, "careful_noise"), (1, rules::CORRIDOR_NUMBERS.into()));
+    assert_eq!(bounds(CommandType::Wound, "light"), (0, rules::MAX_WOUNDS_AT_ONCE.into()));
+    assert_eq!(bounds(CommandType::HealLightWounds, "count"), (1, rules::MAX_LIGHT_WOUNDS.into()));
+    assert_eq!(bounds(CommandType::DressSeriousWound, "index"), (0, (rules::MAX_SERIOUS_WOUNDS - 1).into()));
+}
+
+/// The bound is where the rules draw it: the form's largest value passes their check and one more
+/// is refused by it, changing nothing.
+#[test]
+fn the_rules_take_a_forms_largest_number_and_refuse_one_more() {
+    let (s, mut f) = table(3, 1601);
+    let seat = s.turn_order()[0];
+    let (_, contamination) = bounds(CommandType::GiveContamination, "count");
+    ok(&s, &mut f, Command::GiveContamination { seat, count: contamination as u8 }, vec![]);
+    let r = refused(&s, &mut f, Command::GiveContamination { seat, count: contamination as u8 + 1 }, vec![]);
+    assert_eq!(r.key, "give_between_1_and_4_contamination_cards");
+
+    let mut s2 = s.clone();
+    let here = s2.seats[seat].location;
+    let id = add_intruder(&mut s2, IntruderKind::Queen, here);
+    let (_, injuries) = bounds(CommandType::InjureIntruder, "injuries");
+    ok(&s2, &mut f, Command::InjureIntruder { id, injuries: injuries as u8 }, vec![]);
+    assert_eq!(refused(&s2, &mut f, Command::InjureIntruder { id, injuries: injuries as u8 + 1 }, vec![]).key, "give_between_1_and_10_injuries");
+
+    let (_, dice) = bounds(CommandType::RollDice, "count");
+    ok(&s, &mut f, Command::RollDice { die: Die::Combat, count: dice as u8 }, vec![]);
+    assert_eq!(refused(&s, &mut f, Command::RollDice { die: Die::Combat, count: dice as u8 + 1 }, vec![]).code, Code::NotAllowed);
+
+    let (_, hand) = bounds(CommandType::SetHandSize, "cards");
+    ok(&s, &mut f, Command::SetHandSize { seat, cards: hand as u8 }, vec![]);
+    assert_eq!(refused(&s, &mut f, Command::SetHandSize { seat, cards: hand as u8 + 1 }, vec![]).key, "no_hand_holds_that_many_cards");
+
+    let (_, name) = bounds(CommandType::SetUp, "players");
+    let mut long = options(2);
+    long.players[0] = "é".repeat(name as usize);
+    set_up(long.clone(), 1602);
+    long.players[0] = "é".repeat(name as usize + 1);
+    assert_eq!(refused_setup(long).key, "each_player_needs_a_name_of_1_to");
+}
+
+#[test]
+fn a_phone_sends_only_the_private_choices() {
+    let phone: BTreeSet<CommandType> = CommandType::ALL.iter().copied().filter(|k| spec(*k).sent_by.contains(&Sender::Phone)).collect();
+    let private = [CommandType::DraftKeep, CommandType::ChooseObjective, CommandType::SetEngineOrder, CommandType::ChooseAttackCard];
+    assert_eq!(phone, private.into_iter().collect());
+    assert!(CommandType::ALL.iter().all(|k| spec(*k).sent_by.contains(&Sender::Table)), "the table sends everything (a private choice behind the curtain)");
+    assert!(may_send(&Command::ChooseObjective { seat: Seat(0), objective: None }, Sender::Phone));
+    assert!(!may_send(&Command::GiveRound { seat: Seat(0) }, Sender::Phone));
+}
+
+/// Fills in the fields a next step leaves to its form, as a person at the table would.
+fn fill(g: &nemesis_engine::Game, kind: CommandType, seat: Option<Seat>) -> Command {
+    let s = state(g);
+    let seat = seat.unwrap_or(Seat(0));
+    match kind {
+        CommandType::DraftDraw => Command::DraftDraw { seat },
+        CommandType::DraftKeep => {
+            let first = s.seats[seat].draft_offer[0];
+            Command::DraftKeep { seat, character: Content::base().data.characters[first.0 as usize].key.clone() }
+        }
+        CommandType::EndPlayerPhase => Command::EndPlayerPhase,
+        CommandType::AdvanceTime => Command::AdvanceTime,
+        CommandType::ResolveIntruderAttacks => Command::ResolveIntruderAttacks,
+        CommandType::ResolveFireDamage => Command::ResolveFireDamage,
+        CommandType::ResolveEventCard => Command::ResolveEventCard,
+        CommandType::DevelopBag => Command::DevelopBag,
+        other => panic!("no next step {other:?} in this game"),
+    }
+}
+
+/// The draft (p. 5, step 17) and the Event Phase (pp. 10–11) played only by the engine's next
+/// steps: each is accepted as the table fills it, in the rules' order, and ends where it should.
+#[test]
+fn following_the_next_steps_plays_the_draft_and_an_event_phase_through() {
+    let mut g = nemesis_engine::Game::new(nemesis_engine::Fate::seeded(1603));
+    strict_act(&mut g, Command::SetUp(options(3))).unwrap();
+    let mut drafted = Vec::new();
+    while state(&g).phase == Phase::Draft {
+        let steps = next_steps(state(&g));
+        assert_eq!(steps.len(), 1, "the draft always waits for one step");
+        let (kind, seat) = (steps[0].command, steps[0].seat);
+        if kind == CommandType::DraftDraw {
+            drafted.push(state(&g).seats[seat.unwrap()].number);
+        }
+        let command = fill(&g, kind, seat);
+        strict_act(&mut g, command).unwrap_or_else(|r| panic!("{kind:?} for {seat:?}: {r:?}"));
+    }
+    let mut sorted = drafted.clone();
+    sorted.sort();
+    assert_eq!(drafted, sorted, "players draft in player-number order");
+    assert_eq!(drafted.len(), 3);
+
+    // The Player Phase: nothing to wait for until everyone passed, then its end.
+    assert!(next_steps(state(&g)).is_empty(), "the rounds are the offers', not a next step");
+    while let Some(seat) = state(&g).rounds.turn_of {
+        strict_act(&mut g, Command::Pass { seat }).unwrap();
+    }
+    assert_eq!(next_steps(state(&g)).iter().map(|n| n.command).collect::<Vec<_>>(), vec![CommandType::EndPlayerPhase]);
+
+    let mut seen = Vec::new();
+    for _ in 0..10 {
+        let steps = next_steps(state(&g));
+        let Some(step) = steps.first() else { break };
+        if let Phase::Event { step: e } = state(&g).phase {
+            seen.push(e);
+        }
+        let (kind, command) = (step.command, fill(&g, step.command, step.seat));
+        strict_act(&mut g, command).unwrap_or_else(|r| panic!("{kind:?}: {r:?}"));
+        if state(&g).phase == Phase::Player {
+            break;
+        }
+    }
+    assert_eq!(seen, vec![EventStep::TimeTrack, EventStep::IntruderAttack, EventStep::FireDamage, EventStep::EventCard, EventStep::BagDevelopment]);
+    assert_eq!(state(&g).phase, Phase::Player, "the Event Phase ends in the next turn's Player Phase");
+}
