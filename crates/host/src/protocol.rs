@@ -326,6 +326,12 @@ pub struct OpenGame {
     /// What the player whose round it is may do now, as the engine's rules judge it (p. 10-13):
     /// the guide offers only these, so it never offers what the engine would refuse.
     pub offers: Vec<nemesis_engine::offers::Offer>,
+    /// When the game was created and its newest step saved (milliseconds since 1970, UTC, by the
+    /// host's clock): the game's duration, shown at the end.
+    #[ts(type = "number")]
+    pub created_ms: i64,
+    #[ts(type = "number")]
+    pub updated_ms: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -341,6 +347,8 @@ pub struct LastStep {
     pub private_seats: Vec<Seat>,
     /// The critical moments the step brought about (the first Encounter, the first death …).
     pub moments: Vec<Moment>,
+    /// What the table hears of it, decided by the engine from public facts only (`cues::of_step`).
+    pub cues: Vec<nemesis_engine::cues::Cue>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

@@ -48,12 +48,16 @@ struct Open {
     game: Game,
     /// The game's log per audience, extended with each accepted step (`projection.rs`).
     log: Projection,
+    /// When the game was created and its newest step saved, as the save holds them (the game's
+    /// duration comes from the host's clock, not from whichever screen is watching).
+    created_ms: i64,
+    updated_ms: i64,
 }
 
 impl Open {
-    fn new(id: i64, title: String, game: Game) -> Open {
+    fn new(id: i64, title: String, game: Game, created_ms: i64, updated_ms: i64) -> Open {
         let log = Projection::of(game.entries());
-        Open { id, title, game, log }
+        Open { id, title, game, log, created_ms, updated_ms }
     }
 }
 
@@ -246,7 +250,7 @@ impl Table {
         let state = game.state().expect("a set-up game has a state");
         let meta = NewGame { title: &title, players, mode, turn: state.turn, finished: false, now_ms: created_ms };
         let id = self.store.create(meta, game.entries(), &game.fate_snapshot())?;
-        self.set_open(Some(Open::new(id, title, game)));
+        self.set_open(Some(Open::new(id, title, game, created_ms, created_ms)));
         Ok(self.publish())
     }
 
@@ -265,7 +269,7 @@ impl Table {
                 let _ = self.store.save_phone(id, t, now_ms());
             }
         }
-        self.set_open(Some(Open::new(id, stored.title, game)));
+        self.set_open(Some(Open::new(id, stored.title, game, stored.created_ms, stored.updated_ms)));
         self.phones.set_tokens(tokens);
         Ok(())
     }
@@ -292,9 +296,11 @@ impl Table {
         let (turn, finished) = (state.turn, state.is_over());
         let fate = open.game.fate_snapshot();
         let id = open.id;
-        let saved = self.store.append(id, &entry, &fate, turn, finished, now_ms());
+        let at = now_ms();
+        let saved = self.store.append(id, &entry, &fate, turn, finished, at);
         if let Some(open) = self.open.as_mut().filter(|_| saved.is_ok()) {
             open.log.sync(open.game.entries());
+            open.updated_ms = at;
         }
         if let Err(fault) = saved {
             // Not durable, so not accepted: go back to what the store holds, or close the game
@@ -561,9 +567,15 @@ fn open_screen(o: &Open) -> OpenGame {
     let game = &o.game;
     let state = game.state().expect("an open game is set up");
     let lines = o.log.table();
+    let view = state.public_view();
     let last = game.entries().last().map(|newest| {
         // An undo's outcome is the undo line itself; otherwise the step still in force.
         let step = if newest.command.is_none() { newest } else { game.last_step().unwrap_or(newest) };
+        // Only the step in force is the newest: an undo line brings about nothing, and is silent.
+        let fresh = std::ptr::eq(step, newest) && step.command.is_some();
+        let moments = if fresh { nemesis_engine::moments::of_step(&step.events, state) } else { Vec::new() };
+        // What the table hears comes from the same public facts as the moments.
+        let cues = if fresh { nemesis_engine::cues::of_step(&step.events, &moments, &view) } else { Vec::new() };
         LastStep {
             seq: step.seq,
             command: step.command.as_ref().map(command_type),
@@ -575,8 +587,8 @@ fn open_screen(o: &Open) -> OpenGame {
             },
             private: step.is_private(),
             private_seats: step.private_seats(),
-            // Only the step in force is the newest: an undo line brings about nothing.
-            moments: if std::ptr::eq(step, newest) && step.command.is_some() { nemesis_engine::moments::of_step(&step.events, state) } else { Vec::new() },
+            moments,
+            cues,
         }
     });
     let log_total = lines.len() as u32;
@@ -584,13 +596,15 @@ fn open_screen(o: &Open) -> OpenGame {
     OpenGame {
         id: o.id,
         title: o.title.clone(),
-        view: state.public_view(),
+        view,
         log: tail,
         log_total,
         last,
         can_undo: game.can_undo(),
         can_correct: game.can_correct(),
         offers: nemesis_engine::offers::offers(state),
+        created_ms: o.created_ms,
+        updated_ms: o.updated_ms,
     }
 }
 

@@ -17,4 +17,9 @@ last: LastStep | null, can_undo: boolean, can_correct: boolean,
  * What the player whose round it is may do now, as the engine's rules judge it (p. 10-13):
  * the guide offers only these, so it never offers what the engine would refuse.
  */
-offers: Array<Offer>, };
+offers: Array<Offer>, 
+/**
+ * When the game was created and its newest step saved (milliseconds since 1970, UTC, by the
+ * host's clock): the game's duration, shown at the end.
+ */
+created_ms: number, updated_ms: number, };
