@@ -393,9 +393,15 @@ impl Table {
                     return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: free it first to pair another."));
                 }
                 let code = self.phones.pair_code(seat, now);
+                // The join page says which seat it joins before the tap (issue 20): the seat's
+                // name and character, public facts the table screen shows anyway. The host still
+                // decides the seat from the code alone.
+                let sits = &state.seats[seat];
+                let character = sits.character.map(|c| format!("&character={}", fragment_value(&state.content().data.characters[c.0 as usize].key))).unwrap_or_default();
+                let fragment = format!("pair={code}&name={}{character}", fragment_value(&sits.name));
                 // Phones that waited for this seat were refused: the table stops listing them.
                 self.publish();
-                format!("pair={code}")
+                fragment
             }
             OfferPurpose::Reveal => {
                 let newest = open.log.private(seat).last();
@@ -606,6 +612,11 @@ fn open_screen(o: &Open) -> OpenGame {
         created_ms: o.created_ms,
         updated_ms: o.updated_ms,
     }
+}
+
+/// Percent-encodes a value for an address's fragment (RFC 3986: unreserved characters stay).
+fn fragment_value(s: &str) -> String {
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 /// The command's serde tag, e.g. `develop_bag`.
