@@ -97,7 +97,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     const phone = await context.newPage();
     watch(phone, `phone ${seat}`);
     await phone.goto(url);
-    // Nothing is spent by opening the page: joining takes a tap.
+    // Nothing is spent by opening the page: joining takes a tap. The page says whose seat it is.
+    assert.match(await phone.locator('[data-test="phone-joins"]').textContent(), new RegExp(names[seat]), "the join page names the seat");
     if (seat === 0) await shot(phone, "phone-join");
     await phone.locator('[data-test="phone-join"]').click();
     await phone.locator('[data-test="phone-waiting"]').waitFor();
@@ -115,6 +116,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
     if (seat === 0) assert.deepEqual(await unnamedControls(phone), [], "every control on the phone has a screen-reader name");
     assert.equal((await phone.locator('[data-test="phone-name"]').textContent()).trim(), names[seat]);
+    // Loopback is a secure context, so here the lock may be held; on the LAN the tip shows.
+    assert.match((await phone.locator('[data-test="phone-awake"]').getAttribute("data-state")) ?? "", /^(held|tip)$/, "the seat page says whether the screen stays on");
     assert.equal(new URL(phone.url()).hash, "", "the spent code is gone from the address");
     phones.push({ seat, context, phone });
   }

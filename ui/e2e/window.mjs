@@ -39,7 +39,7 @@ async function main() {
     await click('[data-test="phones-on"]');
     await click('[data-test="pair-show-0"]');
     const pairUrl = (await text('[data-test="pair-url-0"]')).trim();
-    const code = new URL(pairUrl).hash.replace("#pair=", "");
+    const code = new URLSearchParams(new URL(pairUrl).hash.slice(1)).get("pair");
     // The pairing call waits for the table's answer, so it is left running while the window is read.
     const paired = fetch(new URL("/api/phone", pairUrl), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ call: "pair", code, device: "window test" }) });
     await until("the phone's request on the table screen", () => find('[data-test="ask-0"]'));

@@ -32,6 +32,7 @@ pub mod bounds;
 pub mod catalogue;
 pub mod command;
 pub mod content;
+pub mod cues;
 pub mod event;
 pub mod fate;
 pub mod fold;

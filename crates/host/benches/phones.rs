@@ -48,7 +48,7 @@ impl Host {
 async fn pair(host: &Host, lan: u16, seat: usize) -> String {
     let offer = host.call(json!({"call": "pair_code", "seat": seat})).await;
     let url = offer["offer"]["url"].as_str().expect("an offer").to_string();
-    let code = url.split_once("#pair=").unwrap().1.to_string();
+    let code = url.split_once("#pair=").unwrap().1.split('&').next().unwrap().to_string();
     let body = json!({"call": "pair", "code": code, "device": "bench"}).to_string();
     let waiting = tokio::spawn(async move { request(lan, "POST", "/api/phone", &[], Some(&body)).await });
     let ask = loop {

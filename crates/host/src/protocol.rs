@@ -329,6 +329,12 @@ pub struct OpenGame {
     /// The step the game waits for outside the rounds (the draft, ending the phase, the Event
     /// Phase's steps, the victory check), as the engine decides it (`offers::next_steps`).
     pub next: Vec<nemesis_engine::offers::NextStep>,
+    /// When the game was created and its newest step saved (milliseconds since 1970, UTC, by the
+    /// host's clock): the game's duration, shown at the end.
+    #[ts(type = "number")]
+    pub created_ms: i64,
+    #[ts(type = "number")]
+    pub updated_ms: i64,
 }
 
 /// The engine's command catalogue as a TypeScript module the UI imports (`commandCatalogue.ts`
@@ -362,6 +368,8 @@ pub struct LastStep {
     pub private_seats: Vec<Seat>,
     /// The critical moments the step brought about (the first Encounter, the first death …).
     pub moments: Vec<Moment>,
+    /// What the table hears of it, decided by the engine from public facts only (`cues::of_step`).
+    pub cues: Vec<nemesis_engine::cues::Cue>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

@@ -31,6 +31,8 @@ pub struct StoredGame {
     pub id: i64,
     pub title: String,
     pub created_ms: i64,
+    /// When its newest step was saved (milliseconds since 1970, UTC).
+    pub updated_ms: i64,
     pub entries: Vec<Entry>,
     pub fate: FateSnapshot,
 }
@@ -190,12 +192,12 @@ impl Store {
     pub fn load(&self, id: i64) -> Result<StoredGame, Fault> {
         let head = self
             .conn
-            .query_row("SELECT title, created_ms, fate FROM games WHERE id = ?1", [id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?))
+            .query_row("SELECT title, created_ms, fate, updated_ms FROM games WHERE id = ?1", [id], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, i64>(3)?))
             })
             .optional()
             .map_err(storage)?;
-        let Some((title, created_ms, fate)) = head else {
+        let Some((title, created_ms, fate, updated_ms)) = head else {
             return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
         };
         let fate: FateSnapshot = serde_json::from_str(&fate).map_err(|e| storage(format!("unreadable generator state ({e})")))?;
@@ -207,7 +209,7 @@ impl Store {
             let entry: Entry = serde_json::from_str(&body).map_err(|e| storage(format!("step {seq} is unreadable ({e})")))?;
             entries.push(entry);
         }
-        Ok(StoredGame { id, title, created_ms, entries, fate })
+        Ok(StoredGame { id, title, created_ms, updated_ms, entries, fate })
     }
 
     /// Saved games, the most recently played first.

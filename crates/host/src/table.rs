@@ -48,12 +48,16 @@ struct Open {
     game: Game,
     /// The game's log per audience, extended with each accepted step (`projection.rs`).
     log: Projection,
+    /// When the game was created and its newest step saved, as the save holds them (the game's
+    /// duration comes from the host's clock, not from whichever screen is watching).
+    created_ms: i64,
+    updated_ms: i64,
 }
 
 impl Open {
-    fn new(id: i64, title: String, game: Game) -> Open {
+    fn new(id: i64, title: String, game: Game, created_ms: i64, updated_ms: i64) -> Open {
         let log = Projection::of(game.entries());
-        Open { id, title, game, log }
+        Open { id, title, game, log, created_ms, updated_ms }
     }
 }
 
@@ -246,7 +250,7 @@ impl Table {
         let state = game.state().expect("a set-up game has a state");
         let meta = NewGame { title: &title, players, mode, turn: state.turn, finished: false, now_ms: created_ms };
         let id = self.store.create(meta, game.entries(), &game.fate_snapshot())?;
-        self.set_open(Some(Open::new(id, title, game)));
+        self.set_open(Some(Open::new(id, title, game, created_ms, created_ms)));
         Ok(self.publish())
     }
 
@@ -265,7 +269,7 @@ impl Table {
                 let _ = self.store.save_phone(id, t, now_ms());
             }
         }
-        self.set_open(Some(Open::new(id, stored.title, game)));
+        self.set_open(Some(Open::new(id, stored.title, game, stored.created_ms, stored.updated_ms)));
         self.phones.set_tokens(tokens);
         Ok(())
     }
@@ -292,9 +296,11 @@ impl Table {
         let (turn, finished) = (state.turn, state.is_over());
         let fate = open.game.fate_snapshot();
         let id = open.id;
-        let saved = self.store.append(id, &entry, &fate, turn, finished, now_ms());
+        let at = now_ms();
+        let saved = self.store.append(id, &entry, &fate, turn, finished, at);
         if let Some(open) = self.open.as_mut().filter(|_| saved.is_ok()) {
             open.log.sync(open.game.entries());
+            open.updated_ms = at;
         }
         if let Err(fault) = saved {
             // Not durable, so not accepted: go back to what the store holds, or close the game
@@ -387,9 +393,15 @@ impl Table {
                     return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: free it first to pair another."));
                 }
                 let code = self.phones.pair_code(seat, now);
+                // The join page says which seat it joins before the tap (issue 20): the seat's
+                // name and character, public facts the table screen shows anyway. The host still
+                // decides the seat from the code alone.
+                let sits = &state.seats[seat];
+                let character = sits.character.map(|c| format!("&character={}", fragment_value(&state.content().data.characters[c.0 as usize].key))).unwrap_or_default();
+                let fragment = format!("pair={code}&name={}{character}", fragment_value(&sits.name));
                 // Phones that waited for this seat were refused: the table stops listing them.
                 self.publish();
-                format!("pair={code}")
+                fragment
             }
             OfferPurpose::Reveal => {
                 let newest = open.log.private(seat).last();
@@ -561,9 +573,15 @@ fn open_screen(o: &Open) -> OpenGame {
     let game = &o.game;
     let state = game.state().expect("an open game is set up");
     let lines = o.log.table();
+    let view = state.public_view();
     let last = game.entries().last().map(|newest| {
         // An undo's outcome is the undo line itself; otherwise the step still in force.
         let step = if newest.command.is_none() { newest } else { game.last_step().unwrap_or(newest) };
+        // Only the step in force is the newest: an undo line brings about nothing, and is silent.
+        let fresh = std::ptr::eq(step, newest) && step.command.is_some();
+        let moments = if fresh { nemesis_engine::moments::of_step(&step.events, state) } else { Vec::new() };
+        // What the table hears comes from the same public facts as the moments.
+        let cues = if fresh { nemesis_engine::cues::of_step(&step.events, &moments, &view) } else { Vec::new() };
         LastStep {
             seq: step.seq,
             command: step.command.as_ref().map(command_type),
@@ -575,8 +593,8 @@ fn open_screen(o: &Open) -> OpenGame {
             },
             private: step.is_private(),
             private_seats: step.private_seats(),
-            // Only the step in force is the newest: an undo line brings about nothing.
-            moments: if std::ptr::eq(step, newest) && step.command.is_some() { nemesis_engine::moments::of_step(&step.events, state) } else { Vec::new() },
+            moments,
+            cues,
         }
     });
     let log_total = lines.len() as u32;
@@ -584,7 +602,7 @@ fn open_screen(o: &Open) -> OpenGame {
     OpenGame {
         id: o.id,
         title: o.title.clone(),
-        view: state.public_view(),
+        view,
         log: tail,
         log_total,
         last,
@@ -592,7 +610,14 @@ fn open_screen(o: &Open) -> OpenGame {
         can_correct: game.can_correct(),
         offers: nemesis_engine::offers::offers(state),
         next: nemesis_engine::offers::next_steps(state),
+        created_ms: o.created_ms,
+        updated_ms: o.updated_ms,
     }
+}
+
+/// Percent-encodes a value for an address's fragment (RFC 3986: unreserved characters stay).
+fn fragment_value(s: &str) -> String {
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 /// The command's serde tag, e.g. `develop_bag`.

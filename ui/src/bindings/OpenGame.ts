@@ -23,4 +23,9 @@ offers: Array<Offer>,
  * The step the game waits for outside the rounds (the draft, ending the phase, the Event
  * Phase's steps, the victory check), as the engine decides it (`offers::next_steps`).
  */
-next: Array<NextStep>, };
+next: Array<NextStep>, 
+/**
+ * When the game was created and its newest step saved (milliseconds since 1970, UTC, by the
+ * host's clock): the game's duration, shown at the end.
+ */
+created_ms: number, updated_ms: number, };

@@ -29,6 +29,9 @@ export const phone = $state({
   stage: "welcome" as Stage,
   /** The pairing code from the QR (in the address's fragment, never sent to a server log). */
   code: "",
+  /** The seat the code is for, as the QR's address names it (shown before the tap; the host
+   *  still takes the seat from the code alone). */
+  joining: null as { name: string; character: string | null } | null,
   revealCode: "",
   held: null as Held | null,
   screen: null as PhoneScreen | null,
@@ -321,6 +324,8 @@ function route() {
   if (pair) {
     // One tap to join, never on load: a link preview must not spend the code.
     phone.code = pair;
+    const name = fragment.get("name");
+    phone.joining = name ? { name: name.slice(0, 80), character: fragment.get("character") } : null;
     phone.fault = null;
     phone.stage = "join";
   } else if (reveal) {

@@ -7,6 +7,7 @@ mod common;
 
 mod catalogue;
 mod content;
+mod cues;
 mod entered;
 mod fate;
 mod hints;

@@ -62,7 +62,8 @@ fn offer(table: &Shared, c: Call) -> PhoneOffer {
 }
 
 fn code_of(offer: &PhoneOffer) -> String {
-    offer.url.split_once('#').and_then(|(_, f)| f.split_once('=')).map(|(_, c)| c.to_string()).expect("a code in the fragment")
+    let fragment = offer.url.split_once('#').map(|(_, f)| f).expect("a fragment");
+    fragment.split('&').find_map(|p| p.split_once('=')).map(|(_, c)| c.to_string()).expect("a code in the fragment")
 }
 
 async fn phone(port: u16, token: Option<&str>, body: &str) -> Response {
@@ -223,6 +224,10 @@ async fn a_pairing_code_expires_after_its_short_life() {
     assert_eq!(o.purpose, OfferPurpose::Pair);
     assert!(o.svg.starts_with("<?xml") && o.svg.contains("<svg"), "the QR is an SVG document");
     assert!(o.url.starts_with(&format!("http://127.0.0.1:{}/#pair=", l.port)), "the code travels in the fragment: {}", o.url);
+    // The join page names the seat before the tap (issue 20): "Player 1" and the character kept
+    // in the draft, from the fragment; the host still takes the seat from the code alone.
+    let character = on_table(&l.table, |t| t.open_game().and_then(|g| g.state()).and_then(|s| s.public_view().seats[0].character.clone())).expect("drafted");
+    assert!(o.url.contains(&format!("&name=Player%201&character={}", character.key)), "the address names the seat: {}", o.url);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_fault(&phone(l.port, None, &pair_body(&code_of(&o))).await, 410, "code_expired", "an expired code");
 }

@@ -58,7 +58,7 @@ async fn pair_all(table: &Shared, port: u16) -> Vec<String> {
     for i in 0..PLAYERS {
         let seat = Seat(i);
         let Reply::Offer { offer } = on_table(table, |t| t.call(Actor::Table, Call::PairCode { seat })) else { panic!("an offer") };
-        let code = offer.url.split_once("#pair=").unwrap().1.to_string();
+        let code = offer.url.split_once("#pair=").unwrap().1.split('&').next().unwrap().to_string();
         let body = serde_json::json!({ "call": "pair", "code": code }).to_string();
         let waiting = tokio::spawn(async move { request(port, "POST", "/api/phone", &[], Some(&body)).await });
         let ask = loop {

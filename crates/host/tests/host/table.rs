@@ -116,6 +116,29 @@ fn a_reopened_save_shows_the_same_view_and_log_and_accepts_more_commands() {
     assert!(saves(&mut t)[0].steps > steps + 1, "the passes and the phase's end");
 }
 
+/// The sound schedule reaches the table with the step (issue 20): the engine decides the cues,
+/// an undo is silent, and the game's times come from the save, unchanged by a restart.
+#[test]
+fn the_table_screen_carries_the_steps_cues_and_the_games_times() {
+    use nemesis_engine::cues::{Announcement, Cue, Sound};
+    let dir = scratch();
+    let mut t = table_in(dir.path());
+    let id = started(&mut t, 3);
+    let first = open_game(&current(&mut t)).clone();
+    assert!(first.created_ms > 0 && first.updated_ms >= first.created_ms, "times from the host's clock: {} {}", first.created_ms, first.updated_ms);
+    let died = act(&mut t, Command::KillCharacter { seat: Seat(0) });
+    let last = open_game(&died).last.clone().expect("a last step");
+    assert_eq!(last.cues, vec![Cue { sound: Sound::Death, say: Some(Announcement::FirstDeath) }], "the first death: a toll and the pods' announcement");
+    assert!(open_game(&died).updated_ms >= first.updated_ms, "the newest step's time");
+    let undone = screen_of(call(&mut t, Call::Act { request: Request::Undo }));
+    assert!(open_game(&undone).last.as_ref().is_some_and(|l| l.cues.is_empty()), "an undo is silent");
+    let before = open_game(&current(&mut t)).clone();
+    drop(t);
+    let mut t = table_in(dir.path());
+    let reopened = screen_of(call(&mut t, Call::Open { game: id }));
+    assert_eq!((open_game(&reopened).created_ms, open_game(&reopened).updated_ms), (before.created_ms, before.updated_ms), "the times are the save's");
+}
+
 /// Makes a consistent copy of a live save file (another connection, `VACUUM INTO`).
 fn copy_save(from: &std::path::Path, to_dir: &std::path::Path) {
     std::fs::create_dir_all(to_dir).unwrap();
