@@ -8,7 +8,7 @@ use crate::common::*;
 use nemesis_engine::log::{log, Audience};
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, EngineNumber, EngineStatus, Location, Request, ScanProcedure, Seat};
-use nemesis_host::protocol::{PhoneReply, PhoneScreen};
+use nemesis_host::protocol::{PhoneBoard, PhoneReply, PhoneScreen};
 use nemesis_host::{Call, Reply, Shared};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -210,6 +210,9 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         });
         let mut allowed: Vec<HashSet<String>> = vec![HashSet::new(); PLAYERS as usize];
         let mut allowed_lines: Vec<HashSet<String>> = vec![HashSet::new(); PLAYERS as usize];
+        // The boards the table's public view showed: a phone's map may carry only one of them.
+        let mut boards: HashSet<String> = HashSet::new();
+        let board_now = || on_table(&table, |t| serde_json::to_string(&PhoneBoard::of(t.open_game().unwrap().state().unwrap().public_view())).unwrap());
         let mut p = Pick(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
         let note = |allowed: &mut Vec<HashSet<String>>, lines: &mut Vec<HashSet<String>>| {
             for (i, (view, l)) in expected(&table).into_iter().enumerate() {
@@ -218,9 +221,11 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
             }
         };
         note(&mut allowed, &mut allowed_lines);
+        boards.insert(board_now());
         for _ in 0..steps {
             step(&table, port, &tokens, &mut p).await;
             note(&mut allowed, &mut allowed_lines);
+            boards.insert(board_now());
             if on_table(&table, |t| t.open_game().unwrap().state().unwrap().is_over()) {
                 break;
             }
@@ -265,6 +270,8 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
                 assert_eq!(game.me.seat, screen.seat);
                 let hand = serde_json::to_string(&game.hand).unwrap();
                 assert!(allowed[i].contains(&hand), "game {g}: seat {i} got a hand the engine never built for it: {hand}");
+                let board = serde_json::to_string(&game.board).unwrap();
+                assert!(boards.contains(&board), "game {g}: seat {i}'s map carried a board the table's public view never showed: {board}");
                 for line in &game.reveals {
                     engine_reveals += usize::from(line.key.starts_with("engine_"));
                     coordinate_reveals += usize::from(line.key == "coordinates_private");
