@@ -81,7 +81,21 @@ test("the ship map draws the board graph and every public piece of a random game
     assert.equal(await count(`map-malfunction-${r.at}`), r.malfunction ? 1 : 0, `Malfunction in room ${r.at}: ${r.malfunction}`);
     assert.equal(await count(r.malfunction ? `map-computer-off-${r.at}` : `map-computer-${r.at}`), r.computer ? 1 : 0, `room ${r.at}'s computer`);
     assert.equal(await count(`map-eggs-${r.at}`), r.eggs > 0 ? 1 : 0, `Eggs in room ${r.at}: ${r.eggs}`);
+    // Intruder Carcasses (p. 20): one marker with the room's count and a name.
+    assert.equal(await count(`map-carcasses-${r.at}`), r.carcasses > 0 ? 1 : 0, `Carcasses in room ${r.at}: ${r.carcasses}`);
+    if (r.carcasses > 0) {
+      assert.equal(await page.locator(`[data-test="map-carcasses-${r.at}"]`).getAttribute("data-count"), String(r.carcasses));
+      assert.equal(await label(`map-carcasses-${r.at}`), `Intruder Carcasses: ${r.carcasses}`);
+    }
+    // Character Corpses (pp. 8, 21): each token is drawn once, as a dead character's struck
+    // piece while it lies where they fell, else in the room's Corpse marker with its count.
+    const named = (await Promise.all(view.seats.filter((s) => s.life.kind === "dead" && s.location === r.at).map((s) => count(`map-corpse-${s.seat}`)))).reduce((a, b) => a + b, 0);
+    const loose = Number((await count(`map-corpses-${r.at}`)) ? await page.locator(`[data-test="map-corpses-${r.at}"]`).getAttribute("data-count") : 0);
+    assert.equal(named + loose, r.corpses, `room ${r.at} shows its ${r.corpses} Corpses (${named} named, ${loose} more)`);
+    if (loose) assert.equal(await label(`map-corpses-${r.at}`), `Character Corpses: ${loose}`);
   }
+  assert.ok(view.rooms.some((r) => r.carcasses > 0), "the game has a Carcass on the board to draw");
+  assert.ok(view.rooms.some((r) => r.corpses > 0), "and a Corpse");
 
   // Pieces: every character (or its corpse) and Intruder in its room, every pod and who is aboard.
   assert.equal(await page.locator('[data-test^="map-intruder-"]').count(), view.intruders.length, "one piece per Intruder, no more");
@@ -95,7 +109,7 @@ test("the ship map draws the board graph and every public piece of a random game
       assert.ok(await inside(page, `map-character-${s.seat}`, `map-room-${s.location}`), `${s.name} is drawn in room ${s.location}`);
       assert.match(await label(`map-character-${s.seat}`), new RegExp(`^${s.name}: ${s.character.name}`));
       if (s.slime) assert.match(await label(`map-character-${s.seat}`), /Slime/);
-    } else if (kind === "dead") {
+    } else if (kind === "dead" && (await count(`map-corpse-${s.seat}`))) {
       assert.ok(await inside(page, `map-corpse-${s.seat}`, `map-room-${s.location}`), `${s.name}'s corpse lies in room ${s.location}`);
     } else if (kind === "in_pod") {
       assert.equal(await count(`map-pod-occupant-${s.seat}`), 1, `${s.name} is drawn in pod ${s.life.pod}`);

@@ -1,6 +1,7 @@
 // A game for the ship map's tests and screenshots, made through the script door: a 4-player game
 // past the draft, then a seeded run of table commands that put every kind of public piece on the
-// board (moves, Intruders, Injuries, Fire, Malfunctions, Noise, Doors, Slime, a pod, a death).
+// board (moves, Intruders, Injuries, Fire, Malfunctions, Noise, Doors, Slime, Carcasses, a pod, a
+// death and its Corpse).
 // Refused commands are skipped: the engine decides what may happen, the test only reads the view.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -59,6 +60,8 @@ export function mappedGame(seed, steps = 60) {
     },
     () => act({ type: "place_intruder", kind: pick(kinds), at: pick(rooms) }),
     () => view().intruders.length && act({ type: "injure_intruder", id: pick(view().intruders).id, injuries: 1 + Math.floor(random() * 2) }),
+    // A killed Intruder other than a Larva leaves its Carcass in its room (p. 20).
+    () => view().intruders.length && act({ type: "kill_intruder", id: pick(view().intruders).id }),
     // Fewer than the box's 8 markers of each, so the ship neither burns nor breaks down (p. 21).
     () => view().fire.used < 5 && act({ type: "set_fire", at: pick(rooms), on: true }),
     () => view().malfunction.used < 5 && act({ type: "set_malfunction", at: pick(rooms), on: true }),
@@ -70,6 +73,11 @@ export function mappedGame(seed, steps = 60) {
   moves[0]();
   moves[0]();
   for (let i = 0; i < steps; i++) pick(moves)();
+  // At least one Carcass on the board, whatever the seed did.
+  if (!view().rooms.some((r) => r.carcasses > 0)) {
+    act({ type: "place_intruder", kind: "adult", at: pick(rooms) });
+    act({ type: "kill_intruder", id: view().intruders.at(-1).id });
+  }
   // One death, so a corpse lies on the board, and an unlocked pod with someone in it.
   act({ type: "kill_character", seat: view().seats[3].seat });
   const pod = view().pods[0];

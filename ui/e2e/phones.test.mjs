@@ -316,6 +316,9 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   const offered = bruno.locator('[data-test="attack-offer"] [data-test^="attack-offer-"]');
   assert.equal(await offered.count(), 3, "three Intruder Attack cards to choose from");
   await shot(bruno, "phone-attack-choice", true);
+  // What the phone's screen shows (the page's fixed "hold" bar stays at the bottom): the cards.
+  if (process.env.PHONES_SHOTS) await bruno.evaluate(() => scrollTo(0, document.querySelector('[data-test="phone-now"]').getBoundingClientRect().top + scrollY - 48));
+  await shot(bruno, "phone-attack-cards");
   const beforePick = await logLength(table);
   await offered.first().click();
   await brunoNow.waitFor({ state: "detached" });

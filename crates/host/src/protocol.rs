@@ -275,6 +275,9 @@ pub enum PhoneCall {
     Act { command: nemesis_engine::Command },
     /// Gives the seat back: the token stops working.
     Leave,
+    /// The box's contents for a pack (names, the board graph the map is drawn from): printed on
+    /// the components, no secret; asked once by a paired phone to draw its map.
+    Content { pack: nemesis_engine::Pack },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -286,6 +289,7 @@ pub enum PhoneReply {
     Reveal { seat: Seat, name: String, lines: Vec<LogLine> },
     Hand { screen: PhoneScreen },
     Left,
+    Content { content: nemesis_engine::content::ContentData },
     Refused { fault: Fault },
 }
 
@@ -308,6 +312,38 @@ pub struct PhoneGame {
     pub hand: SeatView,
     /// This seat's private log lines, newest last: every reveal as it happened.
     pub reveals: Vec<LogLine>,
+    /// The ship as the whole table sees it, for the phone's read-only map (issue 18).
+    pub board: PhoneBoard,
+}
+
+/// The board's public pieces, cut from the table's `PublicView` and nothing else: every value
+/// here is on the table screen too, so a phone's map can show no more than the table does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneBoard {
+    /// The box the game is played with, for `PhoneCall::Content`.
+    pub pack: nemesis_engine::Pack,
+    pub seats: Vec<nemesis_engine::view::PublicSeat>,
+    pub rooms: Vec<nemesis_engine::view::PublicRoom>,
+    pub corridors: Vec<nemesis_engine::view::PublicCorridor>,
+    pub technical_noise: bool,
+    pub intruders: Vec<nemesis_engine::view::PublicIntruder>,
+    pub pods: Vec<nemesis_engine::view::PublicPod>,
+    pub nest_destroyed: bool,
+}
+
+impl PhoneBoard {
+    pub fn of(view: PublicView) -> Self {
+        PhoneBoard {
+            pack: view.pack,
+            seats: view.seats,
+            rooms: view.rooms,
+            corridors: view.corridors,
+            technical_noise: view.technical_noise,
+            intruders: view.intruders,
+            pods: view.pods,
+            nest_destroyed: view.nest_destroyed,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

@@ -488,10 +488,12 @@ impl Table {
         let game = self.open.as_ref().and_then(|o| {
             let state = o.game.state()?;
             let hand = state.seat_view(seat)?;
-            let me = state.public_view().seats.into_iter().find(|p| p.seat == seat)?;
+            let view = state.public_view();
+            let me = view.seats.iter().find(|p| p.seat == seat)?.clone();
             let lines = o.log.private(seat);
             let reveals = lines[lines.len().saturating_sub(PHONE_REVEALS)..].to_vec();
-            Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals })
+            let board = PhoneBoard::of(view);
+            Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board })
         });
         let screen = Arc::new(PhoneScreen { seat, game });
         self.phone_screens.insert(seat, (self.revision, screen.clone()));

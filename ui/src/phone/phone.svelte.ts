@@ -2,6 +2,8 @@
 // seat token kept in this phone's storage, the seat's screen from the host's stream, and the
 // link to the table (reconnected when the phone wakes up). Only this module talks to transport.
 import type { Command } from "../bindings/Command";
+import type { ContentData } from "../bindings/ContentData";
+import type { Pack } from "../bindings/Pack";
 import type { Fault } from "../bindings/Fault";
 import type { LogLine } from "../bindings/LogLine";
 import type { PhoneScreen } from "../bindings/PhoneScreen";
@@ -339,4 +341,21 @@ function route() {
   } else if (phone.stage !== "freed" && phone.stage !== "left") {
     phone.stage = "welcome";
   }
+}
+
+// --- The map's box contents -----------------------------------------------------------------
+
+let boardContent: Promise<ContentData | null> | null = null;
+
+/** The box's contents the read-only map is drawn from (the board graph, room tiles), asked
+ *  once per page with this seat's token; a failed ask is asked again on the next call. */
+export function loadBoardContent(pack: Pack): Promise<ContentData | null> {
+  const held = phone.held;
+  if (!held) return Promise.resolve(null);
+  boardContent ??= phoneCall({ call: "content", pack }, held.token).then((a) => {
+    if (a.ok && a.reply.reply === "content") return a.reply.content;
+    boardContent = null;
+    return null;
+  });
+  return boardContent;
 }

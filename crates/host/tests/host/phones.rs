@@ -330,7 +330,7 @@ async fn every_phone_route_refuses_a_missing_wrong_or_revoked_token() {
     let other = pair(&l, Seat(1)).await;
     screen_of(table_call(&l.table, Call::RevokePhone { seat: Seat(0) }));
     let wrong = "f".repeat(32);
-    let bodies = [HAND.to_string(), r#"{"call":"leave"}"#.to_string(), r#"{"call":"act","command":{"type":"choose_objective","seat":0,"objective":null}}"#.to_string()];
+    let bodies = [HAND.to_string(), r#"{"call":"leave"}"#.to_string(), r#"{"call":"act","command":{"type":"choose_objective","seat":0,"objective":null}}"#.to_string(), r#"{"call":"content","pack":"base"}"#.to_string()];
     for (label, t) in [("missing", None), ("wrong", Some(wrong.as_str())), ("revoked", Some(token.as_str()))] {
         for body in &bodies {
             assert_fault(&phone(l.port, t, body).await, 401, "bad_token", &format!("{label} token, {body}"));
@@ -573,6 +573,31 @@ async fn a_phone_cannot_send_any_command_the_catalogue_keeps_for_the_table() {
     }
     assert!(refused > 60, "every table-only command was tried ({refused})");
     assert_eq!(phones_screen(&l.table).revision, revision, "nothing changed");
+}
+
+/// Issue 18, item 5: the phone draws the same map, read-only. Its board is cut from the table's
+/// public view and carries every public piece (rooms, corridors, Intruders, characters, pods)
+/// and nothing else; the board graph it is drawn from is the box's content, the table's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phones_map_shows_the_tables_board_and_nothing_more() {
+    let l = lan(2).await;
+    let token = pair(&l, Seat(1)).await;
+    let screen = hand_of(&phone(l.port, Some(&token), HAND).await);
+    let view = phones_screen(&l.table).game.expect("a game is open").view;
+    let board = screen.game.expect("the seat's game").board;
+    assert_eq!(board, nemesis_host::protocol::PhoneBoard::of(view.clone()), "the phone's board is the table's public board");
+    assert_eq!(board.seats, view.seats, "every character where the table shows it");
+    let json = serde_json::to_value(&board).unwrap();
+    let mut keys: Vec<_> = json.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    assert_eq!(keys, ["corridors", "intruders", "nest_destroyed", "pack", "pods", "rooms", "seats", "technical_noise"], "only the map's pieces travel");
+    let r = phone(l.port, Some(&token), r#"{"call":"content","pack":"base"}"#).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let Reply::Content { content: table } = table_call(&l.table, Call::Content { pack: nemesis_engine::Pack::Base }) else { panic!("the table's content") };
+    match r.reply::<PhoneReply>() {
+        PhoneReply::Content { content } => assert_eq!(content, table, "the same box contents as the table's"),
+        other => panic!("expected the content, got {other:?}"),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

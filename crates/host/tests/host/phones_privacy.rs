@@ -8,8 +8,8 @@ use crate::common::*;
 use nemesis_engine::log::{log, Audience};
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, EngineNumber, EngineStatus, Location, Request, ScanProcedure, Seat};
-use nemesis_host::protocol::{PhoneReply, PhoneScreen};
-use nemesis_host::{Call, Reply, Shared};
+use nemesis_host::protocol::{PhoneBoard, PhoneReply, PhoneScreen};
+use nemesis_host::{Call, Reply, Shared, Table};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -78,7 +78,10 @@ async fn pair_all(table: &Shared, port: u16) -> Vec<String> {
 }
 
 /// One random step of a game, by the table or by a seat's phone.
-async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
+/// One random step; `boards` gets every public board the table passed through on the way (a
+/// Room Action first stands the character in its room, and the round and cards are arranged):
+/// a phone's stream may catch any of them.
+async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards: &mut HashSet<String>) {
     let (phase, seats, attack) = on_table(table, |t| {
         let s = t.open_game().unwrap().state().unwrap();
         let views: Vec<_> = (0..PLAYERS).map(|i| (s.seat_view(Seat(i)).unwrap(), s.public_view().seats[i as usize].clone())).collect();
@@ -159,14 +162,19 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick) {
         Command::CheckCoordinates { .. } => Some(content.location_of_kind(nemesis_engine::content::LocationKind::Cockpit)),
         _ => None,
     };
+    let board = |t: &mut Table| serde_json::to_string(&PhoneBoard::of(t.open_game().unwrap().state().unwrap().public_view())).unwrap();
     if let Some(at) = room {
-        on_table(table, |t| try_act(t, Command::PlaceCharacter { seat, at }));
+        boards.insert(on_table(table, |t| {
+            try_act(t, Command::PlaceCharacter { seat, at });
+            board(t)
+        }));
     }
     // The random seat gets the round and the cards it needs, as the table would (p. 10, p. 12).
-    on_table(table, |t| {
+    boards.insert(on_table(table, |t| {
         arrange(t, &command);
-        try_act(t, command)
-    });
+        board(t)
+    }));
+    on_table(table, |t| try_act(t, command));
 }
 
 /// Collects every event of one seat's stream until the server stops.
@@ -210,6 +218,9 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         });
         let mut allowed: Vec<HashSet<String>> = vec![HashSet::new(); PLAYERS as usize];
         let mut allowed_lines: Vec<HashSet<String>> = vec![HashSet::new(); PLAYERS as usize];
+        // The boards the table's public view showed: a phone's map may carry only one of them.
+        let mut boards: HashSet<String> = HashSet::new();
+        let board_now = || on_table(&table, |t| serde_json::to_string(&PhoneBoard::of(t.open_game().unwrap().state().unwrap().public_view())).unwrap());
         let mut p = Pick(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
         let note = |allowed: &mut Vec<HashSet<String>>, lines: &mut Vec<HashSet<String>>| {
             for (i, (view, l)) in expected(&table).into_iter().enumerate() {
@@ -218,9 +229,11 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
             }
         };
         note(&mut allowed, &mut allowed_lines);
+        boards.insert(board_now());
         for _ in 0..steps {
-            step(&table, port, &tokens, &mut p).await;
+            step(&table, port, &tokens, &mut p, &mut boards).await;
             note(&mut allowed, &mut allowed_lines);
+            boards.insert(board_now());
             if on_table(&table, |t| t.open_game().unwrap().state().unwrap().is_over()) {
                 break;
             }
@@ -265,6 +278,8 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
                 assert_eq!(game.me.seat, screen.seat);
                 let hand = serde_json::to_string(&game.hand).unwrap();
                 assert!(allowed[i].contains(&hand), "game {g}: seat {i} got a hand the engine never built for it: {hand}");
+                let board = serde_json::to_string(&game.board).unwrap();
+                assert!(boards.contains(&board), "game {g}: seat {i}'s map carried a board the table's public view never showed: {board}");
                 for line in &game.reveals {
                     engine_reveals += usize::from(line.key.starts_with("engine_"));
                     coordinate_reveals += usize::from(line.key == "coordinates_private");
