@@ -37,8 +37,10 @@ async function game(lang, shots) {
   await page.locator('[data-test="setup-steps"] li').first().waitFor();
   if (shots) {
     await page.screenshot({ path: join(out, "guide-setup.png") });
-    // One step up close: what to do, why it matters, and its rule.
-    await page.locator('[data-test="setup-steps"] li').nth(6).screenshot({ path: join(out, "guide-setup-step.png") });
+    // One step up close (the Escape Pods): what the app did, what is left at the table, why it
+    // matters, and its rule.
+    await page.click('[data-test="setup-step-7"]');
+    await page.locator('[data-test="setup-current"]').screenshot({ path: join(out, "guide-setup-step.png") });
   }
   await page.click('[data-test="to-table"]');
   await page.locator('[data-test="step-card"]').waitFor();
