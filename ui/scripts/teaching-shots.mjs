@@ -5,7 +5,7 @@
 // system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "../e2e/harness.mjs";
+import { cleanup, createGame, freshDataDir, launch, nextStep, passRounds, root, startServe } from "../e2e/harness.mjs";
 
 const out = join(root, "docs/screenshots");
 mkdirSync(out, { recursive: true });
@@ -37,8 +37,10 @@ async function game(lang, shots) {
   await page.locator('[data-test="setup-steps"] li').first().waitFor();
   if (shots) {
     await page.screenshot({ path: join(out, "guide-setup.png") });
-    // One step up close: what to do, why it matters, and its rule.
-    await page.locator('[data-test="setup-steps"] li').nth(6).screenshot({ path: join(out, "guide-setup-step.png") });
+    // One step up close (the Escape Pods): what the app did, what is left at the table, why it
+    // matters, and its rule.
+    await page.click('[data-test="setup-step-7"]');
+    await page.locator('[data-test="setup-current"]').screenshot({ path: join(out, "guide-setup-step.png") });
   }
   await page.click('[data-test="to-table"]');
   await page.locator('[data-test="step-card"]').waitFor();
@@ -110,6 +112,8 @@ try {
   await shoot.locator('[data-test="field-id"]').selectOption(ids.at(-1));
   await shoot.locator('[data-test="hint-hit_check_one"]').waitFor();
   await shoot.screenshot({ path: join(out, "guide-helper-shoot.png") });
+  // The Intruder player attacks in their own round (p. 27): the others pass until it is Bruno's.
+  await passRounds(page, 1);
   await page.click('[data-test="group-intruders"]');
   await runForm(page, "intruder_player_attack", async (f) => {
     await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));

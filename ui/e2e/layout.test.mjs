@@ -1,0 +1,132 @@
+// The layout keeps the game in view (issue 20): at 1024×600, 1280×800, 1920×1080 and 3840×2160,
+// in each of the five languages, the "now" card's main action and the newest outcome are on the
+// screen without scrolling, the header is one row, and nothing overflows sideways. Checked in the
+// Player Phase (the round panel's offers and its pass) and in an Event Phase step (its one
+// button), through the real host in serve mode and the system Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browserSuite, createGame, nextStep, passRounds, keepObjectives, startServe } from "./harness.mjs";
+
+const suite = browserSuite();
+const languages = ["en", "pt-BR", "es", "it", "fr"];
+const sizes = [[1024, 600], [1280, 800], [1920, 1080], [3840, 2160]];
+
+/** What is wrong with the screen as it is, without scrolling: a list of plain sentences. */
+async function problems(page, mains) {
+  return page.evaluate((mains) => {
+    const out = [];
+    // "Without scrolling": every scroll container back at its start.
+    for (const el of document.querySelectorAll("*")) if (el.scrollTop || el.scrollLeft) el.scrollTo(0, 0);
+    const W = innerWidth, H = innerHeight;
+    const name = (el) => el.getAttribute("data-test") ?? el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : "");
+    /** Whole on screen: inside the window and every clipping ancestor, and not covered. */
+    function visible(el) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return "has no size";
+      if (r.top < -1 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1) return `is outside the window (${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)})`;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if ((s.overflowX === "visible" && s.overflowY === "visible") || s.display === "contents") continue;
+        const p = a.getBoundingClientRect();
+        if (r.top < p.top - 1 || r.bottom > p.bottom + 1 || r.left < p.left - 1 || r.right > p.right + 1) return `is scrolled out of ${name(a)}`;
+      }
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      if (!hit || !(el === hit || el.contains(hit))) return `is covered by ${hit ? name(hit) : "nothing"}`;
+      return null;
+    }
+    for (const sel of mains) {
+      const el = document.querySelector(sel);
+      if (!el) { out.push(`${sel} is missing`); continue; }
+      const why = visible(el);
+      if (why) out.push(`${sel} ${why}`);
+    }
+    // The header: one row, every item inside it.
+    const header = document.querySelector('[data-test="header"]');
+    if (!header) out.push("no header");
+    else {
+      const h = header.getBoundingClientRect();
+      const items = [...header.children].filter((c) => c.getBoundingClientRect().width > 0 && c.getBoundingClientRect().height > 0);
+      const tops = items.map((c) => c.getBoundingClientRect().top);
+      const bottoms = items.map((c) => c.getBoundingClientRect().bottom);
+      // One row: no item starts below the bottom of another.
+      if (Math.max(...tops) >= Math.min(...bottoms)) out.push(`the header wraps (${Math.round(h.height)} px tall)`);
+      for (const c of items) {
+        const r = c.getBoundingClientRect();
+        if (r.right > h.right + 1 || r.left < h.left - 1 || r.bottom > h.bottom + 1) out.push(`${name(c)} sticks out of the header`);
+      }
+    }
+    // Nothing overflows sideways: the page, and every box that scrolls.
+    if (document.documentElement.scrollWidth > W + 1) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const el of document.querySelectorAll("*")) {
+      const s = getComputedStyle(el);
+      if ((s.overflowX === "auto" || s.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    return out;
+  }, mains);
+}
+
+async function everySize(page, where, mains) {
+  const found = [];
+  for (const [w, h] of sizes) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    for (const p of await problems(page, mains)) found.push(`${w}×${h}, ${where}: ${p}`);
+    if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${where.replace(/\W+/g, "-")}-${w}x${h}.png` });
+  }
+  return found;
+}
+
+test("the main action, the newest outcome and a one-row header fit every size in every language", { timeout: 150000 }, async () => {
+  const serve = await startServe(suite.data);
+  suite.running.push(() => serve.stop());
+  const found = [];
+  for (const lang of languages) {
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript((l) => localStorage.setItem("nemesis-table-language", l), lang);
+    await page.goto(serve.url);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await createGame(page, ["Ana", "Bruno"]);
+    await page.click('[data-test="to-table"]');
+    for (let i = 0; i < 2; i++) {
+      await nextStep(page, "draft_draw");
+      const select = page.locator('[data-test="now"] [data-test="field-character"]');
+      await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
+      await nextStep(page, "draft_keep");
+    }
+    // The Player Phase: whose round, the offers, and the pass; the outcome of the last step.
+    await page.locator('[data-test="round"]').waitFor();
+    const round = ['[data-test="round-title"]', '[data-test="now"] [data-test^="offer-"]', '[data-test="offer-pass"]', '[data-test="outcome"] h3', '[data-test="outcome"] li'];
+    found.push(...(await everySize(page, `${lang} Player Phase`, round)));
+    // After a Move, the outcome says what happened and what to do with the pieces.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const text = await page.locator('[data-test="outcome"]').textContent();
+    await page.locator('[data-test="offer-move_character"]').first().click();
+    await page.waitForFunction((b) => document.querySelector('[data-test="outcome"]')?.textContent !== b, text);
+    if (!(await page.locator('[data-test="offer-form"]').count())) found.push(...(await everySize(page, `${lang} after a Move`, round)));
+    // An Event Phase step: its one button and the outcome of the phase's end.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await passRounds(page);
+    await keepObjectives(page);
+    if (lang === "en") {
+      // By keyboard: the end of the phase asks for a confirmation, which takes the focus; once
+      // confirmed, the focus is on the next step's button, where the player was, never on
+      // "Explanations off" (issue 20).
+      await page.focus('[data-test="now"] [data-test="do-end_player_phase"]');
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.activeElement?.getAttribute("data-test") === "confirm");
+      await page.keyboard.press("Enter");
+      await page.locator('[data-test="now"] [data-test="do-advance_time"]').waitFor();
+      await page.waitForTimeout(100);
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-test") ?? document.activeElement?.tagName);
+      assert.equal(focused, "do-advance_time", "after the confirmation the focus is on the next step's button");
+    } else {
+      await nextStep(page, "end_player_phase");
+    }
+    await page.locator('[data-test="step-card"][data-step="time_track"], [data-test="now"][data-step="time_track"]').first().waitFor().catch(() => {});
+    found.push(...(await everySize(page, `${lang} Event Phase`, ['[data-test="now"] [data-test="do-advance_time"]', '[data-test="outcome"] h3', '[data-test="outcome"] li'])));
+    await page.click('[data-test="close"]');
+    await page.locator('[data-test="new-game"]').waitFor();
+    await page.close();
+  }
+  assert.deepEqual(found, [], `the game stays in view:\n${found.join("\n")}`);
+});
