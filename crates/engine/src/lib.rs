@@ -31,6 +31,7 @@ macro_rules! in_words {
 pub mod bounds;
 pub mod command;
 pub mod content;
+pub mod debrief;
 pub mod event;
 pub mod fate;
 pub mod fold;

@@ -6,6 +6,7 @@
 mod common;
 
 mod content;
+mod debrief;
 mod entered;
 mod fate;
 mod hints;
