@@ -294,6 +294,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
                     PhoneCall::Hand => Ok(PhoneReply::Hand { screen: (*t.phone_screen(seat)).clone() }),
                     PhoneCall::Act { command } => Ok(PhoneReply::Hand { screen: (*t.phone_act(seat, command)?).clone() }),
                     PhoneCall::Leave => t.phone_leave(seat).map(|()| PhoneReply::Left),
+                    PhoneCall::Debrief => t.phone_debrief(seat),
                     PhoneCall::Pair { .. } | PhoneCall::Reveal { .. } => unreachable!("answered above"),
                 }
             })
