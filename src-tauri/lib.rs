@@ -81,7 +81,9 @@ fn watch(screens: tauri::State<'_, Screens>, to: Channel<InvokeResponseBody>) {
 #[tauri::command]
 fn save_export(file_name: String, file: String) -> Result<String, String> {
     let name: String = file_name.chars().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.')).collect();
-    let name = if name.ends_with(".json") && name.len() > 5 { name } else { "nemesis-game.json".to_string() };
+    // A saved game (JSON), a debrief report (HTML) or a play record (JSON, CSV): nothing else.
+    let known = [".json", ".html", ".csv"].iter().any(|ext| name.ends_with(ext) && name.len() > ext.len());
+    let name = if known { name } else { "nemesis-game.json".to_string() };
     let dir = dirs::download_dir().or_else(dirs::home_dir).ok_or("No folder to save into was found.")?;
     let path = dir.join(name);
     std::fs::write(&path, file).map_err(|e| format!("The file could not be written: {e}."))?;

@@ -33,6 +33,7 @@ pub mod catalogue;
 pub mod command;
 pub mod content;
 pub mod cues;
+pub mod debrief;
 pub mod event;
 pub mod fate;
 pub mod fold;

@@ -295,6 +295,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
                     PhoneCall::Act { command } => Ok(PhoneReply::Hand { screen: (*t.phone_act(seat, command)?).clone() }),
                     PhoneCall::Leave => t.phone_leave(seat).map(|()| PhoneReply::Left),
                     PhoneCall::Content { pack } => Ok(PhoneReply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }),
+                    PhoneCall::Debrief => t.phone_debrief(seat),
                     PhoneCall::Pair { .. } | PhoneCall::Reveal { .. } => unreachable!("answered above"),
                 }
             })

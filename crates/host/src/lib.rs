@@ -4,6 +4,7 @@
 
 pub mod assets;
 pub mod cli;
+pub mod debrief;
 pub mod export;
 pub mod folder;
 pub mod http;

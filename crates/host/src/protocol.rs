@@ -73,6 +73,16 @@ pub enum Call {
     /// A single-use QR that opens this seat's newest private reveal once, on a phone that did
     /// not pair.
     RevealCode { seat: Seat },
+    /// The open game's debrief: refused (`wrong_phase`) until its victory check is done.
+    Debrief,
+    /// The open game's public board at the end of each turn, with the table's log: refused as
+    /// the debrief is.
+    Replay,
+    /// A finished saved game's play record (players, characters, who won, duration) as JSON and CSV.
+    PlayRecord {
+        #[ts(type = "number")]
+        game: i64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -94,6 +104,19 @@ pub enum Reply {
     Private { view: SeatView, log: Vec<LogLine> },
     /// A pairing or one-reveal QR for the table to show.
     Offer { offer: PhoneOffer },
+    /// The whole story of a finished game (only for `Call::Debrief`); the times are the save's.
+    Debrief {
+        title: String,
+        debrief: nemesis_engine::debrief::Debrief,
+        #[ts(type = "number")]
+        started_ms: i64,
+        #[ts(type = "number")]
+        ended_ms: i64,
+    },
+    /// The replay's frames, and the table's log that goes with them (only for `Call::Replay`).
+    Replay { frames: Vec<nemesis_engine::debrief::ReplayFrame>, log: Vec<LogLine> },
+    /// A play record, ready to save as `<file_stem>.json` and `<file_stem>.csv`.
+    PlayRecord { file_stem: String, json: String, csv: String },
     Refused { fault: Fault },
 }
 
@@ -278,6 +301,8 @@ pub enum PhoneCall {
     /// The box's contents for a pack (names, the board graph the map is drawn from): printed on
     /// the components, no secret; asked once by a paired phone to draw its map.
     Content { pack: nemesis_engine::Pack },
+    /// This seat's own part of the debrief, once the game is over.
+    Debrief,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -288,6 +313,8 @@ pub enum PhoneReply {
     /// One reveal, shown once.
     Reveal { seat: Seat, name: String, lines: Vec<LogLine> },
     Hand { screen: PhoneScreen },
+    /// This seat's verdict and the secrets it held; nothing of another seat's.
+    Debrief { title: String, debrief: nemesis_engine::debrief::SeatDebrief },
     Left,
     Content { content: nemesis_engine::content::ContentData },
     Refused { fault: Fault },
@@ -423,6 +450,9 @@ pub struct SaveSummary {
     #[ts(type = "number")]
     pub updated_ms: i64,
     pub steps: u32,
+    /// Who won, once a finished game's victory check is done (`None` before).
+    #[serde(default)]
+    pub winners: Option<Vec<String>>,
 }
 
 /// The answer to `Call::Content`: the pack's box contents. Needs no table, so a window whose

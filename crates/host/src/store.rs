@@ -231,6 +231,7 @@ impl Store {
                     created_ms: r.get(6)?,
                     updated_ms: r.get(7)?,
                     steps: r.get(8)?,
+                    winners: None,
                 })
             })
             .map_err(storage)?;

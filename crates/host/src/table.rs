@@ -169,7 +169,7 @@ impl Table {
                 }
                 Ok(Reply::Screen { screen: self.screen() })
             }
-            Call::Saves => Ok(Reply::Saves { saves: self.store.list()? }),
+            Call::Saves => Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, self.store.list()?) }),
             Call::Content { pack } => Ok(crate::protocol::content_reply(pack)),
             Call::NewGame { setup, title } => self.new_game(setup, title),
             Call::Open { game } => {
@@ -186,7 +186,7 @@ impl Table {
                     self.set_open(None);
                     self.publish();
                 }
-                Ok(Reply::Saves { saves: self.store.list()? })
+                Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, self.store.list()?) })
             }
             Call::Export { game } => {
                 let stored = self.store.load(game)?;
@@ -225,6 +225,9 @@ impl Table {
                 self.revoke_phone(seat)?;
                 Ok(self.publish())
             }
+            Call::Debrief => self.debrief(),
+            Call::Replay => self.replay(),
+            Call::PlayRecord { game } => crate::debrief::play_record(&self.store, game),
         }
     }
 
@@ -508,6 +511,22 @@ impl Table {
         }
         self.act(Actor::Seat(seat), Request::Do { command, entered: Vec::new() })?;
         Ok(self.phone_screen(seat))
+    }
+
+    /// This seat's own part of the debrief, once the open game is over (`debrief.rs`).
+    pub fn phone_debrief(&mut self, seat: Seat) -> Result<PhoneReply, Fault> {
+        let open = self.open.as_ref().ok_or_else(no_game)?;
+        crate::debrief::seat_reply(&open.title, open.game.entries(), seat)
+    }
+
+    fn debrief(&self) -> Result<Reply, Fault> {
+        let open = self.open.as_ref().ok_or_else(no_game)?;
+        crate::debrief::debrief_reply(&self.store, open.id, &open.title, open.game.entries())
+    }
+
+    fn replay(&self) -> Result<Reply, Fault> {
+        let open = self.open.as_ref().ok_or_else(no_game)?;
+        crate::debrief::replay_reply(open.game.entries(), open.log.table())
     }
 
     /// The phone gives its seat back.

@@ -4,5 +4,6 @@ import type { Fault } from "./Fault";
 import type { LogLine } from "./LogLine";
 import type { PhoneScreen } from "./PhoneScreen";
 import type { Seat } from "./Seat";
+import type { SeatDebrief } from "./SeatDebrief";
 
-export type PhoneReply = { "reply": "paired", token: string, seat: Seat, name: string, } | { "reply": "reveal", seat: Seat, name: string, lines: Array<LogLine>, } | { "reply": "hand", screen: PhoneScreen, } | { "reply": "left" } | { "reply": "content", content: ContentData, } | { "reply": "refused", fault: Fault, };
+export type PhoneReply = { "reply": "paired", token: string, seat: Seat, name: string, } | { "reply": "reveal", seat: Seat, name: string, lines: Array<LogLine>, } | { "reply": "hand", screen: PhoneScreen, } | { "reply": "debrief", title: string, debrief: SeatDebrief, } | { "reply": "left" } | { "reply": "content", content: ContentData, } | { "reply": "refused", fault: Fault, };

@@ -5,4 +5,8 @@ export type SaveSummary = { id: number, title: string, players: number, mode: Mo
 /**
  * Milliseconds since 1970 (UTC).
  */
-created_ms: number, updated_ms: number, steps: number, };
+created_ms: number, updated_ms: number, steps: number, 
+/**
+ * Who won, once a finished game's victory check is done (`None` before).
+ */
+winners: Array<string> | null, };

@@ -81,7 +81,8 @@ async function saveFile(fileName: string, file: string): Promise<string | null> 
     return invoke<string>("save_export", { fileName, file });
   }
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([file], { type: "application/json" }));
+  const type = fileName.endsWith(".html") ? "text/html" : fileName.endsWith(".csv") ? "text/csv" : "application/json";
+  a.href = URL.createObjectURL(new Blob([file], { type }));
   a.download = fileName;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);

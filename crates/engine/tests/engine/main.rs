@@ -8,6 +8,7 @@ mod common;
 mod catalogue;
 mod content;
 mod cues;
+mod debrief;
 mod entered;
 mod fate;
 mod hints;

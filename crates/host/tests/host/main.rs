@@ -14,6 +14,7 @@ mod common;
 mod bindings;
 mod bounds;
 mod crash;
+mod debrief;
 mod folder;
 mod phones;
 mod phones_privacy;

@@ -1,0 +1,134 @@
+// End-to-end (issue 22): a game played to its end through the script door, then the table screen
+// in Chromium opens it from the saves list (which shows its result), opens the debrief (verdicts,
+// figures, the hidden story), steps the replay forwards and backwards on the ship map, saves the
+// one-file report and opens it in Chromium with no network request at all, and saves the play
+// record as JSON and CSV. DEBRIEF_SHOTS=1 also writes the screenshots of docs/teaching.md.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { browserSuite, hostBinary, root, startServe } from "./harness.mjs";
+
+const suite = browserSuite();
+const { data, running } = suite;
+const shots = process.env.DEBRIEF_SHOTS ? join(root, "docs/screenshots") : null;
+
+/** One turn played and the ship burned, through the script door: a whole game, start to verdict. */
+function playToTheEnd(dir) {
+  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
+  const send = (calls) => execFileSync(hostBinary, ["script", "--data", dir], { input: calls.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
+  const act = (id, command) => send([{ call: "open", game: id }, { call: "act", request: { request: "do", command, entered: [] } }])[1];
+  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: all }, title: "Friday game" }]);
+  const id = reply.screen.game.id;
+  for (;;) {
+    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
+    if (!next) break;
+    const drawn = act(id, { type: "draft_draw", seat: next.seat });
+    reply = act(id, { type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
+  }
+  // Turn 1: some Noise, then everyone passes and the Event Phase runs (an Event card, a bag draw).
+  for (const seat of [0, 1, 2]) act(id, { type: "noise_roll", seat });
+  for (let i = 0; i < 6; i++) {
+    const turnOf = reply.screen.game.view.rounds.turn_of;
+    if (turnOf === null) break;
+    reply = act(id, { type: "pass", seat: turnOf });
+  }
+  for (const type of ["end_player_phase", "advance_time", "resolve_intruder_attacks", "resolve_fire_damage", "resolve_event_card", "develop_bag"]) reply = act(id, { type });
+  // A Contamination card for Ana, scanned: its truth is in the story.
+  for (const command of [
+    { type: "give_contamination", seat: 0, count: 1 },
+    { type: "place_character", seat: 1, at: 20 },
+    { type: "give_round", seat: 1 },
+    { type: "set_hand_size", seat: 1, cards: 5 },
+    { type: "check_engine", seat: 1, engine: 2 },
+  ]) {
+    const r = act(id, command);
+    assert.equal(r.reply, "screen", `${command.type}: ${JSON.stringify(r.fault ?? "")}`);
+  }
+  // Nine Fires: the ship burns (p. 17) with everyone on board.
+  for (let at = 1; at <= 12; at++) {
+    reply = act(id, { type: "set_fire", at, on: true });
+    if (reply.reply === "screen" && reply.screen.game.view.phase.phase === "over") break;
+  }
+  const over = send([{ call: "open", game: id }])[0].screen.game.view.phase;
+  assert.equal(over.phase, "over", "the game ended");
+  assert.equal(over.check, "done", "and its victory check is done");
+  return id;
+}
+
+test("a finished game's debrief, replay, report and play record", { timeout: 180000 }, async () => {
+  playToTheEnd(data);
+  const serve = await startServe(data);
+  running.push(() => serve.stop());
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  await page.goto(serve.url);
+
+  // The saves list keeps the finished game, with its result and its date.
+  const save = page.locator('[data-test="save"]').first();
+  await save.waitFor();
+  assert.match(await save.locator('[data-test="save-result"]').textContent(), /Nobody won/);
+  await save.locator("button").first().click();
+
+  // The debrief: a verdict per player, the figures, the hidden story from the setup on.
+  await page.click('[data-test="debrief-open"]');
+  const debrief = page.locator('[data-test="debrief"]');
+  await debrief.waitFor();
+  for (const seat of [0, 1, 2]) assert.match(await page.locator(`[data-test="verdict-${seat}"]`).textContent(), /Did not win/);
+  const story = await page.locator('[data-test="timeline"]').textContent();
+  assert.match(story, /The Coordinates card read/);
+  assert.match(story, /Ana got Contamination card C-\d\d: (INFECTED|not infected)/);
+  assert.match(story, /Bruno checked Engine 2: (Working|Damaged) on top/);
+  assert.match(story, /In the bag: /);
+  assert.match(await page.locator('[data-test="figures"]').textContent(), /Turns/);
+  if (shots) await page.screenshot({ path: join(shots, "debrief.png") });
+
+  // The replay: turn by turn on the ship map, forwards and backwards.
+  await page.click('[data-test="replay-open"]');
+  const frame = page.locator('[data-test="replay-frame"]');
+  await frame.waitFor();
+  assert.equal(await frame.getAttribute("data-turn"), "1");
+  assert.ok((await page.locator('[data-test="replay"] svg').count()) > 0, "the ship map");
+  assert.ok((await page.locator('[data-test="replay-log"] li').count()) > 0, "the turn's log");
+  await page.click('[data-test="replay-next"]');
+  await page.locator('[data-test="replay-frame"][data-turn="2"]').waitFor();
+  if (shots) await page.screenshot({ path: join(shots, "replay.png") });
+  await page.click('[data-test="replay-prev"]');
+  await page.locator('[data-test="replay-frame"][data-turn="1"]').waitFor();
+  await page.keyboard.press("End");
+  await page.locator('[data-test="replay-frame"][data-turn="2"]').waitFor();
+  await page.click('[data-test="replay-close"]');
+
+  // The report: one file, opened in Chromium from disk, asks for nothing at all.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-test="report-save"]')]);
+  assert.match(download.suggestedFilename(), /\.html$/);
+  const reportPath = join(data, download.suggestedFilename());
+  await download.saveAs(reportPath);
+  const html = readFileSync(reportPath, "utf8");
+  assert.doesNotMatch(html, /<script|<link|<img|src=|@import|url\(/i, "nothing from elsewhere, no script");
+  const reader = await suite.browser.newPage();
+  const requests = [];
+  reader.on("request", (r) => requests.push(r.url()));
+  const url = pathToFileURL(reportPath).href;
+  await reader.goto(url);
+  assert.deepEqual(requests.filter((u) => u !== url), [], "the report makes no request");
+  assert.match(await reader.locator('[data-test="report-verdicts"]').textContent(), /Ana.*Did not win/s);
+  assert.match(await reader.locator('[data-test="report-timeline"]').textContent(), /Setup.*Turn 1/s);
+  if (shots) await reader.screenshot({ path: join(shots, "debrief-report.png") });
+  await reader.close();
+
+  // The play record, as JSON and CSV.
+  const [json] = await Promise.all([page.waitForEvent("download"), page.click('[data-test="record-json"]')]);
+  const record = JSON.parse(readFileSync(await json.path(), "utf8"));
+  assert.deepEqual(record.players.map((p) => p.name), ["Ana", "Bruno", "Chidi"]);
+  assert.deepEqual(record.winners, []);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.click('[data-test="record-csv"]')]);
+  assert.equal(readFileSync(await csv.path(), "utf8").trim().split("\n").length, 4, "a header and a row per player");
+
+  await page.click('[data-test="debrief-close"]');
+  await debrief.waitFor({ state: "detached" });
+  assert.deepEqual(problems, [], "no page errors");
+});
