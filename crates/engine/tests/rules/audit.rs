@@ -546,3 +546,48 @@ fn a_character_carries_at_most_two_objects_and_one_with_an_undressed_arm_wound_p
     s.seats[Seat(0)].serious[0].dressed = true;
     ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
 }
+
+// ---------------------------------------------------------------- Deviation 9: Careful Movement and the Exploration token (p. 13, p. 14)
+
+#[test]
+fn careful_movement_cancels_a_danger_token_and_places_only_its_own_marker_p13_p14() {
+    // p. 13: Careful Movement works like Movement "but instead of performing a Noise roll after
+    // moving, place a Noise marker"; p. 14: Danger and Silence are resolved instead of the Noise
+    // roll. The publisher's FAQ (Actions 11) settles it: Careful Movement cancels both.
+    use nemesis_engine::content::ExplorationEffect;
+    use nemesis_engine::state::Component;
+    let mut opts = options(2);
+    opts.handled = Component::ALL.iter().copied().filter(|c| !matches!(c, Component::RoomTiles | Component::ExplorationTokens)).collect();
+    let g = started_with(opts, 1801);
+    let (mut s, mut f) = (state(&g).clone(), Fate::restore(&g.fate_snapshot()));
+    let board = &Content::base().board;
+    let to = board.neighbours(HIB).into_iter().map(|(l, _)| l).find(|l| !s.room(*l).explored).expect("an unexplored room next door");
+    let lair = board.neighbours(to).into_iter().map(|(l, _)| l).find(|l| *l != HIB).expect("another neighbour");
+    let adult = add_intruder(&mut s, IntruderKind::Adult, lair);
+    let a = ok(
+        &s,
+        &mut f,
+        Command::MoveCharacter { seat: Seat(0), to, careful_noise: Some(1) },
+        vec![Entered::Room { tile: Some("storage".into()), effect: ExplorationEffect::Danger, items: 2 }],
+    );
+    assert_eq!(a.state.intruder(adult).map(|i| i.at), Some(lair), "Danger does not bring the neighbouring Adult: {:?}", a.events);
+    let noise: Vec<&Event> = a.events.iter().filter(|e| matches!(e, Event::NoisePlaced { .. })).collect();
+    assert_eq!(noise.len(), 1, "only the Careful Movement's own marker is placed: {:?}", a.events);
+}
+
+// ---------------------------------------------------------------- Deviation 23: the Malfunction Event card (p. 17)
+
+#[test]
+fn malfunction_card_on_a_lowest_room_already_malfunctioning_does_nothing_p17() {
+    // The card: a Malfunction marker in the explored room with the lowest number. The special rooms
+    // are explored from the start (p. 26), the Cockpit is room 001. p. 17: "Any given Room may
+    // never hold more than 1 Malfunction marker. If you are instructed to place another one,
+    // nothing happens" - the marker does not go on to another room.
+    let (mut s, mut f) = table(2, 1802);
+    s.room_mut(COCKPIT).malfunction = true;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let before = s.malfunction_count();
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "malfunction".into() }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::MalfunctionPlaced { .. })), "no marker placed anywhere: {:?}", a.events);
+    assert_eq!(a.state.malfunction_count(), before);
+}
