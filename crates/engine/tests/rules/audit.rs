@@ -591,3 +591,29 @@ fn malfunction_card_on_a_lowest_room_already_malfunctioning_does_nothing_p17() {
     assert!(!a.events.iter().any(|e| matches!(e, Event::MalfunctionPlaced { .. })), "no marker placed anywhere: {:?}", a.events);
     assert_eq!(a.state.malfunction_count(), before);
 }
+
+// ---------------------------------------------------------------- Deviation 16: a transformed Creeper's token (p. 16, p. 20)
+
+#[test]
+fn a_breeder_born_of_a_transformation_puts_a_breeder_token_into_the_bag_when_it_leaves_p16_p20() {
+    // p. 16: an Intruder entering the Technical Corridors puts "its corresponding Intruder token"
+    // into the bag (Lurking does the same, card reference #16). A Breeder's is a Breeder token, not
+    // the Creeper token that was drawn before the Transformation.
+    let mut t = Table::new(2, 1803);
+    let creeper = t.encounter(Seat(0), TokenKind::Creeper, None);
+    let drawn = t.s.intruder(creeper).and_then(|i| i.token).expect("the drawn Creeper token is set aside with it");
+    t.s.seats[Seat(0)].hand = 5;
+    t.run(Command::AttackCharacter { id: creeper, target: Some(Seat(0)) }, vec![card("transformation")]);
+    assert_eq!(t.s.intruder(creeper).map(|i| i.kind), Some(IntruderKind::Breeder));
+    assert_eq!(t.s.tokens[drawn.0 as usize], TokenPlace::Supply, "the Creeper has left play: its token joins the supply");
+    let (creepers, breeders) = (in_bag(&t.s, TokenKind::Creeper), in_bag(&t.s, TokenKind::Breeder));
+    for seat in [Seat(0), Seat(1)] {
+        t.s.seats[seat].location = COCKPIT;
+    }
+    t.at_step(EventStep::EventCard);
+    t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: "lurking".into() }]);
+    assert!(t.s.intruder(creeper).is_none(), "Lurking: the Breeder leaves the board");
+    assert_eq!(in_bag(&t.s, TokenKind::Breeder), breeders + 1, "a Breeder token goes into the bag");
+    assert_eq!(in_bag(&t.s, TokenKind::Creeper), creepers, "not the Creeper token");
+    assert_each_token_in_one_place(&t.s, "after the Breeder left");
+}
