@@ -109,7 +109,7 @@ export const specs: Spec[] = [
   { type: "destroy_eggs", group: "characters", fields: [seat, { name: "count", kind: "count", min: 1, max: 8, initial: 1 }, { name: "into", kind: "location_or_none" }], entered: [] },
   { type: "drop_eggs", group: "characters", fields: [seat], entered: [] },
   { type: "pick_up_object", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: [] },
-  { type: "drop_object", group: "characters", fields: [seat, { name: "object", kind: "research_object" }], entered: [] },
+  { type: "drop_object", group: "characters", fields: [seat, { name: "object", kind: "research_object" }, { name: "give_to", kind: "seat_or_none" }], entered: [] },
   { type: "shoot", group: "characters", fields: [seat, { name: "id", kind: "intruder" }, { name: "energy", kind: "switch", initial: false }], entered: ["combat", "attack_card", "event_card"] },
   { type: "melee_attack", group: "characters", fields: [seat, { name: "id", kind: "intruder" }], entered: ["combat", "attack_card", "event_card", "serious_wound"] },
   { type: "kill_character", group: "characters", fields: [seat], entered: [], confirm: true },

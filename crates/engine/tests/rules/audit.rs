@@ -287,7 +287,7 @@ fn heavy_objects_are_picked_up_carried_and_dropped_p13_p22() {
     let to = Content::base().board.neighbours(HIB)[0].0;
     let mut moved = a.state.clone();
     moved.seats[Seat(0)].location = to;
-    let b = ok(&moved, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    let b = ok(&moved, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass, give_to: None }, vec![]);
     assert_eq!((b.state.room(to).carcasses, b.state.seats[Seat(0)].carcasses_carried), (1, 0), "p. 22: dropped where it stands");
     // A character who dies drops what it carries (p. 21).
     let c = ok(&a.state, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
@@ -616,4 +616,63 @@ fn a_breeder_born_of_a_transformation_puts_a_breeder_token_into_the_bag_when_it_
     assert_eq!(in_bag(&t.s, TokenKind::Breeder), breeders + 1, "a Breeder token goes into the bag");
     assert_eq!(in_bag(&t.s, TokenKind::Creeper), creepers, "not the Creeper token");
     assert_each_token_in_one_place(&t.s, "after the Breeder left");
+}
+
+// ---------------------------------------------------------------- Deviation 11: Objects in a Trade and the Arm wound (p. 13, p. 22)
+
+#[test]
+fn a_trade_hands_a_carried_object_to_a_character_in_the_same_room_p13() {
+    // p. 13: in a Trade the players "may show each other any Item cards and Objects they want to
+    // trade ... they exchange the items". The receiver needs a free Hand slot (p. 22).
+    let (mut s, mut f) = table(2, 1804);
+    s.seats[Seat(0)].carcasses_carried = 1;
+    let give = Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass, give_to: Some(Seat(1)) };
+    let a = ok(&s, &mut f, give.clone(), vec![]);
+    assert_eq!((a.state.seats[Seat(0)].carcasses_carried, a.state.seats[Seat(1)].carcasses_carried), (0, 1), "handed over");
+    assert_eq!(a.state.room(HIB).carcasses, s.room(HIB).carcasses, "nothing is left on the floor");
+    let mut apart = s.clone();
+    apart.seats[Seat(1)].location = COCKPIT;
+    assert_eq!(refused(&apart, &mut f, give.clone(), vec![]).key, "a_trade_is_with_another_character_in_the_same");
+    let mut full = s.clone();
+    full.seats[Seat(1)].corpses_carried = 2;
+    assert_eq!(refused(&full, &mut f, give, vec![]).key, "the_character_s_hands_are_full_objects_carried");
+}
+
+#[test]
+fn a_new_arm_wound_with_two_objects_carried_makes_the_character_drop_one_before_acting_p22() {
+    // p. 22: two Hand slots; the Arm wound card leaves one, and a second Heavy Object carried is
+    // dropped at once (card reference §0 #6, A).
+    let (mut s, mut f) = table(2, 1805);
+    s.seats[Seat(0)].carcasses_carried = 1;
+    s.seats[Seat(0)].corpses_carried = 1;
+    let a = ok(&s, &mut f, Command::Wound { seat: Seat(0), light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "arm".into() }]);
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    let mv = Command::MoveCharacter { seat: Seat(0), to, careful_noise: None };
+    assert_eq!(refused(&a.state, &mut f, mv.clone(), vec![]).key, "an_arm_wound_leaves_one_hand_slot_drop_an");
+    let b = ok(&a.state, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::CharacterCorpse, give_to: None }, vec![]);
+    assert_eq!(b.state.room(HIB).corpses, s.room(HIB).corpses + 1, "dropped where the character stands");
+    run(&b.state, &mut f, mv, silence()).expect("one Object in the one slot left: the character acts again");
+}
+
+// ---------------------------------------------------------------- Deviation 6: the rooms whose effect the table records (p. 17, p. 24)
+
+#[test]
+fn hatch_control_emergency_room_and_command_center_actions_need_the_working_room_out_of_combat_p17_p24() {
+    // p. 24: "a Character must be in the corresponding Room"; no Room Action in Combat or with a
+    // Malfunction marker (p. 17). `RoomAction` is how the room itself is the source of the effect
+    // the table then records (`SetPodLock`, the wound treatments, `SetDoor`).
+    for key in ["hatch_control_system", "emergency_room", "command_center"] {
+        let (mut s, mut f) = table(2, 1806);
+        let action = Command::RoomAction { seat: Seat(0) };
+        assert_eq!(refused(&s, &mut f, action.clone(), vec![]).key, "this_room_s_action_has_its_own_command", "{key}: not from the Hibernatorium");
+        let at = stand_in(&mut s, Seat(0), key);
+        let a = ok(&s, &mut f, action.clone(), vec![]);
+        assert!(a.events.contains(&Event::ActionTaken { seat: Seat(0), cards: 2 }), "{key}: 2 cards (p. 24)");
+        let mut broken = s.clone();
+        broken.room_mut(at).malfunction = true;
+        assert_eq!(refused(&broken, &mut f, action.clone(), vec![]).key, "a_malfunction_in_the_room_stops_its_action", "{key}");
+        let mut fight = s.clone();
+        add_intruder(&mut fight, IntruderKind::Creeper, at);
+        assert_eq!(refused(&fight, &mut f, action, vec![]).key, "room_actions_are_not_possible_in_combat", "{key}");
+    }
 }
