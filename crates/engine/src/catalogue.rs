@@ -536,7 +536,7 @@ fn build(kind: CommandType) -> Spec {
         DestroyEggs => (Some(G::Characters), vec![seat(), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone)], vec![]),
         DropEggs => (Some(G::Characters), vec![seat()], vec![]),
         PickUpObject => (Some(G::Characters), vec![seat(), field("object", F::ResearchObject)], vec![]),
-        DropObject => (Some(G::Characters), vec![seat(), field("object", F::ResearchObject)], vec![]),
+        DropObject => (Some(G::Characters), vec![seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)], vec![]),
         Shoot => {
             s.explained = true;
             (Some(G::Characters), vec![seat(), field("id", F::Intruder), switch("energy", false)], vec![E::Combat, E::AttackCard, E::EventCard])

@@ -157,8 +157,10 @@ pub enum Command {
     /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
     /// lying in the character's room.
     PickUpObject { seat: Seat, object: ResearchObject },
-    /// Drop one carried Heavy Object in the character's room (p. 22, free).
-    DropObject { seat: Seat, object: ResearchObject },
+    /// Drop one carried Heavy Object in the character's room (p. 22, free). `give_to`: hand it
+    /// instead to another character in the same room, in a Trade (p. 13: the Trade's Action is
+    /// the `CardAction` of whoever started it; the exchange itself is free); old saves read as not.
+    DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> },
     Research { seat: Seat, object: ResearchObject },
     PeekRoom { seat: Seat, at: Location },
     /// A Search in the seat's room lowers its Item Counter by one (p. 23).

@@ -238,7 +238,13 @@ impl State {
             Event::TokenReturned { token } | Event::TokenAddedToBag { token } => {
                 self.tokens[token.0 as usize] = TokenPlace::Bag
             }
-            Event::TokenToSupply { token } => self.tokens[token.0 as usize] = TokenPlace::Supply,
+            Event::TokenToSupply { token } => {
+                self.tokens[token.0 as usize] = TokenPlace::Supply;
+                // A transformed Creeper's token leaves its miniature (the Breeder keeps none).
+                for i in self.intruders.iter_mut().filter(|i| i.token == Some(*token)) {
+                    i.token = None;
+                }
+            }
             Event::IntruderPlaced { id, kind, at, token } => {
                 self.intruders.push(Intruder { id: *id, kind: *kind, at: *at, injuries: 0, token: *token });
                 self.next_intruder = self.next_intruder.max(id.0.saturating_add(1));

@@ -135,7 +135,8 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
             }
             if !room.explored {
                 out.push(hint("move_explore", "exploration", vec![("room", num(to.0))]));
-                if s.slime {
+                // Under Careful Movement Silence and Danger do nothing at all (p. 13; FAQ Actions 11).
+                if s.slime && careful_noise.is_none() {
                     out.push(hint("move_explore_slime", "slime", vec![("player", player(s))]));
                 }
             }

@@ -142,6 +142,16 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
         out.push(Pass { seat });
         return out;
     }
+    // A new Arm wound left more Objects than Hand slots: dropping one (free) comes before any
+    // Action (the Arm wound card), so it is offered first.
+    let s = &state.seats[seat];
+    let carried = u16::from(s.eggs_carried) + u16::from(s.carcasses_carried) + u16::from(s.corpses_carried);
+    let arm = s.serious.iter().any(|w| !w.dressed && content.data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == "arm"));
+    if carried > if arm { 1 } else { 2 } {
+        for object in ResearchObject::ALL {
+            out.push(DropObject { seat, object, give_to: None });
+        }
+    }
     for (to, _) in content.board.neighbours(here) {
         out.push(MoveCharacter { seat, to, careful_noise: None });
     }

@@ -68,7 +68,7 @@ export const catalogue: Catalogue = {
     {"type":"drop_eggs","group":"characters","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"start_airlock","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"room","kind":"location"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"pick_up_object","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"object","kind":"research_object"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
-    {"type":"drop_object","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"object","kind":"research_object"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
+    {"type":"drop_object","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"object","kind":"research_object"},{"name":"give_to","kind":"seat_or_none"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"research","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"object","kind":"research_object"}],"entered":["weakness"],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"peek_room","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"at","kind":"location"}],"entered":["room"],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"search_room","group":"characters","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},

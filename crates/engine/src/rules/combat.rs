@@ -157,6 +157,14 @@ fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCard
                 return Ok(());
             }
             ctx.emit(Event::IntruderTransformed { id, into: IntruderKind::Breeder });
+            // The Creeper has left play without dying: its token goes to the supply (the publisher's
+            // FAQ, Rules 19: tokens out of the bag join the pool). The Breeder came with no draw,
+            // so, like every Intruder placed by an effect, it has no token of its own, and its
+            // corresponding token, a Breeder's, is taken from the supply when it leaves for the
+            // bag (p. 16; deviation 14).
+            if let Some(token) = ctx.state.intruder(id).and_then(|x| x.token) {
+                ctx.emit(Event::TokenToSupply { token });
+            }
             if ctx.state.seats[seat].hand == 0 {
                 ctx.emit(Event::SurpriseAttack { seat, id, back: 1, hand: 0 });
                 attack(ctx, id, seat)?;

@@ -193,11 +193,10 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
             }
         }
         EventEffect::Malfunction => {
-            // The lowest-numbered explored room that can still take a marker (graded C: see docs).
-            if let Some(at) = explored_rooms(ctx).into_iter().find(|l| {
-                let r = ctx.state.room(*l);
-                !r.malfunction && !r.tile.is_some_and(|t| matches!(ctx.content.tile(t).key.as_str(), "nest" | "room_covered_with_slime"))
-            }) {
+            // The explored room with the lowest number (the card; the special rooms are explored
+            // from the start, p. 26). If it already holds a marker, or can never hold one, nothing
+            // happens (p. 17): the marker does not go on to another room.
+            if let Some(at) = explored_rooms(ctx).into_iter().min() {
                 fire::place_malfunction(ctx, at);
             }
         }

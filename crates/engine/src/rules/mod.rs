@@ -139,6 +139,17 @@ impl Ctx<'_> {
         let cost = cost.filter(|_| self.state.phase == Phase::Player);
         if let (Some(cards), Some(seat)) = (cost, payer) {
             self.seat(seat)?;
+            // A new Arm wound leaves one Hand slot: a character carrying two Objects drops one at
+            // once (the Arm wound card, card reference §0 #6, A), so before any further Action.
+            let (carried, slots) = rooms::carried_and_slots(&self.state, seat);
+            if carried > slots {
+                return refuse_with(
+                    Code::NotAllowed,
+                    "an_arm_wound_leaves_one_hand_slot_drop_an",
+                    "An Arm wound leaves one Hand slot: drop an Object first ({count} carried).",
+                    vec![("count", LogParam::number(carried))],
+                );
+            }
             player_phase::pay(self, seat, cards)?;
         }
         // A character waiting in an Escape Pod plays no Action but its launch or leaving (p. 26).
@@ -321,7 +332,7 @@ impl Ctx<'_> {
             DropEggs { seat } => rooms::drop_eggs(self, *seat),
             StartAirlock { seat, room } => rooms::start_airlock(self, *seat, *room),
             PickUpObject { seat, object } => rooms::pick_up_object(self, *seat, *object),
-            DropObject { seat, object } => rooms::drop_object(self, *seat, *object),
+            DropObject { seat, object, give_to } => rooms::drop_object(self, *seat, *object, *give_to),
             Research { seat, object } => rooms::research(self, *seat, *object),
             PeekRoom { seat, at } => rooms::peek_room(self, *seat, *at),
             SearchRoom { seat } => rooms::search_room(self, *seat),

@@ -56,7 +56,7 @@ pub(super) fn move_character(ctx: &mut Ctx, seat: Seat, to: Location, careful: O
     ctx.emit(Event::CharacterMoved { seat, to });
     let mut roll = !occupied;
     if !ctx.state.room(to).explored {
-        match explore(ctx, seat, to, corridor)? {
+        match explore(ctx, seat, to, corridor, careful.is_some())? {
             Some(ExplorationEffect::Silence) | Some(ExplorationEffect::Danger) => roll = false,
             _ => {}
         }
@@ -76,8 +76,10 @@ pub(super) fn move_character(ctx: &mut Ctx, seat: Seat, to: Location, careful: O
 }
 
 /// Reveals a room and its Exploration token and resolves the token (p. 14).
-/// Returns the effect, since Silence and Danger replace the Noise roll.
-fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> Outcome<Option<ExplorationEffect>> {
+/// Returns the effect, since Silence and Danger replace the Noise roll. Under a Careful Movement
+/// (`careful`) Silence and Danger do nothing: they are automatic Noise roll results, and Careful
+/// Movement replaces the Noise roll with its own marker (p. 13; the publisher's FAQ, Actions 11).
+fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId, careful: bool) -> Outcome<Option<ExplorationEffect>> {
     let entered = ctx.take(|e| match e {
         Entered::Room { tile, effect, items } => Some((tile.clone(), *effect, *items)),
         _ => None,
@@ -133,6 +135,7 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId) -> O
     };
     match effect {
         ExplorationEffect::Silence => {}
+        ExplorationEffect::Danger if careful => {}
         ExplorationEffect::Danger => encounter::danger(ctx, at),
         ExplorationEffect::Slime => {
             if !ctx.state.seats[seat].slime {

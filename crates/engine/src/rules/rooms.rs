@@ -129,11 +129,17 @@ fn objects(ctx: &Ctx, seat: Seat, object: ResearchObject) -> (u8, u8) {
 /// Hand slots (p. 22): at most 2 Heavy Items or Objects, 1 with an undressed Arm wound (its card,
 /// card reference §5, A). The app sees only the Objects, so it refuses a third Object (a second
 /// with the Arm wound); Heavy Items in hand stay the table's to count.
-fn hands_free(ctx: &Ctx, seat: Seat) -> Outcome<()> {
-    let s = &ctx.state.seats[seat];
+/// Heavy Objects the seat carries, and its Hand slots: 2, or 1 with an undressed Arm wound (p. 22;
+/// the Arm wound card). Heavy Items are physical cards the table counts.
+pub(super) fn carried_and_slots(state: &State, seat: Seat) -> (u16, u16) {
+    let s = &state.seats[seat];
     let carried = u16::from(s.eggs_carried) + u16::from(s.carcasses_carried) + u16::from(s.corpses_carried);
-    let arm = s.serious.iter().any(|w| !w.dressed && ctx.content.data.serious_wounds[w.card.0 as usize].key == "arm");
-    let slots = if arm { 1 } else { 2 };
+    let arm = s.serious.iter().any(|w| !w.dressed && state.content().data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == "arm"));
+    (carried, if arm { 1 } else { 2 })
+}
+
+fn hands_free(ctx: &Ctx, seat: Seat) -> Outcome<()> {
+    let (carried, slots) = carried_and_slots(&ctx.state, seat);
     if carried >= slots {
         return refuse_with(Code::NotAllowed, "the_character_s_hands_are_full_objects_carried", "The character's hands are full: Objects carried {count}, hand slots {slots}.", vec![("count", LogParam::number(carried)), ("slots", LogParam::number(slots))]);
     }
@@ -153,14 +159,25 @@ pub(super) fn pick_up_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) 
     Ok(())
 }
 
-/// Drop one carried Heavy Object (p. 22: free, at any time).
-pub(super) fn drop_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject) -> Outcome<()> {
+/// Drop one carried Heavy Object (p. 22: free, at any time), or hand it to another character in
+/// the same room in a Trade (p. 13), who must have a free Hand slot.
+pub(super) fn drop_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject, give_to: Option<Seat>) -> Outcome<()> {
     ctx.awake(seat)?;
     if objects(ctx, seat, object).1 == 0 {
         return refuse(Code::NotAllowed, "this_character_carries_no_such_object", "This character carries no such Object.");
     }
     let at = ctx.state.seats[seat].location;
+    if let Some(to) = give_to {
+        ctx.seat(to)?;
+        if to == seat || ctx.state.seats[to].life != Life::Awake || ctx.state.seats[to].location != at {
+            return refuse(Code::NotAllowed, "a_trade_is_with_another_character_in_the_same", "A Trade is made with another character in the same room.");
+        }
+        hands_free(ctx, to)?;
+    }
     ctx.emit(Event::ObjectDropped { seat, object, at });
+    if let Some(to) = give_to {
+        ctx.emit(Event::ObjectPickedUp { seat: to, object, at });
+    }
     Ok(())
 }
 

@@ -102,3 +102,21 @@ fn a_round_offers_moves_only_to_the_neighbouring_rooms_p14() {
     let other = s.turn_order()[1];
     assert!(offers(s).iter().all(|o| nemesis_engine::rules::command_seat(&o.command) == Some(seat)), "only the seat whose round it is: not {other:?}");
 }
+
+#[test]
+fn a_character_left_with_more_objects_than_hand_slots_is_offered_the_drop_and_no_action_p22() {
+    // The Arm wound card: one Hand slot, and a second Heavy Object is dropped at once.
+    let g = started(2, 22);
+    let mut s = state(&g).clone();
+    let seat = s.rounds.turn_of.expect("a round");
+    s.seats[seat].carcasses_carried = 1;
+    s.seats[seat].corpses_carried = 1;
+    let c = Content::base();
+    let at = s.wounds.draw.iter().position(|w| c.data.serious_wounds[w.0 as usize].key == "arm").expect("an Arm wound card in the deck");
+    let card = s.wounds.draw.remove(at);
+    s.seats[seat].serious.push(nemesis_engine::state::SeriousWound { card, dressed: false });
+    let now = offers(&s);
+    let drops: Vec<&Command> = now.iter().map(|o| &o.command).filter(|c| matches!(c, Command::DropObject { .. })).collect();
+    assert_eq!(drops.len(), 2, "each carried kind of Object may be dropped: {drops:?}");
+    assert!(now.iter().all(|o| matches!(o.command, Command::DropObject { .. } | Command::Pass { .. })), "no Action before the drop: {now:?}");
+}

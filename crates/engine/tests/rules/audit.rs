@@ -338,7 +338,7 @@ fn heavy_objects_are_picked_up_carried_and_dropped_p13_p22() {
     let to = Content::base().board.neighbours(HIB)[0].0;
     let mut moved = a.state.clone();
     moved.seats[Seat(0)].location = to;
-    let b = ok(&moved, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+    let b = ok(&moved, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass, give_to: None }, vec![]);
     assert_eq!((b.state.room(to).carcasses, b.state.seats[Seat(0)].carcasses_carried), (1, 0), "p. 22: dropped where it stands");
     // A character who dies drops what it carries (p. 21).
     let c = ok(&a.state, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
@@ -596,4 +596,134 @@ fn a_character_carries_at_most_two_objects_and_one_with_an_undressed_arm_wound_p
     assert_eq!(refused(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]).code, Code::NotAllowed, "one hand slot with an undressed Arm wound");
     s.seats[Seat(0)].serious[0].dressed = true;
     ok(&s, &mut f, Command::PickUpObject { seat: Seat(0), object: ResearchObject::IntruderCarcass }, vec![]);
+}
+
+// ---------------------------------------------------------------- Deviation 9: Careful Movement and the Exploration token (p. 13, p. 14)
+
+#[test]
+fn careful_movement_cancels_a_danger_token_and_places_only_its_own_marker_p13_p14() {
+    // p. 13: Careful Movement works like Movement "but instead of performing a Noise roll after
+    // moving, place a Noise marker"; p. 14: Danger and Silence are resolved instead of the Noise
+    // roll. The publisher's FAQ (Actions 11) settles it: Careful Movement cancels both.
+    use nemesis_engine::content::ExplorationEffect;
+    use nemesis_engine::state::Component;
+    let mut opts = options(2);
+    opts.handled = Component::ALL.iter().copied().filter(|c| !matches!(c, Component::RoomTiles | Component::ExplorationTokens)).collect();
+    let g = started_with(opts, 1801);
+    let (mut s, mut f) = (state(&g).clone(), Fate::restore(&g.fate_snapshot()));
+    let board = &Content::base().board;
+    let to = board.neighbours(HIB).into_iter().map(|(l, _)| l).find(|l| !s.room(*l).explored).expect("an unexplored room next door");
+    let lair = board.neighbours(to).into_iter().map(|(l, _)| l).find(|l| *l != HIB).expect("another neighbour");
+    let adult = add_intruder(&mut s, IntruderKind::Adult, lair);
+    let a = ok(
+        &s,
+        &mut f,
+        Command::MoveCharacter { seat: Seat(0), to, careful_noise: Some(1) },
+        vec![Entered::Room { tile: Some("storage".into()), effect: ExplorationEffect::Danger, items: 2 }],
+    );
+    assert_eq!(a.state.intruder(adult).map(|i| i.at), Some(lair), "Danger does not bring the neighbouring Adult: {:?}", a.events);
+    let noise: Vec<&Event> = a.events.iter().filter(|e| matches!(e, Event::NoisePlaced { .. })).collect();
+    assert_eq!(noise.len(), 1, "only the Careful Movement's own marker is placed: {:?}", a.events);
+}
+
+// ---------------------------------------------------------------- Deviation 23: the Malfunction Event card (p. 17)
+
+#[test]
+fn malfunction_card_on_a_lowest_room_already_malfunctioning_does_nothing_p17() {
+    // The card: a Malfunction marker in the explored room with the lowest number. The special rooms
+    // are explored from the start (p. 26), the Cockpit is room 001. p. 17: "Any given Room may
+    // never hold more than 1 Malfunction marker. If you are instructed to place another one,
+    // nothing happens" - the marker does not go on to another room.
+    let (mut s, mut f) = table(2, 1802);
+    s.room_mut(COCKPIT).malfunction = true;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let before = s.malfunction_count();
+    let a = ok(&s, &mut f, Command::ResolveEventCard, vec![Entered::EventCard { key: "malfunction".into() }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::MalfunctionPlaced { .. })), "no marker placed anywhere: {:?}", a.events);
+    assert_eq!(a.state.malfunction_count(), before);
+}
+
+// ---------------------------------------------------------------- Deviation 16: a transformed Creeper's token (p. 16, p. 20)
+
+#[test]
+fn a_breeder_born_of_a_transformation_puts_a_breeder_token_into_the_bag_when_it_leaves_p16_p20() {
+    // p. 16: an Intruder entering the Technical Corridors puts "its corresponding Intruder token"
+    // into the bag (Lurking does the same, card reference #16). A Breeder's is a Breeder token, not
+    // the Creeper token that was drawn before the Transformation.
+    let mut t = Table::new(2, 1803);
+    let creeper = t.encounter(Seat(0), TokenKind::Creeper, None);
+    let drawn = t.s.intruder(creeper).and_then(|i| i.token).expect("the drawn Creeper token is set aside with it");
+    t.s.seats[Seat(0)].hand = 5;
+    t.run(Command::AttackCharacter { id: creeper, target: Some(Seat(0)) }, vec![card("transformation")]);
+    assert_eq!(t.s.intruder(creeper).map(|i| i.kind), Some(IntruderKind::Breeder));
+    assert_eq!(t.s.tokens[drawn.0 as usize], TokenPlace::Supply, "the Creeper has left play: its token joins the supply");
+    let (creepers, breeders) = (in_bag(&t.s, TokenKind::Creeper), in_bag(&t.s, TokenKind::Breeder));
+    for seat in [Seat(0), Seat(1)] {
+        t.s.seats[seat].location = COCKPIT;
+    }
+    t.at_step(EventStep::EventCard);
+    t.run(Command::ResolveEventCard, vec![Entered::EventCard { key: "lurking".into() }]);
+    assert!(t.s.intruder(creeper).is_none(), "Lurking: the Breeder leaves the board");
+    assert_eq!(in_bag(&t.s, TokenKind::Breeder), breeders + 1, "a Breeder token goes into the bag");
+    assert_eq!(in_bag(&t.s, TokenKind::Creeper), creepers, "not the Creeper token");
+    assert_each_token_in_one_place(&t.s, "after the Breeder left");
+}
+
+// ---------------------------------------------------------------- Deviation 11: Objects in a Trade and the Arm wound (p. 13, p. 22)
+
+#[test]
+fn a_trade_hands_a_carried_object_to_a_character_in_the_same_room_p13() {
+    // p. 13: in a Trade the players "may show each other any Item cards and Objects they want to
+    // trade ... they exchange the items". The receiver needs a free Hand slot (p. 22).
+    let (mut s, mut f) = table(2, 1804);
+    s.seats[Seat(0)].carcasses_carried = 1;
+    let give = Command::DropObject { seat: Seat(0), object: ResearchObject::IntruderCarcass, give_to: Some(Seat(1)) };
+    let a = ok(&s, &mut f, give.clone(), vec![]);
+    assert_eq!((a.state.seats[Seat(0)].carcasses_carried, a.state.seats[Seat(1)].carcasses_carried), (0, 1), "handed over");
+    assert_eq!(a.state.room(HIB).carcasses, s.room(HIB).carcasses, "nothing is left on the floor");
+    let mut apart = s.clone();
+    apart.seats[Seat(1)].location = COCKPIT;
+    assert_eq!(refused(&apart, &mut f, give.clone(), vec![]).key, "a_trade_is_with_another_character_in_the_same");
+    let mut full = s.clone();
+    full.seats[Seat(1)].corpses_carried = 2;
+    assert_eq!(refused(&full, &mut f, give, vec![]).key, "the_character_s_hands_are_full_objects_carried");
+}
+
+#[test]
+fn a_new_arm_wound_with_two_objects_carried_makes_the_character_drop_one_before_acting_p22() {
+    // p. 22: two Hand slots; the Arm wound card leaves one, and a second Heavy Object carried is
+    // dropped at once (card reference §0 #6, A).
+    let (mut s, mut f) = table(2, 1805);
+    s.seats[Seat(0)].carcasses_carried = 1;
+    s.seats[Seat(0)].corpses_carried = 1;
+    let a = ok(&s, &mut f, Command::Wound { seat: Seat(0), light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "arm".into() }]);
+    let to = Content::base().board.neighbours(HIB)[0].0;
+    let mv = Command::MoveCharacter { seat: Seat(0), to, careful_noise: None };
+    assert_eq!(refused(&a.state, &mut f, mv.clone(), vec![]).key, "an_arm_wound_leaves_one_hand_slot_drop_an");
+    let b = ok(&a.state, &mut f, Command::DropObject { seat: Seat(0), object: ResearchObject::CharacterCorpse, give_to: None }, vec![]);
+    assert_eq!(b.state.room(HIB).corpses, s.room(HIB).corpses + 1, "dropped where the character stands");
+    run(&b.state, &mut f, mv, silence()).expect("one Object in the one slot left: the character acts again");
+}
+
+// ---------------------------------------------------------------- Deviation 6: the rooms whose effect the table records (p. 17, p. 24)
+
+#[test]
+fn hatch_control_emergency_room_and_command_center_actions_need_the_working_room_out_of_combat_p17_p24() {
+    // p. 24: "a Character must be in the corresponding Room"; no Room Action in Combat or with a
+    // Malfunction marker (p. 17). `RoomAction` is how the room itself is the source of the effect
+    // the table then records (`SetPodLock`, the wound treatments, `SetDoor`).
+    for key in ["hatch_control_system", "emergency_room", "command_center"] {
+        let (mut s, mut f) = table(2, 1806);
+        let action = Command::RoomAction { seat: Seat(0) };
+        assert_eq!(refused(&s, &mut f, action.clone(), vec![]).key, "this_room_s_action_has_its_own_command", "{key}: not from the Hibernatorium");
+        let at = stand_in(&mut s, Seat(0), key);
+        let a = ok(&s, &mut f, action.clone(), vec![]);
+        assert!(a.events.contains(&Event::ActionTaken { seat: Seat(0), cards: 2 }), "{key}: 2 cards (p. 24)");
+        let mut broken = s.clone();
+        broken.room_mut(at).malfunction = true;
+        assert_eq!(refused(&broken, &mut f, action.clone(), vec![]).key, "a_malfunction_in_the_room_stops_its_action", "{key}");
+        let mut fight = s.clone();
+        add_intruder(&mut fight, IntruderKind::Creeper, at);
+        assert_eq!(refused(&fight, &mut f, action, vec![]).key, "room_actions_are_not_possible_in_combat", "{key}");
+    }
 }
