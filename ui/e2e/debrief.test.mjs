@@ -35,6 +35,12 @@ function playToTheEnd(dir) {
     if (turnOf === null) break;
     reply = act(id, { type: "pass", seat: turnOf });
   }
+  // An Encounter during those Noise rolls makes objectives due (p. 12): each player keeps one
+  // before the phase can end. The deal is random, so this asks each seat's own view.
+  for (const seat of [0, 1, 2]) {
+    const [, mine] = send([{ call: "open", game: id }, { call: "private", seat }]);
+    if (mine.view.must_choose_objective) act(id, { type: "choose_objective", seat, objective: mine.view.objectives[0].key });
+  }
   for (const type of ["end_player_phase", "advance_time", "resolve_intruder_attacks", "resolve_fire_damage", "resolve_event_card", "develop_bag"]) reply = act(id, { type });
   // A Contamination card for Ana, scanned: its truth is in the story.
   for (const command of [
