@@ -139,7 +139,8 @@ async fn pair(table: &Shared, port: u16, seat: Seat) -> String {
         Reply::Offer { offer } => offer,
         other => panic!("expected an offer, got {other:?}"),
     };
-    let code = offer.url.split_once('#').and_then(|(_, f)| f.split_once('=')).map(|(_, c)| c.to_string()).unwrap();
+    // The address's fragment is `pair=CODE&name=…&character=…`: the code is the `pair` value.
+    let code = offer.url.split_once("#pair=").map(|(_, f)| f.split('&').next().unwrap_or_default().to_string()).unwrap();
     let body = serde_json::json!({ "call": "pair", "code": code, "device": "Test phone" }).to_string();
     let waiting = tokio::spawn(async move { request(port, "POST", "/api/phone", &[], Some(&body)).await });
     let mut ask = None;
