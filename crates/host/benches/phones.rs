@@ -137,6 +137,11 @@ async fn main() {
         let room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(engine)).expect("the Engine's room");
         let placed = host.act(json!({"type": "place_character", "seat": seat, "at": room})).await;
         assert_eq!(placed["reply"], "screen", "{placed}");
+        // Every Action is taken in its seat's round and paid with Action cards (pp. 10, 12).
+        for arranged in [json!({"type": "give_round", "seat": seat}), json!({"type": "set_hand_size", "seat": seat, "cards": 5})] {
+            let r = host.act(arranged).await;
+            assert_eq!(r["reply"], "screen", "{r}");
+        }
         let started = Instant::now();
         let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": engine})).await;
         assert_eq!(r["reply"], "screen", "{r}");
