@@ -5,27 +5,14 @@
 import type { BagCount } from "../bindings/BagCount";
 import type { Debrief } from "../bindings/Debrief";
 import type { Figures } from "../bindings/Figures";
-import type { LogParam } from "../bindings/LogParam";
 import type { StoryLine } from "../bindings/StoryLine";
 import { language, t, tMaybe } from "./i18n.svelte";
-
-function value(p: LogParam): string {
-  switch (p.kind) {
-    case "text":
-      return p.value;
-    case "number":
-      return String(p.value);
-    case "term":
-      return tMaybe(p.key) ?? p.en;
-    case "list":
-      return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(p.items.map(value));
-  }
-}
+import { paramText } from "./logLine";
 
 /** A story line in the current language. */
 export function storyText(line: StoryLine): string {
   const values: Record<string, string> = {};
-  for (const [name, p] of Object.entries(line.params)) if (p) values[name] = value(p);
+  for (const [name, p] of Object.entries(line.params)) if (p) values[name] = paramText(p);
   const text = tMaybe(`debrief.line.${line.key}`, values) ?? line.text;
   return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 }

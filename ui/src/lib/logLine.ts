@@ -11,7 +11,8 @@ import { board } from "./board.svelte";
 import { language, tMaybe } from "./i18n.svelte";
 import { roomInline } from "./rooms";
 
-function value(p: LogParam): string {
+/** One value of a line in the current language (a term or card name translated, a list joined). */
+export function paramText(p: LogParam): string {
   switch (p.kind) {
     case "text":
       return p.value;
@@ -20,7 +21,7 @@ function value(p: LogParam): string {
     case "term":
       return tMaybe(p.key) ?? p.en;
     case "list":
-      return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(p.items.map(value));
+      return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(p.items.map(paramText));
   }
 }
 
@@ -51,7 +52,7 @@ function fill(key: string, params: Partial<Record<string, LogParam>>, english: s
   const rooms = ROOM_PARAMS[key] ?? ["room"];
   for (const [name, p] of Object.entries(params)) {
     if (!p) continue;
-    values[name] = rooms.includes(name) && p.kind === "number" ? roomText(key, p.value) : value(p);
+    values[name] = rooms.includes(name) && p.kind === "number" ? roomText(key, p.value) : paramText(p);
   }
   const text = tMaybe(key, values) ?? english;
   // A sentence that opens with a room ("the Armory (07) is repaired") still opens with a capital.
