@@ -22,7 +22,7 @@ enum Host {
 
 /// Every call from the window: one line, the host does the rest (commit, then push).
 #[tauri::command]
-async fn call(host: tauri::State<'_, Host>, call: serde_json::Value) -> Result<Reply, String> {
+async fn call(host: tauri::State<'_, Host>, screens: tauri::State<'_, Screens>, call: serde_json::Value, streamed: Option<bool>) -> Result<Reply, String> {
     if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
         TRACE_FIRST_CALL.call_once(|| eprintln!("trace: first call from the window"));
     }
@@ -41,9 +41,15 @@ async fn call(host: tauri::State<'_, Host>, call: serde_json::Value) -> Result<R
             })
         }
     };
-    tauri::async_runtime::spawn_blocking(move || nemesis_host::table::lock(&table).call(Actor::Table, call))
+    // While the page streams screens (`watch`), an accepted call's screen reaches it once, through
+    // the stream; the reply only names its revision (a 45 KB screen late in a game, not sent twice).
+    let streamed = streamed == Some(true)
+        && screens.stream.lock().unwrap_or_else(|e| e.into_inner()).as_ref().is_some_and(|t| !t.inner().is_finished());
+    let asked_screen = matches!(call, Call::Screen);
+    let reply = tauri::async_runtime::spawn_blocking(move || nemesis_host::table::lock(&table).call(Actor::Table, call))
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    Ok(if streamed { nemesis_host::protocol::streamed(asked_screen, reply) } else { reply })
 }
 
 /// The newest table screen, and the task streaming it to the page (one page per window; a reload
@@ -62,11 +68,13 @@ struct Screens {
 #[tauri::command]
 fn watch(screens: tauri::State<'_, Screens>, to: Channel<InvokeResponseBody>) {
     let Some(mut latest) = screens.latest.clone() else { return };
+    // The current screen first, then every change: a call answered with only a revision can
+    // count on that revision reaching the page.
     let task = tauri::async_runtime::spawn(async move {
-        while latest.changed().await.is_ok() {
+        loop {
             let screen = latest.borrow_and_update().clone();
-            let Ok(json) = serde_json::to_string(&*screen) else { continue };
-            if to.send(InvokeResponseBody::Json(json)).is_err() {
+            let Ok(json) = serde_json::to_string(&*screen) else { break };
+            if to.send(InvokeResponseBody::Json(json)).is_err() || latest.changed().await.is_err() {
                 break;
             }
         }

@@ -124,17 +124,22 @@ export async function passRounds(page, stopAt = null) {
   }
 }
 
+/** How many lines the table's log has in all (the panel shows only the newest of them). */
+export async function logTotal(page) {
+  return Number(await page.locator('[data-test="log"]').getAttribute("data-total"));
+}
+
 export async function nextStep(page, type) {
   if (type === "end_player_phase") {
     await passRounds(page);
     await keepObjectives(page);
   }
-  const before = await page.locator('[data-test="log"] li').count();
+  const before = await logTotal(page);
   await page.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
   const confirm = page.locator('[data-test="now"] [data-test="confirm"]');
   if (await confirm.count()) await confirm.click();
   try {
-    await page.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
   } catch (e) {
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/stuck-${type}.png`, fullPage: true });
     throw e;

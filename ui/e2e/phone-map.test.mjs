@@ -4,7 +4,7 @@
 // random game of the map test (MAP_SEED=… repeats one). PHONES_SHOTS=<folder> keeps pictures.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, cleanup, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, cleanup, logTotal, startServe, unnamedControls } from "./harness.mjs";
 import { mappedGame, openTable } from "./mapGame.mjs";
 
 const suite = browserSuite();
@@ -74,10 +74,10 @@ test("a phone shows the table's ship map, read-only, with its own character mark
     await phone.screenshot({ path: `${process.env.PHONES_SHOTS}/phone-map.png` });
   }
   // A tap on a room picks nothing and changes nothing at the table.
-  const log = await table.locator('[data-test="log"] li').count();
+  const log = await logTotal(table);
   await phone.locator(`[data-test="map-room-${mine.location}"] path.shape`).tap({ force: true }).catch(() => {});
   await phone.waitForTimeout(200);
-  assert.equal(await table.locator('[data-test="log"] li').count(), log, "tapping the phone's map does nothing at the table");
+  assert.equal(await logTotal(table), log, "tapping the phone's map does nothing at the table");
 
   // Fits the phone: no sideways scrolling of the page, the map's frame inside the screen, and
   // at the opening zoom the room names are at least 9 px tall (14 px and more for most).

@@ -6,7 +6,7 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, keepObjectives, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, createGame, keepObjectives, logTotal, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -27,7 +27,7 @@ async function until(what, fn, ms = 15000) {
 }
 
 async function logLength(table) {
-  return table.locator('[data-test="log"] li').count();
+  return logTotal(table);
 }
 
 /** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
@@ -139,7 +139,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     const kept = (await choices.first().getAttribute("data-test")).replace("phone-choice-", "");
     const before = await logLength(table);
     await choices.first().click();
-    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
     await drafting.phone.locator('[data-test="phone-now"]').waitFor({ state: "detached" });
     assert.notEqual((await drafting.phone.locator('[data-test="phone-character"]').textContent()).trim(), "", `kept ${kept}`);
   }
@@ -152,7 +152,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     await table.click('[data-test="cmd-encounter"]');
     const before = await logLength(table);
     await table.click('[data-test="do-encounter"]');
-    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
     if (await phones[0].phone.locator('[data-test="phone-now"][data-due="objective"]').count()) break;
     if (await table.locator('[data-test="log"]', { hasText: "First Encounter" }).count()) break;
   }
@@ -260,7 +260,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     const before = await logLength(table);
     await form.locator(`[data-test="do-${type}"]`).click();
     if (await form.locator('[data-test="confirm"]').count()) await form.locator('[data-test="confirm"]').click();
-    await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+    await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
   };
   await table.click('[data-test="group-characters"]');
   await runForm("kill_character", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
@@ -283,7 +283,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     await table.locator(`[data-test="now"] [data-test="do-${type}"]`).click();
     if (await table.locator('[data-test="now"] [data-test="confirm"]').count()) await table.locator('[data-test="now"] [data-test="confirm"]').click();
     try {
-      await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, before);
+      await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
     } catch (e) {
       if (process.env.E2E_SHOTS) await table.screenshot({ path: `${process.env.E2E_SHOTS}/phones-stuck-${type}.png` });
       throw e;
@@ -323,7 +323,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await offered.first().click();
   await brunoNow.waitFor({ state: "detached" });
   await table.locator('[data-test="attack-choice"]').waitFor({ state: "detached" });
-  await table.waitForFunction((n) => document.querySelectorAll('[data-test="log"] li').length > n, beforePick);
+  await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, beforePick);
   await table.locator('[data-test="log"]', { hasText: "Cards put back at the bottom of the deck: 2" }).waitFor();
 
   assert.deepEqual(problems, [], "no page errors, no failed requests");

@@ -90,6 +90,12 @@ pub enum Call {
 pub enum Reply {
     /// The call was accepted; this is the screen after it.
     Screen { screen: TableScreen },
+    /// The call was accepted and its screen published as this revision: a caller that streams
+    /// the table's screens (and said so) gets it once, on its stream, not a second time here.
+    Accepted {
+        #[ts(type = "number")]
+        revision: u64,
+    },
     Saves { saves: Vec<SaveSummary> },
     Content { content: nemesis_engine::content::ContentData },
     Exported { file_name: String, file: String },
@@ -118,6 +124,16 @@ pub enum Reply {
     /// A play record, ready to save as `<file_stem>.json` and `<file_stem>.csv`.
     PlayRecord { file_stem: String, json: String, csv: String },
     Refused { fault: Fault },
+}
+
+/// The reply for a door whose caller streams the table's screens and asked not to get them twice:
+/// a published screen becomes its revision. `Call::Screen` answers with a screen built on the
+/// spot, which no stream carries, so it keeps it.
+pub fn streamed(asked_screen: bool, reply: Reply) -> Reply {
+    match reply {
+        Reply::Screen { screen } if !asked_screen => Reply::Accepted { revision: screen.revision },
+        other => other,
+    }
 }
 
 /// Why a call was refused: a code for programs and a reason for people. Nothing changed.

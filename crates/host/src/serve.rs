@@ -135,12 +135,16 @@ async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Respo
         Ok(c) => c,
         Err(e) => return refused(StatusCode::BAD_REQUEST, FaultCode::BadCall, &format!("That request could not be read ({e}).")),
     };
+    // A page reading the screen stream says so, and gets an accepted call's screen once (there).
+    let streamed = headers.get("x-screen").is_some_and(|v| v == "streamed");
+    let asked_screen = matches!(call, Call::Screen);
     let table = door.table.clone();
     let reply = tokio::task::spawn_blocking(move || {
         crate::table::lock(&table).call(Actor::Table, call)
     })
     .await;
     match reply {
+        Ok(reply) if streamed => Json(crate::protocol::streamed(asked_screen, reply)).into_response(),
         Ok(reply) => Json(reply).into_response(),
         Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering."),
     }

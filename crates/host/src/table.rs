@@ -18,7 +18,7 @@ use tokio::sync::watch;
 pub const PHONE_REVEALS: usize = 30;
 
 /// How many of the newest log lines each screen carries.
-pub const LOG_TAIL: usize = 200;
+pub const LOG_TAIL: usize = 60;
 
 pub type Shared = Arc<Mutex<Table>>;
 

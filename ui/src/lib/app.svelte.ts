@@ -14,18 +14,23 @@ import { board } from "./board.svelte";
 
 export type Page = "home" | "wizard" | "table";
 
-export const app = $state({
-  screen: null as TableScreen | null,
-  saves: [] as SaveSummary[],
-  page: "home" as Page,
-  fault: null as Fault | null,
+/** Held raw, not deeply reactive: every screen is a new snapshot from the host that the page only
+ *  reads, so wrapping each of its objects in a proxy (a 45 KB screen, on every step) bought
+ *  nothing and was most of the window's memory churn late in a game (docs/benchmarks.md). */
+class AppState {
+  screen = $state.raw<TableScreen | null>(null);
+  saves = $state.raw<SaveSummary[]>([]);
+  page = $state<Page>("home");
+  fault = $state.raw<Fault | null>(null);
   /** The command that was refused, kept so the table can add the physical result and retry. */
-  refusedCommand: null as Command | null,
-  busy: false,
+  refusedCommand = $state.raw<Command | null>(null);
+  busy = $state(false);
   /** Shows the setup guide once, right after the wizard created a game. */
-  guideAfterSetup: false,
-  connected: false,
-});
+  guideAfterSetup = $state(false);
+  connected = $state(false);
+}
+
+export const app = new AppState();
 
 function applyScreen(s: TableScreen) {
   // Revisions only grow for the life of the host, so an older screen is never shown again.

@@ -3,4 +3,8 @@
 //! game is open (text then falls back to the printed number).
 import type { PublicRoom } from "../bindings/PublicRoom";
 
-export const board = $state({ rooms: null as PublicRoom[] | null });
+// Raw: replaced whole with each screen, never changed in place.
+class Board {
+  rooms = $state.raw<PublicRoom[] | null>(null);
+}
+export const board = new Board();

@@ -9,6 +9,38 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 
 type Listener = (screen: TableScreen) => void;
 
+/** The newest screen the page's stream brought, and the calls waiting for a revision of it: an
+ *  accepted call is answered with its screen's revision only (the stream carries the screen), so
+ *  the bytes of a screen cross once per step. */
+function screenStream() {
+  let latest: TableScreen | null = null;
+  let waiting: { revision: number; done: (s: TableScreen) => void }[] = [];
+  return {
+    get open() {
+      return latest !== null;
+    },
+    arrived(s: TableScreen) {
+      if (!latest || s.revision > latest.revision) latest = s;
+      const ready = waiting.filter((w) => w.revision <= s.revision);
+      waiting = waiting.filter((w) => w.revision > s.revision);
+      for (const w of ready) w.done(s);
+    },
+    /** The screen of `revision` (or newer) from the stream; if it has not come within a few
+     *  seconds (a stream that broke), the screen is asked for directly. */
+    at(revision: number, ask: () => Promise<Reply>): Promise<Reply> {
+      if (latest && latest.revision >= revision) return Promise.resolve({ reply: "screen", screen: latest });
+      return new Promise((resolve) => {
+        const entry = { revision, done: (s: TableScreen) => { clearTimeout(timer); resolve({ reply: "screen", screen: s }); } };
+        const timer = setTimeout(() => {
+          waiting = waiting.filter((w) => w !== entry);
+          void ask().then(resolve);
+        }, 3000);
+        waiting.push(entry);
+      });
+    },
+  };
+}
+
 interface Door {
   call(c: Call): Promise<Reply>;
   listen(cb: Listener): void;
@@ -17,18 +49,26 @@ interface Door {
 const inTauri = typeof window !== "undefined" && "__TAURI_INTERNALS__" in window;
 
 function tauriDoor(): Door {
+  const stream = screenStream();
+  const ask = async (c: Call, streamed: boolean): Promise<Reply> => {
+    try {
+      return await invoke<Reply>("call", { call: c, streamed });
+    } catch (e) {
+      return { reply: "refused", fault: { code: "bad_call", reason: String(e), needs: null, key: "", params: {} } };
+    }
+  };
   return {
     async call(c) {
-      try {
-        return await invoke<Reply>("call", { call: c });
-      } catch (e) {
-        return { reply: "refused", fault: { code: "bad_call", reason: String(e), needs: null, key: "", params: {} } };
-      }
+      const r = await ask(c, stream.open);
+      return r.reply === "accepted" ? stream.at(r.revision, () => ask({ call: "screen" }, false)) : r;
     },
     listen(cb) {
       // A channel, not an event: the host streams every new screen through it (see `watch`).
       const screens = new Channel<TableScreen>();
-      screens.onmessage = cb;
+      screens.onmessage = (s) => {
+        stream.arrived(s);
+        cb(s);
+      };
       void invoke("watch", { to: screens });
     },
   };
@@ -46,28 +86,39 @@ function serveKey(): string {
 
 function httpDoor(): Door {
   const key = serveKey();
+  const stream = screenStream();
+  const ask = async (c: Call, streamed: boolean): Promise<Reply> => {
+    let res: Response;
+    try {
+      res = await fetch("/api/call", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-table-key": key, ...(streamed ? { "x-screen": "streamed" } : {}) },
+        body: JSON.stringify(c),
+      });
+    } catch {
+      return { reply: "refused", fault: { code: "storage", reason: t("fault.offline"), needs: null, key: "", params: {} } };
+    }
+    try {
+      return (await res.json()) as Reply;
+    } catch {
+      // Only the host's own error pages are not JSON (e.g. a body over the size limit).
+      return { reply: "refused", fault: { code: "bad_call", reason: t("fault.http", { status: res.status }), needs: null, key: "", params: {} } };
+    }
+  };
+  let source: EventSource | null = null;
   return {
     async call(c) {
-      let res: Response;
-      try {
-        res = await fetch("/api/call", {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-table-key": key },
-          body: JSON.stringify(c),
-        });
-      } catch {
-        return { reply: "refused", fault: { code: "storage", reason: t("fault.offline"), needs: null, key: "", params: {} } };
-      }
-      try {
-        return (await res.json()) as Reply;
-      } catch {
-        // Only the host's own error pages are not JSON (e.g. a body over the size limit).
-        return { reply: "refused", fault: { code: "bad_call", reason: t("fault.http", { status: res.status }), needs: null, key: "", params: {} } };
-      }
+      // Only while the stream is up: a page whose stream dropped gets screens in replies.
+      const r = await ask(c, stream.open && source?.readyState === EventSource.OPEN);
+      return r.reply === "accepted" ? stream.at(r.revision, () => ask({ call: "screen" }, false)) : r;
     },
     listen(cb) {
-      const source = new EventSource(`/api/stream?key=${encodeURIComponent(key)}`);
-      source.addEventListener("screen", (e) => cb(JSON.parse((e as MessageEvent).data) as TableScreen));
+      source = new EventSource(`/api/stream?key=${encodeURIComponent(key)}`);
+      source.addEventListener("screen", (e) => {
+        const s = JSON.parse((e as MessageEvent).data) as TableScreen;
+        stream.arrived(s);
+        cb(s);
+      });
     },
   };
 }

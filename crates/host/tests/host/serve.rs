@@ -234,6 +234,39 @@ async fn the_stream_sends_the_screen_at_once_and_after_each_accepted_call() {
     assert!(third["game"].is_null());
 }
 
+/// Issue 21, item 7: a page that reads the stream and says so gets an accepted call's screen once,
+/// on the stream; the reply names its revision. Asked for directly, the screen still comes whole.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_streaming_page_gets_each_screen_once_and_the_reply_names_its_revision() {
+    let s = start().await;
+    let (_, _, mut events) = EventStream::open(s.port, &format!("/api/stream?key={KEY}")).await;
+    let _ = events.next().await;
+    let streamed = [("x-table-key", KEY), ("x-screen", "streamed")];
+
+    let r = post_call(s.port, &streamed, &json_call(&Call::NewGame { setup: options(2), title: None })).await;
+    let reply = r.json();
+    assert_eq!(reply, serde_json::json!({ "reply": "accepted", "revision": 1 }), "no screen in the reply: {}", r.body);
+    let (_, pushed) = events.next().await;
+    assert_eq!(pushed["revision"], 1, "the stream carries that revision");
+    assert!(!pushed["game"].is_null(), "with the new game");
+
+    // A refusal is a refusal whichever way the page reads screens; nothing is pushed for it.
+    let refused = post_call(s.port, &streamed, &json_call(&Call::Open { game: 999 })).await;
+    assert_eq!(refused.json()["reply"], "refused");
+
+    // The screen asked for by name comes whole: no stream carries a screen built on the spot.
+    let r = post_call(s.port, &streamed, &json_call(&Call::Screen)).await;
+    match r.reply() {
+        Reply::Screen { screen } => assert_eq!(screen.revision, 1),
+        other => panic!("{other:?}"),
+    }
+    // Without the header, an accepted call's reply still carries its screen (scripts, old pages).
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Close)).await;
+    assert_eq!(r.json()["reply"], "screen");
+    let (_, pushed) = events.next().await;
+    assert_eq!(pushed, r.json()["screen"]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stream_needs_the_key() {
     let s = start().await;
