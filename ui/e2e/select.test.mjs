@@ -75,6 +75,14 @@ test("a list opened near the bottom of a 1024×600 screen stays whole in view, a
   assert.deepEqual(await unnamedControls(page), [], "the open list and its options have names");
   mkdirSync(join(root, "target/e2e"), { recursive: true });
   await page.screenshot({ path: join(root, "target/e2e/select-1024x600.png") });
+  // The page scrolling under an open list moves it with its button, and keeps the list's own scroll.
+  const kept = await page.evaluate((id) => {
+    const list = document.getElementById(id);
+    list.scrollTop = 100;
+    document.dispatchEvent(new Event("scroll"));
+    return list.scrollTop;
+  }, await room.getAttribute("aria-controls"));
+  assert.equal(kept, 100, "the list keeps its own scroll when the page scrolls");
 
   // The same at 1280×800.
   await page.keyboard.press("Escape");
