@@ -7,7 +7,7 @@
 // next step, that every step card of the turn appears, and that each step card links to its rule.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, keepObjectives, playingSeat, startServe } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, keepObjectives, playingSeat, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -110,9 +110,8 @@ test("a whole 3-player game from the wizard to the verdict, following only the g
       if ((await action.count()) === 0) break;
       const type = (await action.first().getAttribute("data-test")).replace("do-", "");
       if (type === "draft_keep") {
-        const select = now.locator('[data-test="field-character"]');
-        const first = await select.locator("option:not([disabled])").first().getAttribute("value");
-        await select.selectOption(first);
+        const list = now.locator('[data-test="field-character"]');
+        await choose(list, (await choices(list))[0]);
       }
       // The log panel shows only its newest lines: the outcome card tells that a step was taken.
       const outcome = page.locator('[data-test="outcome"]');

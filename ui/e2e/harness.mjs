@@ -146,6 +146,22 @@ export async function nextStep(page, type) {
   }
 }
 
+/** The values of the options a list (components/Select.svelte, a role=combobox button) lets the
+ *  player pick, as the text of each option's `data-value` (numbers as digits, null as "null"). */
+export async function choices(list) {
+  const id = await list.getAttribute("aria-controls");
+  return list.page().locator(`[id="${id}"] [role="option"]:not([aria-disabled="true"])`).evaluateAll((os) => os.map((o) => o.dataset.value));
+}
+
+/** Picks `value` (as `choices` spells it) in a list the way a player does: a click opens it, a
+ *  click on the option picks it, and the list closes. */
+export async function choose(list, value) {
+  const id = await list.getAttribute("aria-controls");
+  if ((await list.getAttribute("aria-expanded")) !== "true") await list.click();
+  await list.page().locator(`[id="${id}"] [role="option"][data-value="${value}"]`).click();
+  await list.page().waitForFunction((el) => el.getAttribute("aria-expanded") === "false", await list.elementHandle());
+}
+
 /** The page's controls (buttons, fields, links, tabs…) that a screen reader could not name, read
  *  from Chromium's own accessibility tree: each as "role: its HTML". */
 export async function unnamedControls(page) {

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "./harness.mjs";
+import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "./harness.mjs";
 
 const languages = ["en", "pt-BR", "es", "it", "fr"];
 const catalogue = (code) => JSON.parse(readFileSync(join(root, "ui/src/locales", `${code}.json`), "utf8"));
@@ -51,8 +51,8 @@ for (const code of languages) {
     await expectCard(page, "draft", words);
     for (let i = 0; i < 2; i++) {
       await nextStep(page, "draft_draw");
-      const select = page.locator('[data-test="now"] [data-test="field-character"]');
-      await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
+      const list = page.locator('[data-test="now"] [data-test="field-character"]');
+      await choose(list, (await choices(list))[0]);
       await nextStep(page, "draft_keep");
     }
     await expectCard(page, "player", words);

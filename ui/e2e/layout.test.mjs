@@ -5,7 +5,7 @@
 // button), through the real host in serve mode and the system Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, nextStep, passRounds, keepObjectives, startServe } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, keepObjectives, nextStep, passRounds, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const languages = ["en", "pt-BR", "es", "it", "fr"];
@@ -89,8 +89,8 @@ test("the main action, the newest outcome and a one-row header fit every size in
     await page.click('[data-test="to-table"]');
     for (let i = 0; i < 2; i++) {
       await nextStep(page, "draft_draw");
-      const select = page.locator('[data-test="now"] [data-test="field-character"]');
-      await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
+      const list = page.locator('[data-test="now"] [data-test="field-character"]');
+      await choose(list, (await choices(list))[0]);
       await nextStep(page, "draft_keep");
     }
     // The Player Phase: whose round, the offers, and the pass; the outcome of the last step.

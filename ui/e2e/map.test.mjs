@@ -121,7 +121,7 @@ test("the ship map draws the board graph and every public piece of a random game
   // (log, crew, step card, forms) never calls a room "room 7"; only face-down ones say
   // "unexplored room 07".
   await page.click('[data-test="cmd-move_character"]').catch(() => {});
-  const text = await page.evaluate(() => document.body.innerText + [...document.querySelectorAll("option")].map((o) => o.textContent).join("\n"));
+  const text = await page.evaluate(() => document.body.innerText + [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent).join("\n"));
   assert.deepEqual(text.match(/(?<!unexplored )\broom \d+/gi) ?? [], [], "no room is named by its number alone on the table screen");
   const explored = view.rooms.filter((r) => r.tile);
   assert.ok(explored.some((r) => text.includes(`${r.tile.name} (${pad(r.at)})`)), "explored rooms are named with their printed number as a tag");

@@ -6,7 +6,7 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, keepObjectives, logTotal, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, keepObjectives, logTotal, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -263,8 +263,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
   };
   await table.click('[data-test="group-characters"]');
-  await runForm("kill_character", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
-  await runForm("become_intruder_player", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
+  await runForm("kill_character", (f) => choose(f.locator('[data-test="field-seat"]'), "1"));
+  await runForm("become_intruder_player", (f) => choose(f.locator('[data-test="field-seat"]'), "1"));
   await table.locator('[data-test="seat-1"] [data-test="crew-intruder-player-1"]').waitFor();
   const confirmNext = async (type) => {
     if (type === "end_player_phase") {
@@ -295,15 +295,15 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await shot(table, "table-intruder-player-turn");
   await table.click('[data-test="group-intruders"]');
   await runForm("place_intruder", async (f) => {
-    await f.locator('[data-test="field-kind"]').selectOption("adult");
-    await f.locator('[data-test="field-at"]').selectOption("11");
+    await choose(f.locator('[data-test="field-kind"]'), "adult");
+    await choose(f.locator('[data-test="field-at"]'), "11");
   });
   // The Intruder player plays in turn like everyone (p. 27): the others pass until his round.
   await passRounds(table, 1);
   await runForm("intruder_player_attack", async (f) => {
-    const ids = await f.locator('[data-test="field-id"] option').evaluateAll((os) => os.map((o) => o.value));
-    await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));
-    await f.locator('[data-test="field-target"]').selectOption("0");
+    const ids = await choices(f.locator('[data-test="field-id"]'));
+    await choose(f.locator('[data-test="field-id"]'), ids.at(-1));
+    await choose(f.locator('[data-test="field-target"]'), "0");
     await f.locator('input[type="number"]').fill("3");
     await f.locator('[data-test="hint-intruder_player_cards"]').waitFor();
   });

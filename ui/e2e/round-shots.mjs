@@ -1,6 +1,6 @@
 // Screenshots of the Player Phase's round panel at 1024x600 and 1280x800, for a person to look at
 // (not a test): a 3-player game drafted, then a Move, at two screen sizes.
-import { launch, startServe, createGame, freshDataDir, cleanup, nextStep } from "./harness.mjs";
+import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, startServe } from "./harness.mjs";
 
 const out = process.argv[2] ?? "shots";
 const browser = await launch();
@@ -17,8 +17,8 @@ try {
       if (!(await action.count())) break;
       const type = (await action.first().getAttribute("data-test")).replace("do-", "");
       if (type === "draft_keep") {
-        const select = page.locator('[data-test="now"] [data-test="field-character"]');
-        await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
+        const list = page.locator('[data-test="now"] [data-test="field-character"]');
+        await choose(list, (await choices(list))[0]);
       }
       await nextStep(page, type);
     }

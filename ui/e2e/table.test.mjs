@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { browserSuite, createGame, nextStep, root, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, nextStep, root, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -37,10 +37,10 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   assert.match(await phase(page), /draft/i);
   for (let i = 0; i < 4; i++) {
     await nextStep(page, "draft_draw");
-    const select = page.locator('[data-test="now"] [data-test="field-character"]');
-    const options = await select.locator("option:not([disabled])").all();
-    assert.equal(options.length, 2, "two characters are offered");
-    await select.selectOption(await options[0].getAttribute("value"));
+    const list = page.locator('[data-test="now"] [data-test="field-character"]');
+    const offered = await choices(list);
+    assert.equal(offered.length, 2, "two characters are offered");
+    await choose(list, offered[0]);
     await nextStep(page, "draft_keep");
   }
   assert.match(await phase(page), /Player Phase/);
@@ -93,7 +93,7 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   await page.click('[data-test="group-turn"]');
   await page.click('[data-test="cmd-roll_dice"]');
   const form = page.locator('[data-test="actions"] [data-test="form-roll_dice"]');
-  await form.locator("select").first().selectOption("combat");
+  await choose(form.locator('[role="combobox"]').first(), "combat");
   assert.equal(await form.locator('[data-test="physical"]').count(), 0, "no physical result for the app's dice");
   await form.locator('[data-test="do-roll_dice"]').click();
   await page.locator('[data-test="outcome"]', { hasText: "Dice:" }).waitFor();

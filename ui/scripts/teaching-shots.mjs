@@ -1,11 +1,11 @@
 // Screenshots of the turn guide at key moments, for docs/teaching.md: the setup steps, the draft
 // card, the Player Phase card, a rule opened from a step card, the action helpers of a move and an
-// Encounter, an Event Phase card, a log line's "why?", the Intruder player's turn and their
+// Encounter, a list open over the table, an Event Phase card, a log line's "why?", the Intruder player's turn and their
 // ATTACK waiting for a pick, the Shoot helper, and the same card in Brazilian Portuguese. Uses the release host in serve mode and the
 // system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, createGame, freshDataDir, launch, nextStep, passRounds, root, startServe } from "../e2e/harness.mjs";
+import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, passRounds, root, startServe } from "../e2e/harness.mjs";
 
 const out = join(root, "docs/screenshots");
 mkdirSync(out, { recursive: true });
@@ -47,8 +47,8 @@ async function game(lang, shots) {
   if (shots) await page.screenshot({ path: join(out, "guide-draft.png") });
   for (let i = 0; i < 3; i++) {
     await nextStep(page, "draft_draw");
-    const select = page.locator('[data-test="now"] [data-test="field-character"]');
-    await select.selectOption(await select.locator("option:not([disabled])").first().getAttribute("value"));
+    const list = page.locator('[data-test="now"] [data-test="field-character"]');
+    await choose(list, (await choices(list))[0]);
     await nextStep(page, "draft_keep");
   }
   return page;
@@ -69,13 +69,17 @@ try {
   // The action helpers: a move into an unexplored room, then the Encounter, before they run.
   await page.click('[data-test="cmd-move_character"]');
   const move = page.locator('[data-test="form-move_character"]');
-  const rooms = move.locator('[data-test="field-to"] option');
-  for (const o of await rooms.all()) {
-    await move.locator('[data-test="field-to"]').selectOption(await o.getAttribute("value"));
+  const to = move.locator('[data-test="field-to"]');
+  for (const room of await choices(to)) {
+    await choose(to, room);
     if (await move.locator('[data-test="hint-move_explore"]').count()) break;
   }
   await move.locator('[data-test="hint-noise_roll"]').waitFor();
   await move.screenshot({ path: join(out, "guide-helper-move.png") });
+  // A list open over the table (issue 20): drawn by the page, the chosen room ticked.
+  await to.click();
+  await page.screenshot({ path: join(out, "guide-list-open.png") });
+  await page.keyboard.press("Escape");
   await page.click('[data-test="cmd-encounter"]');
   const encounter = page.locator('[data-test="form-encounter"]');
   await encounter.locator('[data-test="hint-encounter_surprise"]').waitFor();
@@ -86,8 +90,8 @@ try {
   await page.locator('[data-test="outcome"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(out, "guide-encounter.png") });
   // Bruno dies first and takes the Intruders (p. 27): his rules start next turn.
-  await runForm(page, "kill_character", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
-  await runForm(page, "become_intruder_player", (f) => f.locator('[data-test="field-seat"]').selectOption("1"));
+  await runForm(page, "kill_character", (f) => choose(f.locator('[data-test="field-seat"]'), "1"));
+  await runForm(page, "become_intruder_player", (f) => choose(f.locator('[data-test="field-seat"]'), "1"));
   await nextStep(page, "end_player_phase");
   await nextStep(page, "advance_time");
   await nextStep(page, "resolve_intruder_attacks");
@@ -104,20 +108,20 @@ try {
   await page.screenshot({ path: join(out, "guide-intruder-player.png") });
   // An Adult with Ana, Bruno's ATTACK card showing 3, and the Shoot helper against that Adult.
   await page.click('[data-test="group-intruders"]');
-  await runForm(page, "place_intruder", (f) => f.locator('[data-test="field-at"]').selectOption("11"));
+  await runForm(page, "place_intruder", (f) => choose(f.locator('[data-test="field-at"]'), "11"));
   await page.click('[data-test="group-characters"]');
   await page.click('[data-test="cmd-shoot"]');
   const shoot = page.locator('[data-test="form-shoot"]');
-  const ids = await shoot.locator('[data-test="field-id"] option').evaluateAll((os) => os.map((o) => o.value));
-  await shoot.locator('[data-test="field-id"]').selectOption(ids.at(-1));
+  const ids = await choices(shoot.locator('[data-test="field-id"]'));
+  await choose(shoot.locator('[data-test="field-id"]'), ids.at(-1));
   await shoot.locator('[data-test="hint-hit_check_one"]').waitFor();
   await shoot.screenshot({ path: join(out, "guide-helper-shoot.png") });
   // The Intruder player attacks in their own round (p. 27): the others pass until it is Bruno's.
   await passRounds(page, 1);
   await page.click('[data-test="group-intruders"]');
   await runForm(page, "intruder_player_attack", async (f) => {
-    await f.locator('[data-test="field-id"]').selectOption(ids.at(-1));
-    await f.locator('[data-test="field-target"]').selectOption("0");
+    await choose(f.locator('[data-test="field-id"]'), ids.at(-1));
+    await choose(f.locator('[data-test="field-target"]'), "0");
     await f.locator('input[type="number"]').fill("3");
   });
   const waiting = page.locator('[data-test="attack-choice"]');
