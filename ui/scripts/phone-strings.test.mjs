@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { keyPatterns, phoneCatalogue, phoneKeys, phoneModules, LATER_GROUPS } from "./phone-strings.mjs";
+import { keyPatterns, phoneCatalogue, phoneKeys, phoneModules, ENGINE_TERM_GROUPS, LATER_GROUPS } from "./phone-strings.mjs";
 
 const src = new URL("../src/", import.meta.url).pathname;
 const entry = join(src, "phone/main.ts");
@@ -49,4 +49,18 @@ test("what only the table shows stays out of the phone's part", () => {
 test("the walk follows static, lazy and re-exported imports, not type-only ones", () => {
   const names = phoneModules(entry).map(rel);
   assert.ok(!names.some((n) => n.startsWith("bindings/")), "types only");
+});
+
+test("every group of terms the engine or host names in a line's values is one the phone's parts hold", async () => {
+  const { readdirSync, statSync } = await import("node:fs");
+  const rs = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? rs(join(dir, f)) : f.endsWith(".rs") ? [join(dir, f)] : []));
+  const crates = new URL("../../crates/", import.meta.url).pathname;
+  const groups = new Set();
+  for (const file of [...rs(join(crates, "engine/src")), ...rs(join(crates, "host/src"))]) {
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(/LogParam::of\(\s*"([a-z_]+)"/g)) groups.add(`${m[1]}.`);
+    for (const m of text.matchAll(/(?:\bterm\(\s*(?:format!\()?|Term \{ key: format!\()"([a-z_]+)\./g)) groups.add(`${m[1]}.`);
+  }
+  assert.ok(groups.size >= 8, `the engine's term groups are found (${[...groups]})`);
+  for (const g of groups) assert.ok(ENGINE_TERM_GROUPS.includes(g), `${g} is in ENGINE_TERM_GROUPS`);
 });
