@@ -1,14 +1,21 @@
 import { defineConfig } from "vite";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
+import { fileURLToPath } from "node:url";
+import { phoneStrings } from "./scripts/phone-strings.mjs";
+import { phoneFont } from "./scripts/phone-font.mjs";
 
 // The same build serves the Tauri window (ui/dist via tauri.conf.json), the host's serve door
 // and its phone server (both embedded at compile time). Two pages: index.html is the table
 // screen, phone.html the phone page (served at "/" by the phone server, never the table).
 // Relative asset paths and no external requests: it works offline, and both pages sit at the
 // root of dist so "./assets/…" resolves the same from "/", "/index.html" and "/phone.html".
+const src = fileURLToPath(new URL("./src/", import.meta.url));
+
 export default defineConfig({
   base: "./",
-  plugins: [svelte()],
+  // phoneStrings: the phone's part of each catalogue (issue 21: a phone fetches only its own
+  // language's strings, and only those its code can show); phoneFont: the phone's cut of Saira.
+  plugins: [svelte(), phoneStrings({ src }), phoneFont({ src })],
   server: { fs: { allow: [".."] } },
   build: {
     outDir: "dist",

@@ -63,6 +63,8 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   const problems = [];
   const watch = (page, who) => {
     page.on("pageerror", (e) => problems.push(`${who}: ${e}`));
+    // A phone that asks for a string its parts do not hold says so (src/lib/i18n.svelte.ts).
+    page.on("console", (m) => m.text().includes("the phone's strings lack") && problems.push(`${who}: ${m.text()}`));
     page.on("requestfailed", (r) => {
       // A stream cut off by a reload or by the test closing a phone is expected.
       if (!r.url().endsWith("/api/stream") && !r.url().includes("favicon")) problems.push(`${who}: ${r.url()} ${r.failure()?.errorText}`);
@@ -326,7 +328,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, beforePick);
   await table.locator('[data-test="log"]', { hasText: "Cards put back at the bottom of the deck: 2" }).waitFor();
 
-  assert.deepEqual(problems, [], "no page errors, no failed requests");
+  assert.deepEqual(problems, [], "no page errors, no failed requests, no string the phone's parts lack");
   console.log(`phones e2e: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   for (const c of suite.browser.contexts()) await c.close();
   await serve.stop();

@@ -16,22 +16,26 @@ fn entry(path: &str) -> Option<&'static File> {
     FILES.iter().find(|(p, _, _)| *p == path)
 }
 
-/// The file at `path` as a response: gzipped (built so) when the request's `Accept-Encoding`
-/// takes gzip, as is otherwise; `cache` is its `Cache-Control`.
-pub fn response(path: &str, headers: &axum::http::HeaderMap, cache: &'static str) -> Option<axum::response::Response> {
-    use axum::http::header;
-    let (name, bytes, gz) = entry(path)?;
-    let takes_gzip = headers
-        .get_all(header::ACCEPT_ENCODING)
+/// Whether a request's `Accept-Encoding` takes gzip ("gzip;q=0" says no).
+pub fn takes_gzip(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(axum::http::header::ACCEPT_ENCODING)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .any(|part| {
             let mut it = part.split(';');
             let coding = it.next().unwrap_or("").trim();
-            // "gzip;q=0" says no.
             coding.eq_ignore_ascii_case("gzip") && !it.any(|p| p.trim().replace(' ', "") == "q=0")
-        });
+        })
+}
+
+/// The file at `path` as a response: gzipped (built so) when the request's `Accept-Encoding`
+/// takes gzip, as is otherwise; `cache` is its `Cache-Control`.
+pub fn response(path: &str, headers: &axum::http::HeaderMap, cache: &'static str) -> Option<axum::response::Response> {
+    use axum::http::header;
+    let (name, bytes, gz) = entry(path)?;
+    let takes_gzip = takes_gzip(headers);
     let mut res = axum::response::Response::builder().header(header::CONTENT_TYPE, content_type(name)).header(header::CACHE_CONTROL, cache);
     if gz.is_some() {
         res = res.header(header::VARY, "Accept-Encoding");

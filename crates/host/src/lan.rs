@@ -279,10 +279,11 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
         Err(e) => return refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")),
     };
     let ip = from.ip();
+    let gzip = assets::takes_gzip(&headers);
     match call {
         PhoneCall::Pair { code, device } => pair(lan, ip, code, device_name(device)).await,
         PhoneCall::Reveal { code } => match with_table(&lan.table, move |t| t.phone_reveal(ip, &code)).await {
-            Ok(Ok(reply)) => Json(reply).into_response(),
+            Ok(Ok(reply)) => reply_json(&reply, gzip),
             Ok(Err(fault)) => refused(fault),
             Err(res) => res,
         },
@@ -301,12 +302,65 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
             })
             .await;
             match answer {
-                Ok(Ok(reply)) => Json(reply).into_response(),
+                Ok(Ok(reply)) => reply_json(&reply, gzip),
                 Ok(Err(fault)) => refused(fault),
                 Err(res) => res,
             }
         }
     }
+}
+
+/// A reply as JSON, gzipped when the phone takes it and it is large enough to gain (the box's
+/// contents for the map, a seat's screen): a phone's first load is counted on the wire.
+fn reply_json(reply: &PhoneReply, gzip: bool) -> Response {
+    use std::io::Write;
+    let Ok(body) = serde_json::to_vec(reply) else {
+        return Json(reply).into_response();
+    };
+    let mut res = Response::builder().header(header::CONTENT_TYPE, "application/json").header(header::VARY, "Accept-Encoding");
+    let body = if gzip && body.len() > 1024 {
+        let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 4), flate2::Compression::default());
+        match enc.write_all(&body).and_then(|()| enc.finish()) {
+            Ok(packed) => {
+                res = res.header(header::CONTENT_ENCODING, "gzip");
+                packed
+            }
+            Err(_) => body,
+        }
+    } else {
+        body
+    };
+    res.body(Body::from(body)).unwrap_or_else(|_| Json(reply).into_response())
+}
+
+/// An event stream gzipped as it goes, for a phone that takes gzip: each chunk is compressed and
+/// flushed at once (a sync flush), so every event still arrives when it is sent, and a screen
+/// that mostly repeats the one before costs a fraction of its size. The stream's end closes the
+/// gzip member properly. (The phone server is plain HTTP on the local network, so compression
+/// shows an onlooker nothing the bytes themselves would not.)
+fn gzip_events(res: Response) -> Response {
+    use futures_util::StreamExt;
+    use std::io::Write;
+    type Gz = flate2::write::GzEncoder<Vec<u8>>;
+    fn pack(enc: &mut Gz, chunk: &[u8]) -> std::io::Result<axum::body::Bytes> {
+        enc.write_all(chunk)?;
+        enc.flush()?;
+        Ok(axum::body::Bytes::from(std::mem::take(enc.get_mut())))
+    }
+    let (mut parts, body) = res.into_parts();
+    let start = (body.into_data_stream(), Some(Gz::new(Vec::new(), flate2::Compression::default())));
+    let data = futures_util::stream::unfold(start, |(mut chunks, enc)| async move {
+        let mut enc = enc?;
+        match chunks.next().await {
+            Some(Ok(chunk)) => Some((pack(&mut enc, &chunk).map_err(axum::Error::new), (chunks, Some(enc)))),
+            Some(Err(e)) => Some((Err(e), (chunks, None))),
+            None => Some((enc.finish().map(axum::body::Bytes::from).map_err(axum::Error::new), (chunks, None))),
+        }
+    });
+    parts.headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    parts.headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from_stream(data))
 }
 
 /// Spends a pairing code, then waits (without holding the table) for the table to confirm.
@@ -355,6 +409,7 @@ async fn stream(
     Query(q): Query<TokenQuery>,
 ) -> Response {
     let token = bearer(&headers).or(q.token);
+    let gzip = assets::takes_gzip(&headers);
     let ip = from.ip();
     let check = token.clone();
     let opened = with_table(&lan.table, move |t| -> Result<_, Fault> {
@@ -380,7 +435,12 @@ async fn stream(
         let event = w.next().await?;
         Some((Ok::<_, Infallible>(event), w))
     });
-    Sse::new(events).keep_alive(KeepAlive::default()).into_response()
+    let res = Sse::new(events).keep_alive(KeepAlive::default()).into_response();
+    if gzip {
+        gzip_events(res)
+    } else {
+        res
+    }
 }
 
 struct Watch {

@@ -3,29 +3,17 @@
 // Only what is printed on the components: no game's secrets live here.
 import type { ContentData } from "../bindings/ContentData";
 import type { Pack } from "../bindings/Pack";
-import { transport } from "./transport";
 
 export interface Keyed {
   key: string;
   name: string;
 }
 
-/** Set once by `loadContent`, before the app is mounted; read by components as they render. */
+/** Set once before a page mounts (the table's `loadContent`, a phone's map); read by components
+ * as they render. */
 export let content: ContentData;
 
 /** Sets the contents directly: for a page that has them already (the ship map's test page). */
 export function useContent(c: ContentData): void {
   content = c;
-}
-
-/** Asks the host for a pack's contents; tries again until the host answers (it is starting). */
-export async function loadContent(pack: Pack = "base"): Promise<void> {
-  for (;;) {
-    const r = await transport.call({ call: "content", pack });
-    if (r.reply === "content") {
-      content = r.content;
-      return;
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }

@@ -2,20 +2,45 @@
 // English is the source; a missing key in another language falls back to English, and a key
 // missing everywhere shows itself in brackets so it is caught by eye and by the tests.
 // Adding a language is adding its JSON file (e.g. pt-BR.json) with the same keys as en.json.
-// Only English is in the start-up bundle; another language's catalogue is its own small file,
-// loaded when a screen picks it, so each extra language costs nothing until it is used.
-import en from "../locales/en.json";
+// Each page says which catalogues it reads. The table (main.ts) hands over the whole English one
+// at start-up and loads another language's whole catalogue, its own small file, when a screen
+// picks it. The phone (phone/main.ts) reads only its part of one language (issue 21: a phone's
+// first load stays light): `usePhoneParts` gives the parts, built from the keys the phone's own
+// code can show (scripts/phone-strings.mjs). Should the phone still ask for a key its part does
+// not cover, the language's whole catalogue is fetched then, and the screen redraws in it.
 import { fillParams } from "./fillParams.js";
 
 export type Params = Record<string, string | number>;
 type Catalogue = Record<string, string>;
+type Loader = () => Promise<Catalogue>;
 
 const codeOf = (path: string) => path.match(/([\w-]+)\.json$/)?.[1] ?? path;
-const loaders: Record<string, () => Promise<Catalogue>> = {};
-for (const [path, load] of Object.entries(import.meta.glob<Catalogue>(["../locales/*.json", "!../locales/en.json"], { import: "default" }))) {
-  loaders[codeOf(path)] = load;
+/** Each language's whole catalogue, loaded when needed. */
+const wholes: Record<string, Loader> = {};
+for (const [path, load] of Object.entries(import.meta.glob<Catalogue>("../locales/*.json", { import: "default" }))) {
+  wholes[codeOf(path)] = load;
 }
-const catalogues: Record<string, Catalogue> = { en };
+/** What is loaded, by language: a whole catalogue, or the phone's part of it. */
+const catalogues: Record<string, Catalogue> = {};
+const whole = new Set<string>();
+
+/** The phone's parts: per language a first part (loaded with the language) and a later one
+ * (the keys of `later` groups, loaded the first time one is asked for); what the two cover (a key
+ * under a covered prefix or shape that neither holds is no key at all; any other may be in the
+ * whole catalogue). */
+type Part = () => Promise<{ default: Catalogue }>;
+let parts: { load: Record<string, { first: Part; later: Part }>; later: string[]; prefixes: string[]; shapes: RegExp[] } | null = null;
+
+/** The table's start: the whole English catalogue, there from the first paint. */
+export function useWhole(code: string, catalogue: Catalogue) {
+  catalogues[code] = catalogue;
+  whole.add(code);
+}
+
+/** The phone's start: read only the phone's parts of each language. */
+export function usePhoneParts(load: Record<string, { first: Part; later: Part }>, later: string[], prefixes: string[], shapes: string[]) {
+  parts = { load, later, prefixes, shapes: shapes.map((s) => new RegExp(s)) };
+}
 
 /** A language's own name for itself ("Português (Brasil)"), from the platform's locale data. */
 function ownName(code: string): string {
@@ -28,19 +53,62 @@ function ownName(code: string): string {
 }
 
 /** Every language there is a catalogue for, English first. */
-export const languages: { code: string; name: string }[] = ["en", ...Object.keys(loaders).sort()].map((code) => ({ code, name: ownName(code) }));
+export const languages: { code: string; name: string }[] = ["en", ...Object.keys(wholes).filter((c) => c !== "en").sort()].map((code) => ({ code, name: ownName(code) }));
 
-const current = $state({ lang: "en" });
+// `loaded` counts catalogues arriving, so a screen drawn before a whole catalogue came redraws.
+const current = $state({ lang: "en", loaded: 0 });
 
-/** Switches this screen to `code` once its catalogue is loaded; an unknown code changes nothing. */
+/** Switches this screen to `code` once its catalogue (or the phone's part of it) is loaded; an
+ * unknown code changes nothing. */
 export async function setLanguage(code: string): Promise<void> {
   if (!(code in catalogues)) {
-    const load = loaders[code];
+    const part = parts?.load[code];
+    const load = parts ? part && (() => part.first().then((m) => m.default)) : wholes[code];
     if (!load) return;
     catalogues[code] = await load();
+    if (!parts) whole.add(code);
   }
   current.lang = code;
   document.documentElement.lang = code;
+}
+
+const fetching = new Set<string>();
+
+/** Adds what arrives to what `code` has (what it had wins: the same text either way) and redraws. */
+function fetchMore(what: string, load: () => Promise<Catalogue>, code: string, then?: () => void) {
+  if (fetching.has(what)) return;
+  fetching.add(what);
+  void load().then(
+    (more) => {
+      catalogues[code] = { ...more, ...catalogues[code] };
+      then?.();
+      current.loaded++;
+    },
+    () => fetching.delete(what),
+  );
+}
+
+/** The phone asked for `key`, which it has not got in `code`: its later part when the key is of
+ * a later group; else, unless the parts cover where the key would be, the whole catalogue. */
+function missing(code: string, key: string) {
+  if (!parts || whole.has(code)) return;
+  const part = parts.load[code];
+  if (part && parts.later.some((g) => key.startsWith(g))) return fetchMore(`later:${code}`, () => part.later().then((m) => m.default), code);
+  if (parts.prefixes.some((p) => key.startsWith(p)) || parts.shapes.some((r) => r.test(key)) || !wholes[code]) return;
+  console.warn(`the phone's strings lack ${key}: loading the whole ${code} catalogue`);
+  fetchMore(`whole:${code}`, wholes[code], code, () => whole.add(code));
+}
+
+/** The text for `key` in this screen's language, else in English; which language it is in. */
+function lookup(key: string): { text: string; lang: string } | undefined {
+  void current.loaded;
+  const lang = current.lang;
+  const own = catalogues[lang]?.[key];
+  if (own !== undefined) return { text: own, lang };
+  const english = catalogues.en?.[key];
+  if (english !== undefined) return { text: english, lang: "en" };
+  missing(lang, key);
+  return undefined;
 }
 
 /** The best catalogue for the browser's preferred languages ("pt-BR", then "pt"), else English. */
@@ -60,17 +128,16 @@ export function language(): string {
 }
 
 export function has(key: string): boolean {
-  return key in (catalogues[current.lang] ?? en) || key in en;
+  return lookup(key) !== undefined;
 }
 
 /** The text for `key` with `{name}` placeholders filled from `params`; the word before a value
  * follows the value where the language needs it (French "de {name}" gives "d'Ana"). */
 export function t(key: string, params?: Params): string {
-  const own = catalogues[current.lang]?.[key];
-  const text = own ?? (en as Catalogue)[key];
-  if (text === undefined) return `[${key}]`;
-  if (!params) return text;
-  return fillParams(own === undefined ? "en" : current.lang, text, params);
+  const found = lookup(key);
+  if (found === undefined) return `[${key}]`;
+  if (!params) return found.text;
+  return fillParams(found.lang, found.text, params);
 }
 
 /** `t` for a key that may not exist (e.g. a hint per log key): `undefined` when it does not. */

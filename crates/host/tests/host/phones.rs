@@ -820,3 +820,80 @@ async fn the_phone_page_arrives_compressed_and_light() {
     assert_eq!(body, nemesis_host::assets::find(&paths[1]).unwrap().0);
     evidence("phone_first_load", &serde_json::json!({"files": paths, "bytes_on_the_wire": wire}));
 }
+
+/// POST `body` to the phone API with `Accept-Encoding: gzip`: the status, the headers and the
+/// body as sent (a reply with a length, not chunked).
+async fn post_gzip(port: u16, token: &str, body: &str) -> (u16, std::collections::HashMap<String, String>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let req = format!(
+        "POST /api/phone HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nAccept-Encoding: gzip, deflate, br\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut raw)).await.unwrap().unwrap();
+    let split = find(&raw, b"\r\n\r\n").unwrap();
+    let (status, headers) = head(&raw[..split]);
+    (status, headers, raw[split + 4..].to_vec())
+}
+
+/// Issue 21, item 8: a phone that takes gzip gets the phone API's larger replies gzipped (the
+/// box contents its map draws from: the same JSON, a fraction of the bytes), and its event stream
+/// gzipped as it goes: each event can be read the moment it is sent (the host flushes after every
+/// event, it does not wait to fill a block), and the stream's end closes the gzip properly. A
+/// phone that does not ask for gzip gets everything as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_that_takes_gzip_gets_its_replies_and_its_stream_gzipped() {
+    use std::io::{Read, Write};
+    let l = lan(2).await;
+    let token = pair(&l, Seat(0)).await;
+    let content = r#"{"call":"content","pack":"base"}"#;
+    let plain = phone(l.port, Some(&token), content).await;
+    assert_eq!(plain.status, 200);
+    assert!(!plain.headers.contains_key("content-encoding"), "no gzip unless asked for");
+    let (status, headers, packed) = post_gzip(l.port, &token, content).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
+    assert!(headers.get("vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")), "caches keep both forms apart");
+    let mut unpacked = String::new();
+    flate2::read::GzDecoder::new(&packed[..]).read_to_string(&mut unpacked).unwrap();
+    assert_eq!(unpacked, plain.body, "the same reply");
+    assert!(packed.len() * 3 < plain.body.len(), "gzipped to a fraction: {} of {} bytes", packed.len(), plain.body.len());
+
+    let auth = format!("Bearer {token}");
+    let (status, headers, mut es) = EventStream::open_with(l.port, "/api/stream", &[("Authorization", &auth), ("Accept-Encoding", "gzip")]).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
+    assert!(headers["content-type"].starts_with("text/event-stream"));
+    let mut text = flate2::write::GzDecoder::new(Vec::new());
+    let mut compressed = Vec::new();
+    // Reads until `until` shows in the text so far, or the stream ends; whether it ended.
+    async fn read(es: &mut EventStream, compressed: &mut Vec<u8>, text: &mut flate2::write::GzDecoder<Vec<u8>>, until: &str) -> bool {
+        use tokio::io::AsyncReadExt;
+        loop {
+            let ended = dechunk(&mut es.raw, compressed).is_none();
+            text.write_all(compressed).unwrap();
+            compressed.clear();
+            text.flush().unwrap();
+            if ended || String::from_utf8_lossy(text.get_ref()).contains(until) {
+                return ended;
+            }
+            let mut buf = [0u8; 4096];
+            let n = tokio::time::timeout(WAIT, es.stream.read(&mut buf)).await.expect("the next event in time").unwrap();
+            if n == 0 {
+                return true;
+            }
+            es.raw.extend_from_slice(&buf[..n]);
+        }
+    }
+    assert!(!read(&mut es, &mut compressed, &mut text, "event: hand").await, "the first screen arrives while the stream is open");
+    let first = String::from_utf8_lossy(text.get_ref()).to_string();
+    let data = first.lines().find_map(|l| l.strip_prefix("data: ")).expect("the event's data");
+    let screen: serde_json::Value = serde_json::from_str(data).expect("a whole screen, readable at once");
+    assert_eq!(screen["seat"], 0);
+    table_call(&l.table, Call::RevokePhone { seat: Seat(0) });
+    assert!(read(&mut es, &mut compressed, &mut text, "\u{0}").await, "the stream ends once the seat is revoked");
+    let all = String::from_utf8(text.finish().expect("a whole gzip stream, closed properly")).unwrap();
+    assert!(all.contains("event: revoked"), "the phone is told: {all}");
+}
