@@ -110,7 +110,15 @@ impl EventStream {
 
     /// Opens a stream with extra request headers (e.g. `Authorization`).
     pub async fn open_with(port: u16, path: &str, headers: &[(&str, &str)]) -> (u16, HashMap<String, String>, EventStream) {
-        let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        EventStream::open_from(std::net::Ipv4Addr::LOCALHOST, port, path, headers).await
+    }
+
+    /// The same from another loopback address (any of 127.0.0.0/8 on Linux), so that a client
+    /// counts as a different device for the phone port's per-address cap.
+    pub async fn open_from(source: std::net::Ipv4Addr, port: u16, path: &str, headers: &[(&str, &str)]) -> (u16, HashMap<String, String>, EventStream) {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((source, 0).into()).expect("a loopback source address");
+        let mut stream = socket.connect((std::net::Ipv4Addr::LOCALHOST, port).into()).await.unwrap();
         let mut req = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n");
         for (k, v) in headers {
             req.push_str(&format!("{k}: {v}\r\n"));
