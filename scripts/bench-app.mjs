@@ -26,6 +26,17 @@ function pss(pid) {
   }
 }
 
+/** Each process's PSS in kB by its name (the app, WebKit's network and web processes). */
+function byProcess(pids) {
+  const out = {};
+  for (const p of pids) {
+    let name = "?";
+    try { name = readFileSync(`/proc/${p}/comm`, "utf8").trim(); } catch {}
+    out[name] = (out[name] ?? 0) + pss(p);
+  }
+  return out;
+}
+
 /** The pid and all its descendants (the app and the WebKit web and network processes). */
 function tree(pid) {
   const kids = new Map();
@@ -75,6 +86,7 @@ async function main() {
           const pids = tree(child.pid);
           result[name === "app" ? "pss_kb" : "bare_pss_kb"] = pids.reduce((a, p) => a + pss(p), 0);
           result[name === "app" ? "processes" : "bare_processes"] = pids.length;
+          result[name === "app" ? "pss_by_process" : "bare_pss_by_process"] = byProcess(pids);
         }
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
@@ -85,7 +97,9 @@ async function main() {
     {
       const { child } = await startOnce(bare, [], dir, { WEBKIT_DISABLE_COMPOSITING_MODE: "1" });
       await sleep(3000);
-      result.bare_no_compositing_pss_kb = tree(child.pid).reduce((a, p) => a + pss(p), 0);
+      const pids = tree(child.pid);
+      result.bare_no_compositing_pss_kb = pids.reduce((a, p) => a + pss(p), 0);
+      result.bare_no_compositing_pss_by_process = byProcess(pids);
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
@@ -171,7 +185,7 @@ async function clickLatency(dir) {
       try { return readFileSync(`/proc/${d}/comm`, "utf8").trim() === "nemesis-table"; } catch { return false; }
     });
     const pids = appPid ? tree(Number(appPid)) : [];
-    const after = { commands: first.times.length + later.length + stalled, stalled, pss_kb: pids.reduce((a, p) => a + pss(p), 0), processes: pids.length,
+    const after = { commands: first.times.length + later.length + stalled, stalled, pss_kb: pids.reduce((a, p) => a + pss(p), 0), processes: pids.length, pss_by_process: byProcess(pids),
       click_median_last_50: median(later.slice(-50)) };
     await wd("DELETE", `/session/${sessionId}`);
     return { median: median(times), p95: pct(times, 0.95), max: Math.max(...times), n: times.length, after };
