@@ -194,9 +194,11 @@ if app and app["click"].get("after") and app.get("bare_no_compositing_pss_kb") a
                 "What the steps add is in the note above; the rest is the page's own size, which 1.2× of an empty window does not leave room for.")
 if app and bare_start and app["start_ms"]["median"] / bare_start["median"] > 1.1:
     gaps.append(f"- Start-up against the bare window: {app['start_ms']['median']:.0f} ms against {bare_start['median']:.0f} ms, {app['start_ms']['median'] / bare_start['median']:.2f}× (target 1.1×). "
-                "It measured 1.09× on 2026-11-24; every run on 2026-11-25 was over, between 1.12× and 1.17×, on this noisy machine. Opening the save folder and replaying the resumed game now run beside the window's own start "
-                "(`src-tauri/lib.rs`), and the page as it was before the day's changes started no faster in the same binary; what remains is the "
-                "page's code and styles, loaded and run before its first call.")
+                "It measured 1.09× on 2026-11-24; every run on 2026-11-25 was over, between 1.12× and 1.17×, on this noisy machine. "
+                "Tried on 2026-11-25, none measurably faster: opening the save folder and replaying the resumed game on a thread beside the "
+                "window's own start; the page as it was before that day's changes, in the same binary; the English catalogue read as JSON text; "
+                "the debrief loaded only once a game is over. The app and the bare window spend the same time in the dynamic loader. "
+                "Where the extra time goes is not yet known.")
 if app and app["binary_bytes"] / 1024 / 1024 > 15:
     gaps.append(f"- Binary size: {app['binary_bytes']/1024/1024:.1f} MB against 15 MB. The window and the host each carry the built pages "
                 "(the window's copy for WebKit, the host's for phones and the browser door), and the map, the debrief, the typeface and "

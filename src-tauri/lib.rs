@@ -5,7 +5,7 @@ use nemesis_engine::Actor;
 use nemesis_host::store::Store;
 use nemesis_host::table::ScreenWatch;
 use nemesis_host::{Call, Fault, FaultCode, Reply, Shared, Table};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Mutex;
 use tauri::ipc::{Channel, InvokeResponseBody};
 
 /// Set when NEMESIS_TABLE_TRACE is: the first call from the window is reported on stderr, which
@@ -20,34 +20,9 @@ enum Host {
     Refused(Fault),
 }
 
-/// The save folder as it is opened: SQLite, the lock, and with `--resume` the game's replay run on
-/// their own thread while GTK and WebKit start the window, so neither waits for the other; a call
-/// that comes before it is ready waits for it.
-#[derive(Clone)]
-struct Opening(Arc<OnceLock<Opened>>);
-
-struct Opened {
-    host: Host,
-    /// None when the save file was refused: there is no table to stream.
-    latest: Option<ScreenWatch>,
-}
-
-impl Opening {
-    /// The opened folder, once it is (off the async runtime's threads: it may block).
-    async fn opened(&self) -> Result<&Opened, String> {
-        let cell = self.0.clone();
-        tauri::async_runtime::spawn_blocking(move || {
-            cell.wait();
-        })
-        .await
-        .map_err(|e| e.to_string())?;
-        self.0.get().ok_or_else(|| "The save folder was not opened.".to_string())
-    }
-}
-
 /// Every call from the window: one line, the host does the rest (commit, then push).
 #[tauri::command]
-async fn call(opening: tauri::State<'_, Opening>, screens: tauri::State<'_, Screens>, call: serde_json::Value, streamed: Option<bool>) -> Result<Reply, String> {
+async fn call(host: tauri::State<'_, Host>, screens: tauri::State<'_, Screens>, call: serde_json::Value, streamed: Option<bool>) -> Result<Reply, String> {
     if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
         TRACE_FIRST_CALL.call_once(|| eprintln!("trace: first call from the window"));
     }
@@ -57,7 +32,7 @@ async fn call(opening: tauri::State<'_, Opening>, screens: tauri::State<'_, Scre
         Ok(c) => c,
         Err(e) => return Ok(Reply::Refused { fault: Fault::new(FaultCode::BadCall, format!("That request could not be read ({e}).")) }),
     };
-    let table = match &opening.opened().await?.host {
+    let table = match host.inner() {
         Host::Table(table) => table.clone(),
         Host::Refused(fault) => {
             return Ok(match call {
@@ -80,6 +55,8 @@ async fn call(opening: tauri::State<'_, Opening>, screens: tauri::State<'_, Scre
 /// The newest table screen, and the task streaming it to the page (one page per window; a reload
 /// replaces it).
 struct Screens {
+    /// None when the save file was refused: there is no table to stream.
+    latest: Option<ScreenWatch>,
     stream: Mutex<Option<tauri::async_runtime::JoinHandle<()>>>,
 }
 
@@ -89,8 +66,8 @@ struct Screens {
 /// commands the web process grew by 126 MB this way against 167 MB with events (both with
 /// compositing on; docs/benchmarks.md).
 #[tauri::command]
-async fn watch(opening: tauri::State<'_, Opening>, screens: tauri::State<'_, Screens>, to: Channel<InvokeResponseBody>) -> Result<(), String> {
-    let Some(mut latest) = opening.opened().await?.latest.clone() else { return Ok(()) };
+fn watch(screens: tauri::State<'_, Screens>, to: Channel<InvokeResponseBody>) {
+    let Some(mut latest) = screens.latest.clone() else { return };
     // The current screen first, then every change: a call answered with only a revision can
     // count on that revision reaching the page.
     let task = tauri::async_runtime::spawn(async move {
@@ -105,7 +82,6 @@ async fn watch(opening: tauri::State<'_, Opening>, screens: tauri::State<'_, Scr
     if let Some(old) = screens.stream.lock().unwrap_or_else(|e| e.into_inner()).replace(task) {
         old.abort();
     }
-    Ok(())
 }
 
 /// Writes an exported game into the Downloads folder (a web view cannot download a file
@@ -120,31 +96,6 @@ fn save_export(file_name: String, file: String) -> Result<String, String> {
     let path = dir.join(name);
     std::fs::write(&path, file).map_err(|e| format!("The file could not be written: {e}."))?;
     Ok(path.display().to_string())
-}
-
-/// Opens the save folder, and with `resume` the most recently played unfinished game. A save file
-/// that cannot be opened is said on stderr; the window then explains it.
-fn open(data: &std::path::Path, resume: bool) -> Opened {
-    match Store::open_dir(data) {
-        Ok(store) => {
-            let mut table = Table::new(store);
-            if resume {
-                let latest = table.store().list().ok().and_then(|saves| saves.into_iter().find(|s| !s.finished));
-                if let Some(save) = latest {
-                    if let Reply::Refused { fault } = table.call(Actor::Table, Call::Open { game: save.id }) {
-                        eprintln!("could not resume \"{}\": {}", save.title, fault.reason);
-                    }
-                }
-            }
-            let table = table.shared();
-            let latest = nemesis_host::table::lock(&table).subscribe();
-            Opened { host: Host::Table(table), latest: Some(latest) }
-        }
-        Err(f) => {
-            eprintln!("{}", f.reason);
-            Opened { host: Host::Refused(f), latest: None }
-        }
-    }
 }
 
 /// Whether a window can be opened here (Linux needs an X11 or Wayland display).
@@ -175,24 +126,32 @@ pub fn run(args: Vec<String>) -> i32 {
     .unwrap_or_else(nemesis_host::default_data_dir);
     // Each phone connection is an open file; the caps bound them, this gives the bound room.
     nemesis_host::http::raise_open_files();
-    let resume = args.iter().any(|a| a == "--resume");
-    let opening = Opening(Arc::new(OnceLock::new()));
-    let opener = {
-        let cell = opening.0.clone();
-        std::thread::spawn(move || {
-            // A call waits for this cell: it is filled whatever happens, a panic (a bug) included.
-            let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| open(&data, resume)))
-                .unwrap_or_else(|_| Opened { host: Host::Refused(Fault::new(FaultCode::Storage, "The save folder could not be opened.")), latest: None });
-            let _ = cell.set(opened);
-        })
+    let (host, latest) = match Store::open_dir(&data) {
+        Ok(store) => {
+            let mut table = Table::new(store);
+            if args.iter().any(|a| a == "--resume") {
+                let latest = table.store().list().ok().and_then(|saves| saves.into_iter().find(|s| !s.finished));
+                if let Some(save) = latest {
+                    if let Reply::Refused { fault } = table.call(Actor::Table, Call::Open { game: save.id }) {
+                        eprintln!("could not resume \"{}\": {}", save.title, fault.reason);
+                    }
+                }
+            }
+            let table = table.shared();
+            let latest = nemesis_host::table::lock(&table).subscribe();
+            (Host::Table(table), Some(latest))
+        }
+        Err(f) => {
+            eprintln!("{}", f.reason);
+            (Host::Refused(f), None)
+        }
     };
+    let refused = matches!(host, Host::Refused(_));
     let result = tauri::Builder::default()
-        .manage(opening.clone())
-        .manage(Screens { stream: Mutex::new(None) })
+        .manage(host)
+        .manage(Screens { latest, stream: Mutex::new(None) })
         .invoke_handler(tauri::generate_handler![call, watch, save_export])
         .run(tauri::generate_context!());
-    let _ = opener.join();
-    let refused = opening.0.get().is_none_or(|o| matches!(o.host, Host::Refused(_)));
     match result {
         // A refused save file still ends in failure, for whoever started the app from a script.
         Ok(()) => i32::from(refused),

@@ -8,6 +8,8 @@ import { t } from "./i18n.svelte";
 import { Channel, invoke } from "@tauri-apps/api/core";
 
 type Listener = (screen: TableScreen) => void;
+/** One call to the host; `streamed` says the page reads the screen stream (see `screenStream`). */
+type Ask = (c: Call, streamed: boolean) => Promise<Reply>;
 
 /** The newest screen the page's stream brought, and the calls waiting for a revision of it: an
  *  accepted call is answered with its screen's revision only (the stream carries the screen), so
@@ -24,6 +26,12 @@ function screenStream() {
       const ready = waiting.filter((w) => w.revision <= s.revision);
       waiting = waiting.filter((w) => w.revision > s.revision);
       for (const w of ready) w.done(s);
+    },
+    /** Sends `c` through `ask`, saying whether the stream is up; an `accepted` answer becomes
+     *  the screen of its revision, from the stream. */
+    async send(c: Call, ask: Ask, streaming: boolean): Promise<Reply> {
+      const r = await ask(c, streaming);
+      return r.reply === "accepted" ? this.at(r.revision, () => ask({ call: "screen" }, false)) : r;
     },
     /** The screen of `revision` (or newer) from the stream; if it has not come within a few
      *  seconds (a stream that broke), the screen is asked for directly. */
@@ -50,7 +58,7 @@ const inTauri = typeof window !== "undefined" && "__TAURI_INTERNALS__" in window
 
 function tauriDoor(): Door {
   const stream = screenStream();
-  const ask = async (c: Call, streamed: boolean): Promise<Reply> => {
+  const ask: Ask = async (c, streamed) => {
     try {
       return await invoke<Reply>("call", { call: c, streamed });
     } catch (e) {
@@ -58,10 +66,7 @@ function tauriDoor(): Door {
     }
   };
   return {
-    async call(c) {
-      const r = await ask(c, stream.open);
-      return r.reply === "accepted" ? stream.at(r.revision, () => ask({ call: "screen" }, false)) : r;
-    },
+    call: (c) => stream.send(c, ask, stream.open),
     listen(cb) {
       // A channel, not an event: the host streams every new screen through it (see `watch`).
       const screens = new Channel<TableScreen>();
@@ -87,7 +92,7 @@ function serveKey(): string {
 function httpDoor(): Door {
   const key = serveKey();
   const stream = screenStream();
-  const ask = async (c: Call, streamed: boolean): Promise<Reply> => {
+  const ask: Ask = async (c, streamed) => {
     let res: Response;
     try {
       res = await fetch("/api/call", {
@@ -107,11 +112,8 @@ function httpDoor(): Door {
   };
   let source: EventSource | null = null;
   return {
-    async call(c) {
-      // Only while the stream is up: a page whose stream dropped gets screens in replies.
-      const r = await ask(c, stream.open && source?.readyState === EventSource.OPEN);
-      return r.reply === "accepted" ? stream.at(r.revision, () => ask({ call: "screen" }, false)) : r;
-    },
+    // Only while the stream is up: a page whose stream dropped gets screens in replies.
+    call: (c) => stream.send(c, ask, stream.open && source?.readyState === EventSource.OPEN),
     listen(cb) {
       source = new EventSource(`/api/stream?key=${encodeURIComponent(key)}`);
       source.addEventListener("screen", (e) => {
