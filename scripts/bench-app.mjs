@@ -52,20 +52,24 @@ function tree(pid) {
 }
 
 
-/** Spawns `binary` and waits for its window's first IPC call (both binaries report it on stderr). */
+/** Spawns `binary` and waits for its window's first IPC call, then for its first screen shown
+ *  (both binaries report both on stderr): the page's code loaded and talking to the host, and
+ *  the first frame painted with the table (the bare window: its page) on it. */
 async function startOnce(binary, args, dir, env = {}) {
   const t0 = performance.now();
   const child = spawn(binary, args, { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  const ms = await new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${binary}: no first call within 20 s`)), 20000);
+  let ms = NaN;
+  const shownMs = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${binary}: no first screen within 20 s`)), 20000);
     child.stderr.on("data", (d) => {
-      if (String(d).includes("trace: first call")) {
+      if (String(d).includes("trace: first call")) ms = performance.now() - t0;
+      if (String(d).includes("trace: first screen shown")) {
         clearTimeout(timer);
         ok(performance.now() - t0);
       }
     });
   });
-  return { child, ms };
+  return { child, ms, shownMs };
 }
 
 async function main() {
@@ -76,10 +80,12 @@ async function main() {
   try {
     // The bare window and the app take turns, so a slow spell of this noisy machine falls on both.
     const starts = { app: [], bare: [] };
+    const shown = { app: [], bare: [] };
     for (let i = 0; i < 7; i++) {
       for (const [name, binary, args] of [["bare", bare, []], ["app", app, ["--resume"]]]) {
-        const { child, ms } = await startOnce(binary, args, dir);
+        const { child, ms, shownMs } = await startOnce(binary, args, dir);
         starts[name].push(ms);
+        shown[name].push(shownMs);
         if (i === 6) {
           // Memory with the game open (or the bare page), once the screen has settled.
           await sleep(3000);
@@ -106,6 +112,8 @@ async function main() {
     const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length });
     result.start_ms = spread(starts.app);
     result.bare_start_ms = spread(starts.bare);
+    result.shown_ms = spread(shown.app);
+    result.bare_shown_ms = spread(shown.bare);
     result.bare_binary_bytes = statSync(bare).size;
     result.click = await clickLatency(dir);
   } finally {

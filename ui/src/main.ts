@@ -1,10 +1,11 @@
 // Entry point: mounts the app; everything else lives in App.svelte and src/lib.
 import { mount } from "svelte";
 import App from "./App.svelte";
-import { TABLE_LANGUAGE_KEY } from "./lib/app.svelte";
+import { TABLE_LANGUAGE_KEY, firstScreen } from "./lib/app.svelte";
 import { restoreLanguage, useWhole } from "./lib/i18n.svelte";
 import en from "./locales/en.json";
 import { loadContent } from "./lib/loadContent";
+import { transport } from "./lib/transport";
 // The whole Saira face, both axes (theme.css says why the phone has its own cut).
 import "@fontsource-variable/saira/wdth.css";
 import "./app.css";
@@ -12,6 +13,18 @@ import "./app.css";
 // The whole English catalogue is in the start-up bundle: the table's text fallback, always there.
 useWhole("en", en);
 
-// The table's language and the box's contents first, so the first paint is already in that
-// language and every name is there.
-void Promise.all([restoreLanguage(TABLE_LANGUAGE_KEY), loadContent()]).then(() => mount(App, { target: document.getElementById("app")! }));
+/** The table's typeface, loaded before the first paint. In the window, a first layout made while
+ *  the face was still loading held the first frame back by about 300 ms in half of the starts
+ *  (docs/benchmarks.md); loaded first, it arrives within a few milliseconds of the code and the
+ *  text never flashes in a fallback face. Never waited on for more than a second. */
+function typeface(): Promise<unknown> {
+  return Promise.race([document.fonts.load('1em "Saira Variable"').catch(() => []), new Promise((done) => setTimeout(done, 1000))]);
+}
+
+// The table's language, the box's contents, the screen and the typeface first, so the first
+// paint is already in that language and face, every name is there, and a resumed game is drawn
+// once, as the table (not the home page first and the table a moment later).
+void Promise.all([restoreLanguage(TABLE_LANGUAGE_KEY), loadContent(), firstScreen(), typeface()]).then(() => {
+  mount(App, { target: document.getElementById("app")! });
+  transport.shown();
+});

@@ -46,13 +46,25 @@ function applyScreen(s: TableScreen) {
 /** Where the table screen remembers its language (each phone keeps its own). */
 export const TABLE_LANGUAGE_KEY = "nemesis-table-language";
 
+/** The table screen before the page first mounts (main.ts asks beside the contents): a resumed
+ *  game then draws once, as the table, instead of the home page first and the table later. */
+export async function firstScreen(): Promise<void> {
+  const reply = await transport.call({ call: "screen" });
+  if (reply.reply === "screen") {
+    app.connected = true;
+    applyScreen(reply.screen);
+  }
+}
+
 export function start() {
   transport.onScreen((s) => {
     app.connected = true;
     applyScreen(s);
   });
   void refreshSaves();
-  void send({ call: "screen" });
+  // The stream's first push is the current screen too; asking again only covers a first
+  // screen that did not come (a refused save file, a host still starting).
+  if (!app.screen) void send({ call: "screen" });
 }
 
 /** Sends a call; a refusal is kept in `app.fault` for the screen to explain. */
