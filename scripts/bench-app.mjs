@@ -1,11 +1,11 @@
 // Whole-app measurements for docs/benchmarks.md (run by scripts/bench): the release binary's
-// size; start to an interactive table screen, in the real window under Xvfb; memory (PSS) of the
+// size; start to the window's first call and to the table drawn, in the real window under Xvfb; memory (PSS) of the
 // app and its WebKit processes with a game open and after 500 commands; a click to the
 // updated screen. A bare Tauri window (crates/bare-window), built the same way, is measured the
 // same way in the same run as the floor. Writes target/bench/app.json. Needs both release
 // binaries, Xvfb and tauri-driver.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { savedGame } from "../ui/e2e/harness.mjs";
 
@@ -59,9 +59,11 @@ async function startOnce(binary, args, dir, env = {}) {
   const t0 = performance.now();
   const child = spawn(binary, args, { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let ms = NaN;
+  let said = "";
   const shownMs = await new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${binary}: no first screen within 20 s`)), 20000);
+    const timer = setTimeout(() => fail(new Error(`${binary}: no first screen within 20 s; it said: ${said || "nothing"}`)), 20000);
     child.stderr.on("data", (d) => {
+      said += d;
       if (String(d).includes("trace: first call")) ms = performance.now() - t0;
       if (String(d).includes("trace: first screen shown")) {
         clearTimeout(timer);
@@ -78,7 +80,14 @@ const STARTS = 21;
 
 async function main() {
   const xvfb = spawn("Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], { stdio: "ignore" });
-  await sleep(700);
+  // Ready when its socket is there; a display still held by an earlier run makes this one exit,
+  // and every start would then fail in GTK: say so instead.
+  let exited = false;
+  xvfb.once("exit", () => (exited = true));
+  for (let waited = 0; !existsSync(`/tmp/.X11-unix/X${display.slice(1)}`) || waited < 300; waited += 100) {
+    if (exited || waited > 10000) throw new Error(`Xvfb could not start on ${display} (is another X server holding it?)`);
+    await sleep(100);
+  }
   const dir = savedGame();
   const result = { binary_bytes: statSync(app).size };
   try {
@@ -122,6 +131,7 @@ async function main() {
     result.click = await clickLatency(dir);
   } finally {
     xvfb.kill("SIGTERM");
+    if (!exited) await new Promise((r) => xvfb.once("exit", r));
     rmSync(dir, { recursive: true, force: true });
   }
   mkdirSync(join(root, "target/bench"), { recursive: true });

@@ -147,7 +147,9 @@ out += ["",
         "  every line was rewritten on every click once the tail was full); and the screen carries the log's",
         "  newest 60 lines instead of 200 (the whole log on request). Making JavaScriptCore collect sooner",
         "  (`JSC_*HeapGrowthFactor`) or turning its optimizing compilers off moved the figure by less than the",
-        "  noise, and the system allocator instead of WebKit's (`Malloc=1`) doubled it.",
+        "  noise, and the system allocator instead of WebKit's (`Malloc=1`) doubled it. WebKit's smallest",
+        "  cache model (`WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER`, set on the window's context) changed neither",
+        "  figure (tried the same day: 253 and 300 MB with it and without).",
         ""]
 out += ["## Phones (release binary in serve mode, phone server on loopback)", "", "| figure | measured | target | within |", "|---|---|---|---|"]
 if phones:
@@ -207,7 +209,7 @@ if app and app["click"].get("after") and app.get("bare_no_compositing_pss_kb") a
                 "What the steps add is in the note above; the rest is the page's own size, which 1.2× of an empty window does not leave room for.")
 if app and bare_start and app["start_ms"]["median"] / bare_start["median"] > 1.1:
     gaps.append(f"- Start-up against the bare window: {app['start_ms']['median']:.0f} ms against {bare_start['median']:.0f} ms, {app['start_ms']['median'] / bare_start['median']:.2f}× (target 1.1×); "
-                "between 1.06× and 1.17× in runs on 2026-11-25, on this noisy machine. Traced inside the page that day: the two processes start "
+                "between 1.06× and 1.20× in runs of 21 starts on 2026-11-25, on this noisy machine. Traced inside the page that day: the two processes start "
                 "alike (the app reaches its page about 8 ms sooner, compositing off), and the difference is the page's load, about 45 ms from "
                 "navigation to the first call against the bare page's 6 ms. A page holding only the transport took 25 ms (with compositing off its "
                 "HTML reply takes 5 or 17 ms). Tried, none measurably faster: one script file instead of chunks; the English catalogue left out "
