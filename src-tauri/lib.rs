@@ -8,19 +8,21 @@ use nemesis_host::{Call, Fault, FaultCode, Reply, Shared, Table};
 use std::sync::Mutex;
 use tauri::ipc::{Channel, InvokeResponseBody};
 
-/// Set when NEMESIS_TABLE_TRACE is: the first call from the window is reported on stderr, which
-/// is how the start-up benchmark knows the table screen is up and answering.
+/// Set when NEMESIS_TABLE_TRACE is: the first call from the window is reported on stderr, the
+/// start-up benchmark's first moment (the page's code is loaded and asks for the box's contents;
+/// nothing is drawn yet).
 static TRACE_FIRST_CALL: std::sync::Once = std::sync::Once::new();
+/// Its second moment, the first screen painted (see `shown`).
+static TRACE_SHOWN: std::sync::Once = std::sync::Once::new();
 
 /// The page says its first screen is painted (once, after the first frame that shows it). Only
-/// reported, under NEMESIS_TABLE_TRACE: the start-up benchmark's second moment, the table drawn.
+/// reported, under NEMESIS_TABLE_TRACE.
 #[tauri::command]
 fn shown() {
     if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
         TRACE_SHOWN.call_once(|| eprintln!("trace: first screen shown"));
     }
 }
-static TRACE_SHOWN: std::sync::Once = std::sync::Once::new();
 
 /// What the window talks to: the table, or, when the save file could not be opened (damaged, or
 /// written by a newer version of the app), that refusal. A menu-started app has no terminal to
