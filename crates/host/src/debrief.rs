@@ -8,6 +8,7 @@ use nemesis_engine::debrief::{debrief, replay, Debrief};
 use nemesis_engine::state::Life;
 use nemesis_engine::{Entry, LogLine, Seat};
 use serde::Serialize;
+use std::collections::HashMap;
 
 pub const RECORD_FORMAT: &str = "nemesis-table-play";
 pub const RECORD_VERSION: u32 = 1;
@@ -39,12 +40,27 @@ fn winners(d: &Debrief) -> Vec<String> {
     d.verdicts.iter().filter(|v| v.won).map(|v| v.name.clone()).collect()
 }
 
-/// The saves list with each finished game's winners. A save that cannot be read keeps `None`:
-/// the list still opens.
-pub fn with_results(store: &Store, mut saves: Vec<SaveSummary>) -> Vec<SaveSummary> {
+/// Each finished game's winners, by game, length and last write. A finished game's journal only
+/// changes through a write (an undo past the end), which changes the key, so each result is
+/// worked out once per run of the app instead of replaying every finished game on every list.
+pub type Results = HashMap<(i64, u32, i64), Vec<String>>;
+
+/// The saves list with each finished game's winners. A save that cannot be read keeps `None`
+/// (and is tried again next time): the list still opens.
+pub fn with_results(store: &Store, known: &mut Results, mut saves: Vec<SaveSummary>) -> Vec<SaveSummary> {
+    let key = |s: &SaveSummary| (s.id, s.steps, s.updated_ms);
     for s in saves.iter_mut().filter(|s| s.finished) {
-        s.winners = store.load(s.id).ok().and_then(|g| debrief(&g.entries).ok()).map(|d| winners(&d));
+        s.winners = match known.get(&key(s)) {
+            Some(w) => Some(w.clone()),
+            None => store.load(s.id).ok().and_then(|g| debrief(&g.entries).ok()).map(|d| winners(&d)),
+        };
+        if let Some(w) = &s.winners {
+            known.insert(key(s), w.clone());
+        }
     }
+    // Only what the list still holds: a deleted or changed game's old result goes.
+    let listed: std::collections::HashSet<_> = saves.iter().filter(|s| s.finished).map(key).collect();
+    known.retain(|k, _| listed.contains(k));
     saves
 }
 

@@ -75,6 +75,8 @@ pub struct Table {
     phone_screens: HashMap<Seat, (u64, Arc<PhoneScreen>)>,
     /// Phones revoked in memory whose removal from the save failed: (game, seat).
     unsaved_revocations: Vec<(i64, Seat)>,
+    /// Finished games' winners for the saves list, each worked out once.
+    results: crate::debrief::Results,
 }
 
 pub fn now_ms() -> i64 {
@@ -99,6 +101,7 @@ impl Table {
             addresses: Vec::new(),
             phone_screens: HashMap::new(),
             unsaved_revocations: Vec::new(),
+            results: HashMap::new(),
         }
     }
 
@@ -169,7 +172,7 @@ impl Table {
                 }
                 Ok(Reply::Screen { screen: self.screen() })
             }
-            Call::Saves => Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, self.store.list()?) }),
+            Call::Saves => Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, &mut self.results, self.store.list()?) }),
             Call::Content { pack } => Ok(crate::protocol::content_reply(pack)),
             Call::NewGame { setup, title } => self.new_game(setup, title),
             Call::Open { game } => {
@@ -186,7 +189,7 @@ impl Table {
                     self.set_open(None);
                     self.publish();
                 }
-                Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, self.store.list()?) })
+                Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, &mut self.results, self.store.list()?) })
             }
             Call::Export { game } => {
                 let stored = self.store.load(game)?;

@@ -84,6 +84,49 @@ fn the_table_door_refuses_the_debrief_until_the_end_then_tells_the_whole_story()
     assert_eq!(fault_of(call(&mut t, Call::PlayRecord { game: id + 40 })).code, FaultCode::NoSuchGame);
 }
 
+/// The saves list shows who won a finished game (issue 22). The host works each result out once
+/// rather than replaying every finished game on every list, so the result must still follow the
+/// game: undoing the Fire that ended it (p. 17) takes the result away, ending it again brings it
+/// back, and a second finished game gets its own.
+#[test]
+fn the_saves_list_result_follows_an_undo_past_the_end_and_each_game_keeps_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table_in(dir.path());
+    let first = started(&mut t, 2);
+    burn(&mut t);
+    let listed = saves(&mut t);
+    assert_eq!((listed[0].id, listed[0].finished, listed[0].winners.clone()), (first, true, Some(Vec::new())));
+    assert_eq!(saves(&mut t), listed, "asked again, the same list");
+    // What a remembered result is keyed by: a result noted for the game as it stands is used as
+    // is (nothing replayed), and once the game has changed it is worked out again, the old one
+    // forgotten.
+    let ended = (first, listed[0].steps, listed[0].updated_ms);
+    let mut known = nemesis_host::debrief::Results::from([(ended, vec!["noted".to_string()])]);
+    let list = || t.store().list().unwrap();
+    assert_eq!(nemesis_host::debrief::with_results(t.store(), &mut known, list())[0].winners, Some(vec!["noted".to_string()]));
+
+    let undone = screen_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
+    assert!(!matches!(open_game(&undone).view.phase, nemesis_engine::state::Phase::Over { .. }), "the game goes on");
+    let listed = saves(&mut t);
+    assert_eq!((listed[0].finished, listed[0].winners.clone()), (false, None), "no result while the game goes on");
+    burn(&mut t);
+    let listed = saves(&mut t);
+    assert_eq!((listed[0].finished, listed[0].winners.clone()), (true, Some(Vec::new())), "the result is back once it ends again");
+    assert_eq!(nemesis_host::debrief::with_results(t.store(), &mut known, t.store().list().unwrap())[0].winners, Some(Vec::new()), "the changed game's result is worked out again");
+    assert!(!known.contains_key(&ended) && known.len() == 1, "the old result is forgotten: {known:?}");
+
+    let second = started(&mut t, 3);
+    assert_eq!(saves(&mut t).iter().find(|s| s.id == second).unwrap().winners, None, "the new game has no result yet");
+    burn(&mut t);
+    let listed = saves(&mut t);
+    assert!(listed.iter().all(|s| s.finished && s.winners == Some(Vec::new())), "both ships burned: {listed:?}");
+    assert_eq!(listed.len(), 2);
+    match call(&mut t, Call::Delete { game: first }) {
+        Reply::Saves { saves } => assert_eq!(saves.iter().map(|s| s.id).collect::<Vec<_>>(), vec![second], "the deleted game is gone from the list"),
+        other => panic!("expected saves, got {other:?}"),
+    }
+}
+
 #[test]
 fn the_script_door_refuses_the_debrief_before_the_end_and_answers_it_after() {
     let dir = tempfile::tempdir().unwrap();
