@@ -62,12 +62,14 @@ async function startOnce(binary, args, dir, env = {}) {
   let said = "";
   const shownMs = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`${binary}: no first screen within 20 s; it said: ${said || "nothing"}`)), 20000);
+    // Read from all it said so far: a trace line may arrive split across two reads.
     child.stderr.on("data", (d) => {
       said += d;
-      if (String(d).includes("trace: first call")) ms = performance.now() - t0;
-      if (String(d).includes("trace: first screen shown")) {
+      if (Number.isNaN(ms) && said.includes("trace: first call")) ms = performance.now() - t0;
+      if (said.includes("trace: first screen shown")) {
         clearTimeout(timer);
-        ok(performance.now() - t0);
+        if (Number.isNaN(ms)) fail(new Error(`${binary}: its screen was shown before any call; it said: ${said}`));
+        else ok(performance.now() - t0);
       }
     });
   });
@@ -96,7 +98,9 @@ async function main() {
     const shown = { app: [], bare: [] };
     for (let i = 0; i < STARTS; i++) {
       for (const [name, binary, args] of [["bare", bare, []], ["app", app, ["--resume"]]]) {
-        const { child, ms, shownMs } = await startOnce(binary, args, dir);
+        const { child, ms, shownMs } = await startOnce(binary, args, dir).catch((e) => {
+          throw new Error(`start ${i + 1} of ${STARTS}: ${e.message}`);
+        });
         starts[name].push(ms);
         shown[name].push(shownMs);
         if (i === STARTS - 1) {

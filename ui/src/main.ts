@@ -18,6 +18,8 @@ useWhole("en", en);
  *  (docs/benchmarks.md); loaded first, it arrives within a few milliseconds of the code and the
  *  text never flashes in a fallback face. Never waited on for more than a second. */
 function typeface(): Promise<unknown> {
+  // A browser without the font loading API (an old one at the browser door) just goes on.
+  if (!("fonts" in document)) return Promise.resolve();
   return Promise.race([document.fonts.load('1em "Saira Variable"').catch(() => []), new Promise((done) => setTimeout(done, 1000))]);
 }
 
