@@ -10,7 +10,14 @@ use crate::ids::*;
 use crate::words::LogParam;
 use crate::rejection::{refuse_with, Code, Outcome, Rejection};
 use crate::state::*;
-use super::Applied;
+
+/// What an accepted command produced.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    pub events: Vec<Event>,
+    /// The state after folding `events` (the same as folding them onto the old state).
+    pub state: State,
+}
 
 pub(crate) struct Ctx<'a> {
     pub state: State,

@@ -24,6 +24,7 @@ mod victory;
 mod setup;
 
 pub(crate) use ctx::Ctx;
+pub use ctx::Applied;
 pub use player_phase::{action_cost, actions_per_round, objectives_due, still_to_pass, takes_rounds};
 // The bounds the rules check, for the command catalogue's forms (`crate::catalogue`).
 pub use combat::{INTRUDER_CARD_NUMBERS, MAX_INJURIES_AT_ONCE};
@@ -84,14 +85,6 @@ fn refuse_held(handles: impl Fn(Component) -> bool, entered: &[Entered]) -> Outc
         }
     }
     Ok(())
-}
-
-/// What an accepted command produced.
-#[derive(Clone, Debug)]
-pub struct Applied {
-    pub events: Vec<Event>,
-    /// The state after folding `events` (the same as folding them onto the old state).
-    pub state: State,
 }
 
 impl Ctx<'_> {

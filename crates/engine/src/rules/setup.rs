@@ -2,7 +2,7 @@
 //! character draft one player at a time. Only what the app handles is randomised here; the
 //! rest is left unknown for the physical pieces.
 
-use super::{Applied, Ctx};
+use super::ctx::{Applied, Ctx};
 use crate::command::{Entered, SetupOptions};
 use crate::content::{Content, Pack, LocationKind, ObjectiveKind, ObjectiveSpec};
 use crate::event::{Event, SeatSetup};

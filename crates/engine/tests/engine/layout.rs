@@ -1,6 +1,6 @@
 //! The engine's layout, checked: its modules import each other without a circle, and each
-//! chapter of the rules calls only the chapters above it in `rules/mod.rs` (issue: "calling
-//! downwards, not back and forth"). Read from the sources, so a new import that closes a circle
+//! chapter of the rules calls only the chapters above it in `rules/mod.rs`, never the dispatcher
+//! in `rules/mod.rs` itself (issues: "calling downwards, not back and forth"; 30, "no circles"). Read from the sources, so a new import that closes a circle
 //! fails here before anyone has to untangle it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,20 +99,78 @@ fn the_engine_modules_import_each_other_without_a_circle() {
     assert_eq!(circle(&graph), None, "an import circle among the engine's modules");
 }
 
-#[test]
-fn each_rules_chapter_calls_only_the_chapters_above_it() {
+/// The chapters of the rules, in their order in `rules/mod.rs` (lowest first).
+fn chapter_order() -> Vec<String> {
+    let mod_rs = code(&src().join("rules").join("mod.rs"));
+    mod_rs.lines().filter_map(|l| l.trim().strip_prefix("mod ")).map(|m| m.trim_end_matches(';').to_string()).collect()
+}
+
+/// The dispatcher's node in the chapters' graph: `rules/mod.rs`, which imports every chapter.
+const DISPATCHER: &str = "mod";
+
+/// Which chapters (and whether the dispatcher) each chapter names. `super::x` names chapter `x`;
+/// anything else reached through `super::` or `crate::rules::` is declared in `rules/mod.rs`, so
+/// naming it imports the dispatcher. The dispatcher names every chapter.
+fn chapter_graph(order: &[String]) -> BTreeMap<String, BTreeSet<String>> {
     let dir = src().join("rules");
-    let mod_rs = code(&dir.join("mod.rs"));
-    let order: Vec<String> = mod_rs.lines().filter_map(|l| l.trim().strip_prefix("mod ")).map(|m| m.trim_end_matches(';').to_string()).collect();
-    assert!(order.len() >= 15, "the chapters are listed in rules/mod.rs: {order:?}");
-    for (i, chapter) in order.iter().enumerate() {
+    let mut graph = BTreeMap::new();
+    for chapter in order {
         let text = code(&dir.join(format!("{chapter}.rs")));
-        for called in named_after(&text, "super::") {
-            if let Some(j) = order.iter().position(|c| *c == called) {
-                assert!(j < i, "rules/{chapter}.rs calls rules/{called}.rs, which comes after it in rules/mod.rs");
+        let named = named_after(&text, "super::").into_iter().chain(named_after(&text, "crate::rules::"));
+        let uses = named.map(|n| if order.contains(&n) { n } else { DISPATCHER.to_string() }).filter(|n| n != chapter).collect();
+        graph.insert(chapter.clone(), uses);
+    }
+    graph.insert(DISPATCHER.to_string(), order.iter().cloned().collect());
+    graph
+}
+
+/// What breaks the layering of the rules: a chapter that imports the dispatcher (a circle through
+/// `rules/mod.rs`) or a chapter at or below itself in `order`, and any circle left.
+fn layering_faults(order: &[String], graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut faults = Vec::new();
+    for (i, chapter) in order.iter().enumerate() {
+        for called in graph.get(chapter).into_iter().flatten() {
+            match order.iter().position(|c| c == called) {
+                None => faults.push(format!("rules/{chapter}.rs imports rules/mod.rs, the dispatcher that imports every chapter: a circle")),
+                Some(j) if j >= i => faults.push(format!("rules/{chapter}.rs calls rules/{called}.rs, which comes after it in rules/mod.rs")),
+                Some(_) => {}
             }
         }
     }
+    if let Some(c) = circle(graph) {
+        faults.push(format!("a circle among the rules' chapters: {}", c.join(" -> ")));
+    }
+    faults
+}
+
+#[test]
+fn each_rules_chapter_calls_only_the_chapters_above_it_and_never_the_dispatcher() {
+    let order = chapter_order();
+    assert!(order.len() >= 15, "the chapters are listed in rules/mod.rs: {order:?}");
+    let graph = chapter_graph(&order);
+    assert!(graph["rooms"].contains("combat") && graph["combat"].contains("ctx"), "the scan reads the chapters' imports: {graph:?}");
+    assert_eq!(layering_faults(&order, &graph), Vec::<String>::new());
+}
+
+#[test]
+fn the_layering_check_finds_a_chapter_importing_the_dispatcher_or_one_below() {
+    // The check itself, on made-up chapters: `ctx` lowest, then `wounds`, then `combat`.
+    let order: Vec<String> = ["ctx", "wounds", "combat"].map(String::from).to_vec();
+    let graph = |edges: &[(&str, &str)]| {
+        let mut m: BTreeMap<String, BTreeSet<String>> = order.iter().map(|c| (c.clone(), BTreeSet::new())).collect();
+        m.insert(DISPATCHER.to_string(), order.iter().cloned().collect());
+        for (a, b) in edges {
+            m.entry(a.to_string()).or_default().insert(b.to_string());
+        }
+        m
+    };
+    assert_eq!(layering_faults(&order, &graph(&[("wounds", "ctx"), ("combat", "wounds"), ("combat", "ctx")])), Vec::<String>::new());
+    // `ctx` naming `super::Applied` declared in rules/mod.rs: the circle of issue 30.
+    let through_dispatcher = layering_faults(&order, &graph(&[("ctx", DISPATCHER), ("combat", "ctx")]));
+    assert!(through_dispatcher.iter().any(|f| f.contains("rules/ctx.rs imports rules/mod.rs")), "{through_dispatcher:?}");
+    assert!(through_dispatcher.iter().any(|f| f.starts_with("a circle")), "{through_dispatcher:?}");
+    let upwards = layering_faults(&order, &graph(&[("wounds", "combat")]));
+    assert!(upwards.iter().any(|f| f.contains("rules/wounds.rs calls rules/combat.rs")), "{upwards:?}");
 }
 
 #[test]
