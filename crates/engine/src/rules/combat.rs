@@ -62,9 +62,6 @@ pub(super) fn intruder_player_attack(ctx: &mut Ctx, seat: Seat, id: IntruderId, 
     if ctx.state.intruder_player_now() != Some(seat) {
         return refuse(Code::NotAllowed, "only_the_intruder_player_attacks_this_way_from", "Only the Intruder player attacks this way, from the turn after they took the Intruders.");
     }
-    if ctx.state.phase != Phase::Player {
-        return refuse(Code::WrongPhase, "the_intruder_player_attacks_during_the_player_phase", "The Intruder player attacks during the Player Phase, in their own round.");
-    }
     if !(1..=INTRUDER_CARD_NUMBERS).contains(&cards) {
         return refuse(Code::NoSuchThing, "an_intruder_action_card_shows_a_number_from", "An Intruder Action card shows a number from 1 to 4.");
     }
@@ -226,9 +223,6 @@ pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee
     if ctx.state.seats[seat].location != i.at {
         return refuse(Code::NotAllowed, "a_character_attacks_only_intruders_in_its_own", "A character attacks only Intruders in its own room.");
     }
-    if ctx.state.phase != Phase::Player {
-        return refuse(Code::WrongPhase, "shooting_and_melee_are_actions_of_the_player", "Shooting and melee are actions of the Player Phase.");
-    }
     if melee {
         contamination::give_contamination(ctx, seat);
     }
@@ -303,4 +297,24 @@ pub(super) fn flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
     // A retreat draw is always discarded, whatever the card's printed fate.
     ctx.emit(Event::EventCardDiscarded { card });
     Ok(())
+}
+
+/// A correction: the table gives the Intruder Injuries (from 1 to 10 at once), then the Injury check.
+pub(super) fn injure_by_table(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()> {
+    ctx.intruder(id)?;
+    if injuries == 0 || injuries > MAX_INJURIES_AT_ONCE {
+        return refuse(Code::NotAllowed, "give_between_1_and_10_injuries", "Give between 1 and 10 Injuries.");
+    }
+    injure(ctx, id, injuries)
+}
+
+/// The Intruder runs away (an Event card's corridor); by the Fire Extinguisher, with
+/// Susceptibility to Phosphates known, it also takes 1 Injury (card reference §4, A).
+pub(super) fn flee_by_table(ctx: &mut Ctx, id: IntruderId, extinguisher: bool) -> Outcome<()> {
+    ctx.intruder(id)?;
+    if extinguisher {
+        phosphates_flee(ctx, id)
+    } else {
+        flee(ctx, id)
+    }
 }

@@ -135,3 +135,18 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
     }
     Ok(())
 }
+
+/// A correction: the table gives the character Contamination cards (from 1 to 4 at once).
+pub(super) fn give_by_table(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    if count == 0 || count > MAX_CONTAMINATION_AT_ONCE {
+        return refuse(Code::NotAllowed, "give_between_1_and_4_contamination_cards", "Give between 1 and 4 Contamination cards.");
+    }
+    if ctx.state.contamination.draw.is_empty() {
+        return refuse(Code::Empty, "the_contamination_deck_is_empty_no_card_is", "The Contamination deck is empty: no card is left to give.");
+    }
+    for _ in 0..count {
+        give_contamination(ctx, seat);
+    }
+    Ok(())
+}

@@ -105,3 +105,15 @@ pub(super) fn surprise_check(ctx: &mut Ctx, seat: Seat, id: IntruderId, back: u8
     }
     Ok(())
 }
+
+/// The table asks for a Noise roll for the character (p. 16), outside a Movement of the app's.
+pub(super) fn table_noise_roll(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    noise_roll(ctx, seat).map(|_| ())
+}
+
+/// The table asks for an Encounter in the character's room (p. 16).
+pub(super) fn table_encounter(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake(seat)?;
+    encounter(ctx, seat).map(|_| ())
+}

@@ -2,11 +2,12 @@
 //! corridor, stopped by Doors (p. 17), leaving by a Technical Corridor (p. 16), and Escape Pod
 //! waiters stepping out when one arrives (p. 26).
 
+use super::corridors;
 use super::ctx::Ctx;
 use crate::content::*;
 use crate::event::*;
 use crate::ids::*;
-use crate::rejection::Outcome;
+use crate::rejection::{refuse, Code, Outcome};
 use crate::state::*;
 
 /// An Intruder is killed: its miniature leaves the board (its token out of play, a reading graded
@@ -127,4 +128,27 @@ pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
     for at in arrived {
         intruders_arrived(ctx, at);
     }
+}
+
+/// A correction: the table places an Intruder of this kind (one drawn or moved at the table).
+pub(super) fn place_by_table(ctx: &mut Ctx, kind: IntruderKind, at: Location) -> Outcome<()> {
+    let at = ctx.location(at)?;
+    place_intruder(ctx, kind, at, None).map(|_| ())
+}
+
+/// A correction: the Intruder moves through the corridor of this number (1 to 4, p. 16).
+pub(super) fn move_by_table(ctx: &mut Ctx, id: IntruderId, corridor: u8) -> Outcome<()> {
+    ctx.intruder(id)?;
+    if !(1..=corridors::CORRIDOR_NUMBERS).contains(&corridor) {
+        return refuse(Code::NoSuchThing, "corridor_numbers_run_from_1_to_4", "Corridor numbers run from 1 to 4.");
+    }
+    move_intruders(ctx, &[id], corridor);
+    Ok(())
+}
+
+/// A correction: the Intruder is killed (its token back in the bag, a Carcass left, p. 20).
+pub(super) fn kill_by_table(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
+    ctx.intruder(id)?;
+    killed(ctx, id);
+    Ok(())
 }

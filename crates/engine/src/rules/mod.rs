@@ -25,7 +25,7 @@ mod setup;
 
 pub(crate) use ctx::Ctx;
 pub use ctx::Applied;
-pub use player_phase::{action_cost, actions_per_round, objectives_due, still_to_pass, takes_rounds};
+pub use player_phase::{actions_per_round, objectives_due, still_to_pass, takes_rounds, Play};
 // The bounds the rules check, for the command catalogue's forms (`crate::catalogue`).
 pub use combat::{INTRUDER_CARD_NUMBERS, MAX_INJURIES_AT_ONCE};
 pub use contamination::MAX_CONTAMINATION_AT_ONCE;
@@ -35,8 +35,7 @@ pub use player_phase::{MAX_HAND, MAX_PAID};
 pub use setup::MAX_NAME;
 pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
 
-use crate::command::{Command, Entered};
-use crate::event::Event;
+use crate::command::{command_table, Command, Entered};
 use crate::fate::Fate;
 use crate::ids::*;
 use crate::rejection::{refuse, refuse_with, Code, Outcome};
@@ -119,17 +118,16 @@ impl Ctx<'_> {
         }
         // Actions are taken in the players' rounds of the Player Phase only (p. 10, step 3; p. 12);
         // the table's corrections (Place, Set, Wound, Kill...) stay open in both phases.
-        if self.state.phase != Phase::Player && is_action(command) {
+        let playing = play(&self.state, command);
+        if self.state.phase != Phase::Player && playing != Play::Correction {
             return refuse(Code::WrongPhase, "actions_are_taken_only_in_the_player_phase", "Actions are taken only in the Player Phase.");
         }
         if self.state.phase == Phase::Player {
             player_phase::ensure_rounds(self);
         }
         // An Action of a round is paid first (p. 12): its own checks then see the hand it leaves.
-        let cost = player_phase::action_cost(&self.state, command);
+        let cost = playing.cost();
         let payer = command_seat(command);
-        // Outside the Player Phase an Action is refused by its own checks (WrongPhase).
-        let cost = cost.filter(|_| self.state.phase == Phase::Player);
         if let (Some(cards), Some(seat)) = (cost, payer) {
             self.seat(seat)?;
             // A new Arm wound leaves one Hand slot: a character carrying two Objects drops one at
@@ -162,271 +160,59 @@ impl Ctx<'_> {
         }
         Ok(())
     }
+}
 
-    fn run(&mut self, command: &Command) -> Outcome<()> {
-        use Command::*;
-        match command {
-            SetUp(_) => refuse(Code::WrongPhase, "this_game_is_already_set_up", "This game is already set up."),
-            DraftDraw { seat } => setup::draft_draw(self, *seat),
-            DraftKeep { seat, character } => setup::draft_keep(self, *seat, character),
-            EndPlayerPhase => player_phase::end_player_phase(self),
-            Pass { seat } => player_phase::pass(self, *seat),
-            CardAction { seat, paid } => {
-                // Paid already; the bounds: at least the card itself, at most a full hand.
-                if *paid == 0 || *paid > player_phase::MAX_PAID {
-                    return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
-                }
-                // The Intruder player's MOVE and EFFECT cards are card Actions too (p. 27).
-                if self.state.intruder_player_now() == Some(*seat) {
-                    return Ok(());
-                }
-                self.awake(*seat)
+
+/// The rules' part of `command_table!`: the seat a command acts for, what it is to the players'
+/// rounds, and the rule that carries it out.
+macro_rules! command_rules {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident $(($one:ident : $one_ty:ty))? $({ $($(#[$field_attr:meta])* $field:ident : $field_ty:ty),* $(,)? })?
+        => { spec: $spec:expr, seat: $seat:expr, play: $play:expr, rule: $rule:expr $(,)? }
+    )*) => {
+        /// The seat a command acts for, if it names one.
+        #[allow(unused_variables)]
+        pub fn command_seat(command: &Command) -> Option<Seat> {
+            match command {
+                $(Command::$name $(($one))? $({ $($field),* })? => $seat,)*
             }
-            RoomAction { seat } => rooms::table_room_action(self, *seat),
-            GiveRound { seat } => player_phase::give_round(self, *seat),
-            AdvanceTime => event_phase::advance_time(self),
-            ResolveIntruderAttacks => event_phase::intruder_attacks(self),
-            ResolveFireDamage => event_phase::fire_damage(self),
-            ResolveEventCard => event_phase::event_card(self),
-            DevelopBag => event_phase::develop_bag(self),
-            SetHandSize { seat, cards } => {
-                self.seat(*seat)?;
-                if *cards > player_phase::MAX_HAND {
-                    return refuse(Code::NotAllowed, "no_hand_holds_that_many_cards", "No hand holds that many cards.");
-                }
-                self.emit(Event::HandSizeSet { seat: *seat, cards: *cards });
-                Ok(())
-            }
-            MoveCharacter { seat, to, careful_noise } => movement::move_character(self, *seat, *to, *careful_noise),
-            PlaceCharacter { seat, at } => {
-                self.awake(*seat)?;
-                let at = self.location(*at)?;
-                self.emit(Event::CharacterMoved { seat: *seat, to: at });
-                Ok(())
-            }
-            NoiseRoll { seat } => {
-                self.awake(*seat)?;
-                encounter::noise_roll(self, *seat).map(|_| ())
-            }
-            Encounter { seat } => {
-                self.awake(*seat)?;
-                encounter::encounter(self, *seat).map(|_| ())
-            }
-            SetNoise { spot, on } => corridors::set_noise(self, *spot, *on),
-            SetDoor { corridor, state } => corridors::set_door(self, *corridor, *state),
-            SetFire { at, on } => fire::set_fire(self, *at, *on),
-            SetMalfunction { at, on } => fire::set_malfunction(self, *at, *on),
-            RollDice { die, count } => draw::roll_dice(self, *die, *count),
-            PlaceIntruder { kind, at } => {
-                let at = self.location(*at)?;
-                intruders::place_intruder(self, *kind, at, None).map(|_| ())
-            }
-            MoveIntruder { id, corridor } => {
-                self.intruder(*id)?;
-                if !(1..=corridors::CORRIDOR_NUMBERS).contains(corridor) {
-                    return refuse(Code::NoSuchThing, "corridor_numbers_run_from_1_to_4", "Corridor numbers run from 1 to 4.");
-                }
-                intruders::move_intruders(self, &[*id], *corridor);
-                Ok(())
-            }
-            AttackCharacter { id, target } => combat::attack_command(self, *id, *target),
-            InjureIntruder { id, injuries } => {
-                self.intruder(*id)?;
-                if *injuries == 0 || *injuries > combat::MAX_INJURIES_AT_ONCE {
-                    return refuse(Code::NotAllowed, "give_between_1_and_10_injuries", "Give between 1 and 10 Injuries.");
-                }
-                combat::injure(self, *id, *injuries)
-            }
-            IntruderFlees { id, extinguisher } => {
-                self.intruder(*id)?;
-                if *extinguisher {
-                    combat::phosphates_flee(self, *id)
-                } else {
-                    combat::flee(self, *id)
-                }
-            }
-            FireControl { seat, room } => rooms::fire_control(self, *seat, *room),
-            KillIntruder { id } => {
-                self.intruder(*id)?;
-                intruders::killed(self, *id);
-                Ok(())
-            }
-            Wound { seat, light, serious } => {
-                self.awake_or_in_pod(*seat)?;
-                // Summed wide: two fields of up to 255 each must not overflow before the check.
-                let total = u16::from(*light) + u16::from(*serious);
-                if total == 0 || total > u16::from(wounds::MAX_WOUNDS_AT_ONCE) {
-                    return refuse(Code::NotAllowed, "give_between_1_and_6_wounds", "Give between 1 and 6 Wounds.");
-                }
-                wounds::light_wounds(self, *seat, *light)?;
-                for _ in 0..*serious {
-                    wounds::serious_wound(self, *seat)?;
-                }
-                Ok(())
-            }
-            DressSeriousWound { seat, index } => wounds::dress(self, *seat, *index),
-            HealSeriousWound { seat, index } => wounds::heal_serious(self, *seat, *index),
-            HealLightWounds { seat, count } => wounds::heal_light(self, *seat, *count),
-            SetSlime { seat, on } => {
-                self.awake_or_in_pod(*seat)?;
-                if self.state.seats[*seat].slime != *on {
-                    self.emit(Event::SlimeSet { seat: *seat, on: *on });
-                }
-                Ok(())
-            }
-            SendSignal { seat } => rooms::send_signal(self, *seat),
-            KillCharacter { seat } => {
-                self.awake_or_in_pod(*seat)?;
-                wounds::kill(self, *seat, crate::event::DeathCause::Table)
-            }
-            Shoot { seat, id, energy } => combat::character_attacks(self, *seat, *id, false, *energy),
-            MeleeAttack { seat, id } => combat::character_attacks(self, *seat, *id, true, false),
-            ReviveCharacter { seat } => wounds::revive(self, *seat),
-            BecomeIntruderPlayer { seat } => player_phase::become_intruder_player(self, *seat),
-            IntruderPlayerAttack { seat, id, target, card_number } => combat::intruder_player_attack(self, *seat, *id, *target, *card_number),
-            ChooseAttackCard { seat, card } => combat::choose_attack_card(self, *seat, *card),
-            GiveContamination { seat, count } => {
-                self.awake_or_in_pod(*seat)?;
-                if *count == 0 || *count > contamination::MAX_CONTAMINATION_AT_ONCE {
-                    return refuse(Code::NotAllowed, "give_between_1_and_4_contamination_cards", "Give between 1 and 4 Contamination cards.");
-                }
-                if self.state.contamination.draw.is_empty() {
-                    return refuse(Code::Empty, "the_contamination_deck_is_empty_no_card_is", "The Contamination deck is empty: no card is left to give.");
-                }
-                for _ in 0..*count {
-                    contamination::give_contamination(self, *seat);
-                }
-                Ok(())
-            }
-            ScanContamination { seat, cards, procedure } => contamination::scan(self, *seat, cards, *procedure),
-            CheckEngine { seat, engine } => systems::check_engine(self, *seat, *engine),
-            CheckAllEngines { seat } => systems::check_all_engines(self, *seat),
-            BeginEngineRepair { seat, engine, paid } => {
-                // The same bounds as any card Action: the Repairs card (or the Tools) and its cost.
-                if *paid == 0 || *paid > player_phase::MAX_PAID {
-                    return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
-                }
-                systems::begin_repair(self, *seat, *engine)
-            }
-            SetEngineOrder { seat, top } => systems::set_engine_order(self, *seat, *top),
-            ReportEngineOrder { seat, engine, changed } => systems::report_engine_order(self, *seat, *engine, *changed),
-            CheckCoordinates { seat } => systems::check_coordinates(self, *seat),
-            SetDestination { seat, letter } => systems::set_destination(self, *seat, *letter),
-            StartSelfDestruct { seat } => systems::start_self_destruct(self, *seat),
-            StopSelfDestruct { seat } => systems::stop_self_destruct(self, *seat),
-            SetPodLock { pod, locked } => systems::set_pod_lock(self, *pod, *locked),
-            TryEnterPod { seat, pod } => systems::try_enter_pod(self, *seat, *pod),
-            LaunchPod { pod, seat } => systems::launch_pod(self, *pod, *seat),
-            LeavePod { seat } => systems::leave_pod(self, *seat),
-            TryHibernate { seat } => systems::try_hibernate(self, *seat),
-            ChooseObjective { seat, objective } => player_phase::choose_objective(self, *seat, objective.as_deref()),
-            TakeEgg { seat } => rooms::take_egg(self, *seat),
-            DestroyEggs { seat, count, into } => rooms::destroy_eggs(self, *seat, *count, *into),
-            DropEggs { seat } => rooms::drop_eggs(self, *seat),
-            StartAirlock { seat, room } => rooms::start_airlock(self, *seat, *room),
-            PickUpObject { seat, object } => rooms::pick_up_object(self, *seat, *object),
-            DropObject { seat, object, give_to } => rooms::drop_object(self, *seat, *object, *give_to),
-            Research { seat, object } => rooms::research(self, *seat, *object),
-            PeekRoom { seat, at } => rooms::peek_room(self, *seat, *at),
-            SearchRoom { seat } => rooms::search_room(self, *seat),
-            RevealEngines => victory::reveal_engines(self),
-            RevealCoordinates { quarantine } => victory::reveal_coordinates(self, quarantine),
-            CheckContamination { seat } => victory::check_contamination(self, *seat),
-            RevealObjective { seat } => victory::reveal_objective(self, *seat),
-            JudgeObjective { seat, met } => victory::judge_objective(self, *seat, *met),
         }
-    }
+
+        /// What a command is to the players' rounds now (its cost may depend on the character's wounds).
+        #[allow(unused_variables)]
+        pub fn play(state: &State, command: &Command) -> Play {
+            match command {
+                $(Command::$name $(($one))? $({ $($field),* })? => judged(state, $play),)*
+            }
+        }
+
+        impl Ctx<'_> {
+            /// Carries out the command by its rule.
+            #[allow(unused_variables)]
+            fn run(&mut self, command: &Command) -> Outcome<()> {
+                match command {
+                    $(Command::$name $(($one))? $({ $($field),* })? => ruled(self, $rule),)*
+                }
+            }
+        }
+    };
 }
 
+command_table!(command_rules);
 
-/// A character's Action (or Room Action), as opposed to the table's corrections: only in the Player Phase.
-fn is_action(command: &Command) -> bool {
-    use crate::command::ScanProcedure;
-    use Command::*;
-    match command {
-        ScanContamination { procedure, .. } => matches!(procedure, ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery),
-        MoveCharacter { .. }
-        | Pass { .. }
-        | CardAction { .. }
-        | RoomAction { .. }
-        | SendSignal { .. }
-        | CheckEngine { .. }
-        | CheckAllEngines { .. }
-        | BeginEngineRepair { .. }
-        | CheckCoordinates { .. }
-        | SetDestination { .. }
-        | StartSelfDestruct { .. }
-        | StopSelfDestruct { .. }
-        | TryEnterPod { .. }
-        | LaunchPod { .. }
-        | TryHibernate { .. }
-        | TakeEgg { .. }
-        | DestroyEggs { .. }
-        | PickUpObject { .. }
-        | StartAirlock { .. }
-        | FireControl { .. }
-        | Research { .. }
-        | PeekRoom { .. }
-        | SearchRoom { .. } => true,
-        _ => false,
-    }
+/// Gives a declaration's `play` its argument's type (a closure's is not inferred from its call).
+fn judged(state: &State, play: impl FnOnce(&State) -> Play) -> Play {
+    play(state)
 }
 
-/// The seat a command acts for, if it names one.
-pub fn command_seat(command: &Command) -> Option<Seat> {
-    use Command::*;
-    match command {
-        LaunchPod { seat, .. } => *seat,
-        DraftDraw { seat }
-        | DraftKeep { seat, .. }
-        | SetHandSize { seat, .. }
-        | Pass { seat }
-        | CardAction { seat, .. }
-        | RoomAction { seat }
-        | GiveRound { seat }
-        | MoveCharacter { seat, .. }
-        | PlaceCharacter { seat, .. }
-        | NoiseRoll { seat }
-        | Encounter { seat }
-        | Wound { seat, .. }
-        | DressSeriousWound { seat, .. }
-        | HealSeriousWound { seat, .. }
-        | HealLightWounds { seat, .. }
-        | SetSlime { seat, .. }
-        | SendSignal { seat }
-        | KillCharacter { seat }
-        | GiveContamination { seat, .. }
-        | ScanContamination { seat, .. }
-        | CheckEngine { seat, .. }
-        | CheckAllEngines { seat }
-        | BeginEngineRepair { seat, .. }
-        | SetEngineOrder { seat, .. }
-        | ReportEngineOrder { seat, .. }
-        | SearchRoom { seat }
-        | CheckCoordinates { seat }
-        | SetDestination { seat, .. }
-        | StartSelfDestruct { seat }
-        | StopSelfDestruct { seat }
-        | TryEnterPod { seat, .. }
-        | LeavePod { seat }
-        | TryHibernate { seat }
-        | ChooseObjective { seat, .. }
-        | TakeEgg { seat }
-        | DestroyEggs { seat, .. }
-        | DropEggs { seat }
-        | StartAirlock { seat, .. }
-        | FireControl { seat, .. }
-        | PickUpObject { seat, .. }
-        | DropObject { seat, .. }
-        | Research { seat, .. }
-        | PeekRoom { seat, .. }
-        | CheckContamination { seat }
-        | RevealObjective { seat }
-        | JudgeObjective { seat, .. }
-        | IntruderPlayerAttack { seat, .. }
-        | Shoot { seat, .. }
-        | MeleeAttack { seat, .. }
-        | ChooseAttackCard { seat, .. } => Some(*seat),
-        _ => None,
-    }
+/// Gives a declaration's `rule` its argument's type.
+fn ruled(ctx: &mut Ctx<'_>, rule: impl FnOnce(&mut Ctx<'_>) -> Outcome<()>) -> Outcome<()> {
+    rule(ctx)
+}
+
+/// What an Action costs in Action cards (p. 12 and the room sheet, p. 24), `None` for what is not
+/// a paid Action of a round (the table's corrections, Pass, a pod's launch).
+pub fn action_cost(state: &State, command: &Command) -> Option<u8> {
+    play(state, command).cost()
 }

@@ -148,3 +148,11 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId, care
     }
     Ok(Some(effect))
 }
+
+/// A correction: the table puts the character in a room (it moved at the table without the app).
+pub(super) fn place_character(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let at = ctx.location(at)?;
+    ctx.emit(Event::CharacterMoved { seat, to: at });
+    Ok(())
+}

@@ -3,7 +3,7 @@
 //! objective after the first Encounter, and the first dead player taking the Intruders (p. 27).
 
 use super::ctx::Ctx;
-use super::{rooms, wounds};
+use super::{rooms, systems, wounds};
 use crate::command::{Command, ScanProcedure};
 use crate::event::*;
 use crate::ids::*;
@@ -254,39 +254,82 @@ fn end_round(ctx: &mut Ctx, seat: Seat, passed: bool) -> Outcome<()> {
     Ok(())
 }
 
-/// What an Action costs in Action cards (p. 12 and the room sheet, p. 24), `None` for what is not
-/// an Action of a round (the table's corrections, free steps). Basic Actions 1, Careful Movement
-/// 2, Room Actions 2; an Escape with an undressed Leg wound 2 and an Item action with an undressed
-/// Hand wound 1 more (Serious Wound cards); for a card or Item action the table says the cost.
-pub fn action_cost(state: &State, command: &Command) -> Option<u8> {
-    use Command::*;
-    let content = state.content();
-    let wound = |seat: &Seat, key: &str| {
-        state.seats.get(*seat).is_some_and(|s| s.serious.iter().any(|w| !w.dressed && content.data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == key)))
-    };
-    match command {
-        MoveCharacter { careful_noise: Some(_), .. } => Some(2),
-        MoveCharacter { seat, .. } => Some(if state.seats.get(*seat).is_some() && state.in_combat(*seat) && wound(seat, "leg") { 2 } else { 1 }),
-        Shoot { .. } | MeleeAttack { .. } | PickUpObject { .. } | SearchRoom { .. } | IntruderPlayerAttack { .. } => Some(1),
-        DestroyEggs { seat, into: Some(_), .. } => Some(1 + u8::from(wound(seat, "hand"))),
-        DestroyEggs { .. } => Some(1),
-        SendSignal { .. }
-        | CheckEngine { .. }
-        | CheckAllEngines { .. }
-        | CheckCoordinates { .. }
-        | SetDestination { .. }
-        | StartSelfDestruct { .. }
-        | StopSelfDestruct { .. }
-        | TryEnterPod { .. }
-        | TryHibernate { .. }
-        | TakeEgg { .. }
-        | StartAirlock { .. }
-        | FireControl { .. }
-        | Research { .. }
-        | PeekRoom { .. }
-        | RoomAction { .. } => Some(2),
-        ScanContamination { procedure: ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery, .. } => Some(2),
-        CardAction { paid, .. } | BeginEngineRepair { paid, .. } => Some(*paid),
-        _ => None,
+/// What a command is to the players' rounds (p. 10, step 3; p. 12), as its declaration says
+/// (`command::command_table!`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The table's correction (Place, Set, Wound, Kill...): open in every phase, nothing paid.
+    Correction,
+    /// An Action of a round: only in the Player Phase, its Action cards paid first. Basic Actions
+    /// 1, Careful Movement and Room Actions 2; for a card or Item Action the table says the cost.
+    Action(u8),
+    /// Only in the Player Phase, and nothing paid: Pass, the launch of the pod one waits in.
+    Unpaid,
+}
+
+impl Play {
+    /// Action cards it costs, `None` for what is not a paid Action of a round.
+    pub fn cost(self) -> Option<u8> {
+        match self {
+            Play::Action(cards) => Some(cards),
+            Play::Correction | Play::Unpaid => None,
+        }
     }
+}
+
+/// Whether the seat's character has an undressed Serious Wound of this card (Serious Wound cards).
+fn undressed_wound(state: &State, seat: Seat, key: &str) -> bool {
+    let content = state.content();
+    state.seats.get(seat).is_some_and(|s| s.serious.iter().any(|w| !w.dressed && content.data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == key)))
+}
+
+/// A Movement's cost: Careful Movement 2; an Escape (leaving a room in combat) with an undressed
+/// Leg wound 2 (Serious Wound card); otherwise 1 (p. 12).
+pub(super) fn move_cost(state: &State, seat: Seat, careful: bool) -> u8 {
+    if careful || (state.seats.get(seat).is_some() && state.in_combat(seat) && undressed_wound(state, seat, "leg")) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Destroying Eggs costs 1; thrown into a neighbouring room it is an Item action, 1 more with an
+/// undressed Hand wound (Serious Wound card).
+pub(super) fn destroy_eggs_cost(state: &State, seat: Seat, thrown: bool) -> u8 {
+    1 + u8::from(thrown && undressed_wound(state, seat, "hand"))
+}
+
+/// An Action card or Item Action the table carries out (pp. 12, 22): paid already; its bounds are
+/// at least the card itself, at most a full hand.
+pub(super) fn card_action(ctx: &mut Ctx, seat: Seat, paid: u8) -> Outcome<()> {
+    paid_within_bounds(paid)?;
+    // The Intruder player's MOVE and EFFECT cards are card Actions too (p. 27).
+    if ctx.state.intruder_player_now() == Some(seat) {
+        return Ok(());
+    }
+    ctx.awake(seat)
+}
+
+/// Repair or break an Engine with a Repairs Action card or the Tools (p. 26): the same bounds as
+/// any card Action (the Repairs card or the Tools and its cost).
+pub(super) fn begin_engine_repair(ctx: &mut Ctx, seat: Seat, engine: EngineNumber, paid: u8) -> Outcome<()> {
+    paid_within_bounds(paid)?;
+    systems::begin_repair(ctx, seat, engine)
+}
+
+fn paid_within_bounds(paid: u8) -> Outcome<()> {
+    if paid == 0 || paid > MAX_PAID {
+        return refuse(Code::NotAllowed, "a_card_action_costs_between_1_and_6_cards", "A card or Item Action costs between 1 and 6 cards (the card itself counts).");
+    }
+    Ok(())
+}
+
+/// A correction: the seat's hand holds this many cards.
+pub(super) fn set_hand_size(ctx: &mut Ctx, seat: Seat, cards: u8) -> Outcome<()> {
+    ctx.seat(seat)?;
+    if cards > MAX_HAND {
+        return refuse(Code::NotAllowed, "no_hand_holds_that_many_cards", "No hand holds that many cards.");
+    }
+    ctx.emit(Event::HandSizeSet { seat, cards });
+    Ok(())
 }

@@ -139,3 +139,33 @@ pub(super) fn heal_light(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
     heal_light_now(ctx, seat, count);
     Ok(())
 }
+
+/// A correction: the table gives the character Wounds (from 1 to 6 at once), Light then Serious.
+pub(super) fn wound_by_table(ctx: &mut Ctx, seat: Seat, light: u8, serious: u8) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    // Summed wide: two fields of up to 255 each must not overflow before the check.
+    let total = u16::from(light) + u16::from(serious);
+    if total == 0 || total > u16::from(MAX_WOUNDS_AT_ONCE) {
+        return refuse(Code::NotAllowed, "give_between_1_and_6_wounds", "Give between 1 and 6 Wounds.");
+    }
+    light_wounds(ctx, seat, light)?;
+    for _ in 0..serious {
+        serious_wound(ctx, seat)?;
+    }
+    Ok(())
+}
+
+/// A correction: the character has Slime (p. 17) or has lost it.
+pub(super) fn set_slime(ctx: &mut Ctx, seat: Seat, on: bool) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    if ctx.state.seats[seat].slime != on {
+        ctx.emit(Event::SlimeSet { seat, on });
+    }
+    Ok(())
+}
+
+/// A correction: the character died at the table.
+pub(super) fn kill_by_table(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    ctx.awake_or_in_pod(seat)?;
+    kill(ctx, seat, DeathCause::Table)
+}
