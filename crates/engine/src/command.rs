@@ -48,13 +48,15 @@ pub enum ScanProcedure {
 /// - `spec`: its catalogue entry (`crate::catalogue`): tab, fields and their bounds, the results
 ///   the table may enter for it, who may send it, its modes, whether it asks first;
 /// - `seat`: the seat it acts for (a phone may send it for that seat only), `None` for none;
+/// - `stage`: when in the game it may be sent (`rules::Stage`): in play, or also in the draft, the
+///   victory check, or while the Intruder player chooses an Intruder Attack card;
 /// - `play`: what it is to the players' rounds (`rules::Play`): the table's correction, an Action
 ///   and its cost in Action cards (from the state and its fields), or unpaid but in a round only;
 /// - `rule`: the rule that carries it out, on the rules' working copy (`rules::Ctx`).
 ///
-/// Each entry must state all four, so a command cannot compile half declared. The table is a
+/// Each entry must state all five, so a command cannot compile half declared. The table is a
 /// macro that hands itself to `$then`, so each part is expanded where its names live: the enum
-/// here, the entries in `catalogue.rs`, the seat, play and rule in `rules/mod.rs` (this module
+/// here, the entries in `catalogue.rs`, the seat, stage, play and rule in `rules/mod.rs` (this module
 /// names neither of them, and no import circle comes of it).
 macro_rules! command_table {
     ($then:ident) => { $then! {
@@ -62,18 +64,21 @@ macro_rules! command_table {
             // The players' names; the other options (mode, components, …) are the setup wizard's own.
             spec: off_panel().fields([Field { min: Some(1), max: Some(rules::MAX_NAME as u16), ..field("players", F::Names) }]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |_| refuse(Code::WrongPhase, "this_game_is_already_set_up", "This game is already set up."),
         }
         DraftDraw { seat: Seat } => {
             spec: on(G::Draft).fields([seat()]).entered([E::Draft]),
             seat: Some(*seat),
+            stage: Stage::Draft,
             play: |_| Play::Correction,
             rule: |ctx| setup::draft_draw(ctx, *seat),
         }
         DraftKeep { seat: Seat, character: String } => {
             spec: on(G::Draft).fields([seat(), field("character", F::OfferedCharacter)]).phone(),
             seat: Some(*seat),
+            stage: Stage::Draft,
             play: |_| Play::Correction,
             rule: |ctx| setup::draft_keep(ctx, *seat, character),
         }
@@ -82,6 +87,7 @@ macro_rules! command_table {
         EndPlayerPhase => {
             spec: on(G::Turn).confirm(),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| player_phase::end_player_phase(ctx),
         }
@@ -89,6 +95,7 @@ macro_rules! command_table {
         Pass { seat: Seat } => {
             spec: on(G::Turn).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Unpaid,
             rule: |ctx| player_phase::pass(ctx, *seat),
         }
@@ -97,6 +104,7 @@ macro_rules! command_table {
         CardAction { seat: Seat, paid: u8 } => {
             spec: on(G::Turn).fields([seat(), count("paid", 1, rules::MAX_PAID, 1)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(*paid),
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
@@ -105,6 +113,7 @@ macro_rules! command_table {
         RoomAction { seat: Seat } => {
             spec: on(G::Turn).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::table_room_action(ctx, *seat),
         }
@@ -112,42 +121,49 @@ macro_rules! command_table {
         GiveRound { seat: Seat } => {
             spec: on(G::Turn).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| player_phase::give_round(ctx, *seat),
         }
         AdvanceTime => {
             spec: on(G::Turn),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| event_phase::advance_time(ctx),
         }
         ResolveIntruderAttacks => {
             spec: on(G::Turn).entered([E::AttackCard, E::SeriousWound, E::Token]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| event_phase::intruder_attacks(ctx),
         }
         ResolveFireDamage => {
             spec: on(G::Turn),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| event_phase::fire_damage(ctx),
         }
         ResolveEventCard => {
             spec: on(G::Turn).entered([E::EventCard, E::Token, E::Noise, E::NoActionCards]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| event_phase::event_card(ctx),
         }
         DevelopBag => {
             spec: on(G::Turn).entered([E::Token]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| event_phase::develop_bag(ctx),
         }
         SetHandSize { seat: Seat, cards: u8 } => {
             spec: on(G::Characters).fields([seat(), count("cards", 0, rules::MAX_HAND, 5)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| player_phase::set_hand_size(ctx, *seat, *cards),
         }
@@ -158,54 +174,63 @@ macro_rules! command_table {
                 .entered([E::Room, E::Noise, E::Token])
                 .explained(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |state| Play::Action(player_phase::move_cost(state, *seat, careful_noise.is_some())),
             rule: |ctx| movement::move_character(ctx, *seat, *to, *careful_noise),
         }
         PlaceCharacter { seat: Seat, at: Location } => {
             spec: on(G::Characters).fields([seat(), field("at", F::Location)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| movement::place_character(ctx, *seat, *at),
         }
         NoiseRoll { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]).entered([E::Noise, E::Token]).explained(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| encounter::table_noise_roll(ctx, *seat),
         }
         Encounter { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]).entered([E::Token]).explained(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| encounter::table_encounter(ctx, *seat),
         }
         SetNoise { spot: NoiseSpot, on: bool } => {
             spec: on(G::Board).fields([field("spot", F::NoiseSpot), switch("on", true)]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| corridors::set_noise(ctx, *spot, *on),
         }
         SetDoor { corridor: CorridorId, state: DoorState } => {
             spec: on(G::Board).fields([field("corridor", F::Corridor), starting(field("state", F::DoorState), "closed")]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| corridors::set_door(ctx, *corridor, *state),
         }
         SetFire { at: Location, on: bool } => {
             spec: on(G::Board).fields([field("at", F::Location), switch("on", true)]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| fire::set_fire(ctx, *at, *on),
         }
         SetMalfunction { at: Location, on: bool } => {
             spec: on(G::Board).fields([field("at", F::Location), switch("on", true)]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| fire::set_malfunction(ctx, *at, *on),
         }
         RollDice { die: Die, count: u8 } => {
             spec: on(G::Turn).fields([starting(field("die", F::Die), "noise"), count("count", 1, rules::DICE_OF_EACH_KIND, 1)]).entered([E::Noise, E::Combat]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| draw::roll_dice(ctx, *die, *count),
         }
@@ -213,6 +238,7 @@ macro_rules! command_table {
         PlaceIntruder { kind: IntruderKind, at: Location } => {
             spec: on(G::Intruders).fields([starting(field("kind", F::IntruderKind), "adult"), field("at", F::Location)]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| intruders::place_by_table(ctx, *kind, *at),
         }
@@ -222,24 +248,28 @@ macro_rules! command_table {
                 Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), initial: Some(1.into()), ..field("corridor", F::CorridorNumber) },
             ]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| intruders::move_by_table(ctx, *id, *corridor),
         }
         AttackCharacter { id: IntruderId, #[serde(default)] target: Option<Seat> } => {
             spec: on(G::Intruders).fields([field("id", F::Intruder), field("target", F::SeatOrNone)]).entered([E::AttackCard, E::SeriousWound, E::Token]).explained(),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| combat::attack_command(ctx, *id, *target),
         }
         InjureIntruder { id: IntruderId, injuries: u8 } => {
             spec: on(G::Intruders).fields([field("id", F::Intruder), count("injuries", 1, rules::MAX_INJURIES_AT_ONCE, 1)]).entered([E::AttackCard]).explained(),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| combat::injure_by_table(ctx, *id, *injuries),
         }
         KillIntruder { id: IntruderId } => {
             spec: on(G::Intruders).fields([field("id", F::Intruder)]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| intruders::kill_by_table(ctx, *id),
         }
@@ -250,6 +280,7 @@ macro_rules! command_table {
         IntruderFlees { id: IntruderId, #[serde(default)] extinguisher: bool } => {
             spec: on(G::Intruders).fields([field("id", F::Intruder), switch("extinguisher", false)]).entered([E::EventCard, E::AttackCard]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| combat::flee_by_table(ctx, *id, *extinguisher),
         }
@@ -258,6 +289,7 @@ macro_rules! command_table {
         FireControl { seat: Seat, room: Location } => {
             spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::fire_control(ctx, *seat, *room),
         }
@@ -267,42 +299,49 @@ macro_rules! command_table {
                 .fields([seat(), count("light", 0, rules::MAX_WOUNDS_AT_ONCE, 1), count("serious", 0, rules::MAX_WOUNDS_AT_ONCE, 0)])
                 .entered([E::SeriousWound]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::wound_by_table(ctx, *seat, *light, *serious),
         }
         DressSeriousWound { seat: Seat, index: u8 } => {
             spec: on(G::Characters).fields([seat(), count("index", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::dress(ctx, *seat, *index),
         }
         HealSeriousWound { seat: Seat, index: u8 } => {
             spec: on(G::Characters).fields([seat(), count("index", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::heal_serious(ctx, *seat, *index),
         }
         HealLightWounds { seat: Seat, count: u8 } => {
             spec: on(G::Characters).fields([seat(), count("count", 1, rules::MAX_LIGHT_WOUNDS, 1)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::heal_light(ctx, *seat, *count),
         }
         SetSlime { seat: Seat, on: bool } => {
             spec: on(G::Characters).fields([seat(), switch("on", true)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::set_slime(ctx, *seat, *on),
         }
         SendSignal { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::send_signal(ctx, *seat),
         }
         KillCharacter { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]).confirm(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::kill_by_table(ctx, *seat),
         }
@@ -313,6 +352,7 @@ macro_rules! command_table {
         Shoot { seat: Seat, id: IntruderId, #[serde(default)] energy: bool } => {
             spec: on(G::Characters).fields([seat(), field("id", F::Intruder), switch("energy", false)]).entered([E::Combat, E::AttackCard, E::EventCard]).explained(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(1),
             rule: |ctx| combat::character_attacks(ctx, *seat, *id, false, *energy),
         }
@@ -321,6 +361,7 @@ macro_rules! command_table {
         MeleeAttack { seat: Seat, id: IntruderId } => {
             spec: on(G::Characters).fields([seat(), field("id", F::Intruder)]).entered([E::Combat, E::AttackCard, E::EventCard, E::SeriousWound]).explained(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(1),
             rule: |ctx| combat::character_attacks(ctx, *seat, *id, true, false),
         }
@@ -330,6 +371,7 @@ macro_rules! command_table {
             spec: on(G::Characters).fields([seat()]).modes([Mode::Cooperative]),
             // The crew's doing, entered at the table: no phone sends it.
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| wounds::revive(ctx, *seat),
         }
@@ -339,6 +381,7 @@ macro_rules! command_table {
             spec: on(G::Characters).fields([seat()]).confirm().modes([Mode::Standard]),
             // The table agrees to it together: no phone sends it.
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| player_phase::become_intruder_player(ctx, *seat),
         }
@@ -354,6 +397,7 @@ macro_rules! command_table {
                 .modes([Mode::Standard])
                 .when(When::IntruderPlayer),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(1),
             rule: |ctx| combat::intruder_player_attack(ctx, *seat, *id, *target, *card_number),
         }
@@ -361,18 +405,21 @@ macro_rules! command_table {
         ChooseAttackCard { seat: Seat, card: AttackCardId } => {
             spec: off_panel().fields([seat(), field("card", F::AttackCard)]).phone().modes([Mode::Standard]),
             seat: Some(*seat),
+            stage: Stage::AttackChoice,
             play: |_| Play::Correction,
             rule: |ctx| combat::choose_attack_card(ctx, *seat, *card),
         }
         GiveContamination { seat: Seat, count: u8 } => {
             spec: on(G::Characters).fields([seat(), count("count", 1, rules::MAX_CONTAMINATION_AT_ONCE, 1)]).explained(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
         }
         ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
             spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
             rule: |ctx| contamination::scan(ctx, *seat, cards, *procedure),
         }
@@ -380,12 +427,14 @@ macro_rules! command_table {
         CheckEngine { seat: Seat, engine: EngineNumber } => {
             spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1)]).entered([E::Engine]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::check_engine(ctx, *seat, *engine),
         }
         CheckAllEngines { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]).entered([E::Engine]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::check_all_engines(ctx, *seat),
         }
@@ -394,12 +443,14 @@ macro_rules! command_table {
         BeginEngineRepair { seat: Seat, engine: EngineNumber, #[serde(default = "one")] paid: u8 } => {
             spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1), count("paid", 1, rules::MAX_PAID, 3)]).entered([E::Engine]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(*paid),
             rule: |ctx| player_phase::begin_engine_repair(ctx, *seat, *engine, *paid),
         }
         SetEngineOrder { seat: Seat, top: EngineStatus } => {
             spec: on(G::Ship).fields([seat(), starting(field("top", F::EngineStatus), "working")]).phone(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| systems::set_engine_order(ctx, *seat, *top),
         }
@@ -407,42 +458,49 @@ macro_rules! command_table {
         ReportEngineOrder { seat: Seat, engine: EngineNumber, changed: bool } => {
             spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1), switch("changed", true)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| systems::report_engine_order(ctx, *seat, *engine, *changed),
         }
         CheckCoordinates { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]).entered([E::Destination]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::check_coordinates(ctx, *seat),
         }
         SetDestination { seat: Seat, letter: DestinationLetter } => {
             spec: on(G::Ship).fields([seat(), starting(field("letter", F::DestinationLetter), "a")]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::set_destination(ctx, *seat, *letter),
         }
         StartSelfDestruct { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::start_self_destruct(ctx, *seat),
         }
         StopSelfDestruct { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::stop_self_destruct(ctx, *seat),
         }
         SetPodLock { pod: PodNumber, locked: bool } => {
             spec: on(G::Ship).fields([field("pod", F::Pod), switch("locked", false)]),
             seat: None,
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| systems::set_pod_lock(ctx, *pod, *locked),
         }
         TryEnterPod { seat: Seat, pod: PodNumber } => {
             spec: on(G::Ship).fields([seat(), field("pod", F::Pod)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::try_enter_pod(ctx, *seat, *pod),
         }
@@ -451,30 +509,35 @@ macro_rules! command_table {
         LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
             spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]),
             seat: *seat,
+            stage: Stage::Play,
             play: |_| Play::Unpaid,
             rule: |ctx| systems::launch_pod(ctx, *pod, *seat),
         }
         LeavePod { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| systems::leave_pod(ctx, *seat),
         }
         TryHibernate { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::try_hibernate(ctx, *seat),
         }
         ChooseObjective { seat: Seat, objective: Option<String> } => {
             spec: on(G::Characters).fields([seat(), field("objective", F::ObjectiveOrNone)]).phone(),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| player_phase::choose_objective(ctx, *seat, objective.as_deref()),
         }
         TakeEgg { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::take_egg(ctx, *seat),
         }
@@ -484,12 +547,14 @@ macro_rules! command_table {
             // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
             spec: on(G::Characters).fields([seat(), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
             rule: |ctx| rooms::destroy_eggs(ctx, *seat, *count, *into),
         }
         DropEggs { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| rooms::drop_eggs(ctx, *seat),
         }
@@ -498,6 +563,7 @@ macro_rules! command_table {
         StartAirlock { seat: Seat, room: Location } => {
             spec: on(G::Characters).fields([seat(), field("room", F::Location)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::start_airlock(ctx, *seat, *room),
         }
@@ -506,6 +572,7 @@ macro_rules! command_table {
         PickUpObject { seat: Seat, object: ResearchObject } => {
             spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(1),
             rule: |ctx| rooms::pick_up_object(ctx, *seat, *object),
         }
@@ -515,18 +582,21 @@ macro_rules! command_table {
         DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> } => {
             spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| rooms::drop_object(ctx, *seat, *object, *give_to),
         }
         Research { seat: Seat, object: ResearchObject } => {
             spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]).entered([E::Weakness]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::research(ctx, *seat, *object),
         }
         PeekRoom { seat: Seat, at: Location } => {
             spec: on(G::Characters).fields([seat(), field("at", F::Location)]).entered([E::Room]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::peek_room(ctx, *seat, *at),
         }
@@ -534,6 +604,7 @@ macro_rules! command_table {
         SearchRoom { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::Play,
             play: |_| Play::Action(1),
             rule: |ctx| rooms::search_room(ctx, *seat),
         }
@@ -541,6 +612,7 @@ macro_rules! command_table {
         RevealEngines => {
             spec: on(G::Victory).entered([E::Engine]).explained(),
             seat: None,
+            stage: Stage::VictoryCheck,
             play: |_| Play::Correction,
             rule: |ctx| victory::reveal_engines(ctx),
         }
@@ -548,24 +620,28 @@ macro_rules! command_table {
         RevealCoordinates { #[serde(default)] quarantine: Vec<Seat> } => {
             spec: on(G::Victory).fields([field("quarantine", F::Seats)]).entered([E::Destination]).explained(),
             seat: None,
+            stage: Stage::VictoryCheck,
             play: |_| Play::Correction,
             rule: |ctx| victory::reveal_coordinates(ctx, quarantine),
         }
         CheckContamination { seat: Seat } => {
             spec: on(G::Victory).fields([seat()]).entered([E::ContaminationDraw, E::Infected]).explained(),
             seat: Some(*seat),
+            stage: Stage::VictoryCheck,
             play: |_| Play::Correction,
             rule: |ctx| victory::check_contamination(ctx, *seat),
         }
         RevealObjective { seat: Seat } => {
             spec: on(G::Victory).fields([seat()]),
             seat: Some(*seat),
+            stage: Stage::VictoryCheck,
             play: |_| Play::Correction,
             rule: |ctx| victory::reveal_objective(ctx, *seat),
         }
         JudgeObjective { seat: Seat, met: bool } => {
             spec: on(G::Victory).fields([seat(), switch("met", true)]).explained(),
             seat: Some(*seat),
+            stage: Stage::VictoryCheck,
             play: |_| Play::Correction,
             rule: |ctx| victory::judge_objective(ctx, *seat, *met),
         }
@@ -579,7 +655,7 @@ macro_rules! declare_commands {
     ($(
         $(#[$doc:meta])*
         $name:ident $(($one:ident : $one_ty:ty))? $({ $($(#[$field_attr:meta])* $field:ident : $field_ty:ty),* $(,)? })?
-        => { spec: $spec:expr, seat: $seat:expr, play: $play:expr, rule: $rule:expr $(,)? }
+        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, rule: $rule:expr $(,)? }
     )*) => {
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

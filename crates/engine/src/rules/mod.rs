@@ -106,13 +106,14 @@ impl Ctx<'_> {
                 return refuse(Code::NotYourSeat, "the_table_judges_objectives_together_on_the_table", "The table judges objectives together, on the table screen.");
             }
         }
+        let stage = stage(command);
         if let Phase::Over { .. } = self.state.phase {
-            if !matches!(command, RevealEngines | RevealCoordinates { .. } | CheckContamination { .. } | RevealObjective { .. } | JudgeObjective { .. }) {
+            if stage != Stage::VictoryCheck {
                 return refuse(Code::GameOver, "the_game_is_over_only_the_victory_check", "The game is over: only the victory check remains.");
             }
-        } else if self.state.phase == Phase::Draft && !matches!(command, DraftDraw { .. } | DraftKeep { .. }) {
+        } else if self.state.phase == Phase::Draft && stage != Stage::Draft {
             return refuse(Code::WrongPhase, "finish_the_character_draft_first", "Finish the character draft first.");
-        } else if self.state.attack_offer.is_some() && !matches!(command, ChooseAttackCard { .. }) {
+        } else if self.state.attack_offer.is_some() && stage != Stage::AttackChoice {
             // The drawn cards are in the Intruder player's hand: nothing else happens until one is chosen.
             return refuse(Code::WrongPhase, "the_intruder_player_is_choosing_an_intruder_attack", "The Intruder player is choosing an Intruder Attack card: wait for their choice.");
         }
@@ -169,13 +170,21 @@ macro_rules! command_rules {
     ($(
         $(#[$doc:meta])*
         $name:ident $(($one:ident : $one_ty:ty))? $({ $($(#[$field_attr:meta])* $field:ident : $field_ty:ty),* $(,)? })?
-        => { spec: $spec:expr, seat: $seat:expr, play: $play:expr, rule: $rule:expr $(,)? }
+        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, rule: $rule:expr $(,)? }
     )*) => {
         /// The seat a command acts for, if it names one.
         #[allow(unused_variables)]
         pub fn command_seat(command: &Command) -> Option<Seat> {
             match command {
                 $(Command::$name $(($one))? $({ $($field),* })? => $seat,)*
+            }
+        }
+
+        /// When in the game a command may be sent.
+        #[allow(unused_variables)]
+        pub fn stage(command: &Command) -> Stage {
+            match command {
+                $(Command::$name $(($one))? $({ $($field),* })? => $stage,)*
             }
         }
 
@@ -200,6 +209,22 @@ macro_rules! command_rules {
 }
 
 command_table!(command_rules);
+
+/// When in the game a command may be sent (its declaration's `stage`), besides its own checks.
+/// Outside play only the stage's own commands are taken; in play every command is, and a
+/// victory or draft command is refused by its own rule there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// In play only: the Player and Event Phases.
+    Play,
+    /// Also during the character draft (p. 5, step 17).
+    Draft,
+    /// Also after the end, in the victory check (p. 11).
+    VictoryCheck,
+    /// Also while the Intruder player chooses among the Intruder Attack cards they drew (p. 27),
+    /// when nothing else may happen.
+    AttackChoice,
+}
 
 /// Gives a declaration's `play` its argument's type (a closure's is not inferred from its call).
 fn judged(state: &State, play: impl FnOnce(&State) -> Play) -> Play {
