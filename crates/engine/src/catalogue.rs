@@ -145,6 +145,68 @@ pub struct Catalogue {
     pub groups: Vec<Group>,
     /// Each kind of entered result and the component that decides whether it may be entered.
     pub entered: Vec<EnteredSpec>,
+    /// What the setup wizard asks within.
+    pub setup: SetupBounds,
+    /// The values a form offers for each field kind that names one of the game's own words, in
+    /// the order offered.
+    pub choices: Vec<Choices>,
+}
+
+/// The setup's bounds, as the setup and the host check them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SetupBounds {
+    /// The modes, in the order the wizard offers them, with the players each takes.
+    pub modes: Vec<ModePlayers>,
+    /// The most letters a game's title may have.
+    pub title: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ModePlayers {
+    pub mode: Mode,
+    pub min: u8,
+    pub max: u8,
+}
+
+/// The values of one field kind: each the tag the command carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Choices {
+    pub kind: FieldKind,
+    pub values: Vec<String>,
+}
+
+/// The most letters a game's title may have: the host refuses a longer one, the wizard stops there.
+pub const MAX_TITLE: usize = 80;
+
+/// The serialized tags of `all`, in order (`adult`, `closed`, …).
+fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
+    all.iter().filter_map(|x| serde_json::to_value(x).ok()?.as_str().map(str::to_string)).collect()
+}
+
+fn choices() -> Vec<Choices> {
+    use crate::command::ScanProcedure;
+    use crate::ids::{DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ResearchObject};
+    let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
+    vec![
+        of(FieldKind::IntruderKind, tags(&IntruderKind::ALL)),
+        of(FieldKind::DoorState, tags(&DoorState::ALL)),
+        of(FieldKind::Die, tags(&Die::ALL)),
+        of(FieldKind::DestinationLetter, tags(&DestinationLetter::ALL)),
+        of(FieldKind::EngineStatus, tags(&EngineStatus::ALL)),
+        of(FieldKind::ResearchObject, tags(&ResearchObject::ALL)),
+        of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),
+    ]
+}
+
+fn setup_bounds() -> SetupBounds {
+    let modes = rules::MODES.iter().map(|m| {
+        let players = rules::players_in(*m);
+        ModePlayers { mode: *m, min: *players.start(), max: *players.end() }
+    });
+    SetupBounds { modes: modes.collect(), title: MAX_TITLE as u16 }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,6 +222,8 @@ pub fn catalogue() -> &'static Catalogue {
         commands: CommandType::ALL.iter().map(|k| build(*k)).collect(),
         groups: Group::ALL.to_vec(),
         entered: EnteredKind::ALL.iter().map(|k| EnteredSpec { kind: *k, read_off: k.read_off() }).collect(),
+        setup: setup_bounds(),
+        choices: choices(),
     });
     &CATALOGUE
 }

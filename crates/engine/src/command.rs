@@ -701,6 +701,9 @@ impl CommandType {
 }
 
 impl ScanProcedure {
+    /// Every procedure, in the order a form offers them: the rooms' own first, Surgery the most asked.
+    pub const ALL: [ScanProcedure; 6] = [ScanProcedure::Surgery, ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Antidote, ScanProcedure::Rest, ScanProcedure::Look];
+
     /// Canteen, Shower Room and Surgery are their rooms' Actions (p. 24): 2 cards in a round.
     /// The others are the table's record of a card or an Item the table played.
     pub fn is_room_action(self) -> bool {

@@ -110,10 +110,10 @@ fn noisy_numbers(v: &PublicView, at: Location) -> Vec<u8> {
 
 /// What a Noise roll by `seat` in `at` means now.
 fn noise_roll(v: &PublicView, seat: &PublicSeat, at: Location, out: &mut Vec<Hint>) {
-    out.push(hint("noise_roll", "noise_roll", vec![("room", num(at.0))]));
+    out.push(hint("noise_roll", "noise_roll", vec![("room", LogParam::room(at.0))]));
     let noisy = noisy_numbers(v, at);
     if noisy.is_empty() {
-        out.push(hint("noise_roll_none", "noise_markers", vec![("room", num(at.0))]));
+        out.push(hint("noise_roll_none", "noise_markers", vec![("room", LogParam::room(at.0))]));
     } else {
         out.push(hint("noise_roll_noisy", "noise_markers", vec![("numbers", LogParam::List { items: noisy.into_iter().map(num).collect() })]));
     }
@@ -134,7 +134,7 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
                 out.push(hint("move_escape", "escape", vec![("player", player(s)), ("count", num(here as i32))]));
             }
             if !room.explored {
-                out.push(hint("move_explore", "exploration", vec![("room", num(to.0))]));
+                out.push(hint("move_explore", "exploration", vec![("room", LogParam::room(to.0))]));
                 // Under Careful Movement Silence and Danger do nothing at all (p. 13; FAQ Actions 11).
                 if s.slime && careful_noise.is_none() {
                     out.push(hint("move_explore_slime", "slime", vec![("player", player(s))]));
@@ -142,9 +142,9 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
             }
             let occupied = v.intruders.iter().any(|i| i.at == *to) || characters_at(v, *to).iter().any(|x| x.seat != *seat);
             if occupied {
-                out.push(hint("move_occupied", "move", vec![("room", num(to.0))]));
+                out.push(hint("move_occupied", "move", vec![("room", LogParam::room(to.0))]));
             } else if let Some(n) = careful_noise {
-                out.push(hint("move_careful", "careful_movement", vec![("number", num(*n)), ("room", num(to.0))]));
+                out.push(hint("move_careful", "careful_movement", vec![("number", num(*n)), ("room", LogParam::room(to.0))]));
             } else {
                 noise_roll(v, s, *to, &mut out);
             }
@@ -160,8 +160,8 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
             if !v.first_encounter {
                 out.push(hint("encounter_first", "first_encounter", vec![]));
             }
-            out.push(hint("encounter_noise_off", "encounter", vec![("room", num(at.0))]));
-            out.push(hint("encounter_draw", "encounter", vec![("count", num(v.bag)), ("room", num(at.0))]));
+            out.push(hint("encounter_noise_off", "encounter", vec![("room", LogParam::room(at.0))]));
+            out.push(hint("encounter_draw", "encounter", vec![("count", num(v.bag)), ("room", LogParam::room(at.0))]));
             out.push(hint("encounter_surprise", "surprise_attack", vec![("player", player(s)), ("hand", num(s.hand))]));
             out.push(hint("encounter_blank", "blank_token", vec![]));
         }
@@ -177,7 +177,7 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
                 }
                 None => {
                     let Some(fewest) = here.iter().map(|x| x.hand).min() else {
-                        out.push(hint("attack_nobody", "intruder_attack", [who, vec![("room", num(i.at.0))]].concat()));
+                        out.push(hint("attack_nobody", "intruder_attack", [who, vec![("room", LogParam::room(i.at.0))]].concat()));
                         return out;
                     };
                     let tied: Vec<&&PublicSeat> = here.iter().filter(|x| x.hand == fewest).collect();

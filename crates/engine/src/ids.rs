@@ -161,6 +161,10 @@ pub enum EngineStatus {
     Damaged,
 }
 
+impl EngineStatus {
+    pub const ALL: [EngineStatus; 2] = [EngineStatus::Working, EngineStatus::Damaged];
+}
+
 /// One of the three Engines, numbered as printed (1..=3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -238,6 +242,10 @@ pub enum DoorState {
     Destroyed,
 }
 
+impl DoorState {
+    pub const ALL: [DoorState; 3] = [DoorState::Open, DoorState::Closed, DoorState::Destroyed];
+}
+
 /// A face of the Noise die (d10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -288,6 +296,10 @@ pub enum CombatFace {
 pub enum Die {
     Noise,
     Combat,
+}
+
+impl Die {
+    pub const ALL: [Die; 2] = [Die::Noise, Die::Combat];
 }
 
 /// Per-seat data, indexed by `Seat`.

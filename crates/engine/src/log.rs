@@ -84,8 +84,8 @@ fn engine_status(s: EngineStatus) -> LogParam {
 
 fn corridor_ends(c: &Content, id: CorridorId) -> Params {
     match c.board.corridors.get(id.0 as usize) {
-        Some(c) => vec![("a", num(c.ends.0 .0)), ("b", num(c.ends.1 .0))],
-        None => vec![("a", num(0)), ("b", num(0))],
+        Some(c) => vec![("a", LogParam::room(c.ends.0 .0)), ("b", LogParam::room(c.ends.1 .0))],
+        None => vec![("a", LogParam::room(0)), ("b", LogParam::room(0))],
     }
 }
 
@@ -118,7 +118,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let public = |k: &'static str, p: Params| said(k, p, false);
     let private = |k: &'static str, p: Params| said(k, p, true);
     let who = |seat: &Seat| ("player", player(s, *seat));
-    let room = |at: &Location| ("room", num(at.0));
+    let room = |at: &Location| ("room", LogParam::room(at.0));
     let id = |i: &IntruderId| ("id", num(i.0));
     let objective = |o: &ObjectiveId| {
         let x = &d.objectives[o.0 as usize];
@@ -254,7 +254,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 vec![
                     ("kind", named("intruder_kind", &kind)),
                     id(i),
-                    ("from", num(from.0)),
+                    ("from", LogParam::room(from.0)),
                     ("corridor", corridor),
                     room(to),
                 ],

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A value in a log line: shown as it is (a player's name, a number), or a game term the screen
-/// translates (`key` in the catalogues, `en` its English name), or a list of those.
+/// translates (`key` in the catalogues, `en` its English name), or a list of those. A room and a
+/// player say what they are, so a screen names the room as the players see it now and finds the
+/// player by seat, never by matching a number or a name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -15,6 +17,10 @@ pub enum LogParam {
     Number { value: i32 },
     Term { key: String, en: String },
     List { items: Vec<LogParam> },
+    /// A room by its number on the board (its English rendering is the number).
+    Room { value: u8 },
+    /// A player, by seat and name (its English rendering is the name).
+    Seat { seat: u8, name: String },
 }
 
 impl LogParam {
@@ -23,6 +29,14 @@ impl LogParam {
     }
     pub fn text(s: impl Into<String>) -> LogParam {
         LogParam::Text { value: s.into() }
+    }
+    /// A room by its number on the board (`Location`'s).
+    pub fn room(at: u8) -> LogParam {
+        LogParam::Room { value: at }
+    }
+    /// A player by seat (`Seat`'s index) and name.
+    pub fn seat(seat: u8, name: impl Into<String>) -> LogParam {
+        LogParam::Seat { seat, name: name.into() }
     }
     /// A unit enum value as a term of `group` (its serialized name is the catalogue key),
     /// with `en` its English name.
@@ -36,6 +50,8 @@ impl LogParam {
         match self {
             LogParam::Text { value } => value.clone(),
             LogParam::Number { value } => value.to_string(),
+            LogParam::Room { value } => value.to_string(),
+            LogParam::Seat { name, .. } => name.clone(),
             LogParam::Term { en, .. } => en.clone(),
             LogParam::List { items } => {
                 let words: Vec<String> = items.iter().map(LogParam::english).collect();

@@ -4,9 +4,9 @@
 //! line after it, or one that looks empty).
 
 /// The longest title, in characters.
-pub const MAX_TITLE: usize = 80;
+pub const MAX_TITLE: usize = nemesis_engine::catalogue::MAX_TITLE;
 /// The longest player name, in characters (the engine's own limit for a new game's setup).
-pub const MAX_NAME: usize = 40;
+pub const MAX_NAME: usize = nemesis_engine::rules::MAX_NAME;
 
 /// Characters that change the direction of the text around them.
 fn is_bidi(c: char) -> bool {

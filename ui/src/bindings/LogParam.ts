@@ -2,6 +2,8 @@
 
 /**
  * A value in a log line: shown as it is (a player's name, a number), or a game term the screen
- * translates (`key` in the catalogues, `en` its English name), or a list of those.
+ * translates (`key` in the catalogues, `en` its English name), or a list of those. A room and a
+ * player say what they are, so a screen names the room as the players see it now and finds the
+ * player by seat, never by matching a number or a name.
  */
-export type LogParam = { "kind": "text", value: string, } | { "kind": "number", value: number, } | { "kind": "term", key: string, en: string, } | { "kind": "list", items: Array<LogParam>, };
+export type LogParam = { "kind": "text", value: string, } | { "kind": "number", value: number, } | { "kind": "term", key: string, en: string, } | { "kind": "list", items: Array<LogParam>, } | { "kind": "room", value: number, } | { "kind": "seat", seat: number, name: string, };

@@ -95,4 +95,14 @@ export const catalogue: Catalogue = {
     {"kind":"contamination_draw","read_off":null},
     {"kind":"no_action_cards","read_off":null},
   ],
+  setup: {"modes":[{"mode":"standard","min":2,"max":5},{"mode":"cooperative","min":2,"max":5},{"mode":"solo","min":1,"max":1}],"title":80},
+  choices: [
+    {"kind":"intruder_kind","values":["larva","creeper","adult","breeder","queen"]},
+    {"kind":"door_state","values":["open","closed","destroyed"]},
+    {"kind":"die","values":["noise","combat"]},
+    {"kind":"destination_letter","values":["a","b","c","d"]},
+    {"kind":"engine_status","values":["working","damaged"]},
+    {"kind":"research_object","values":["character_corpse","intruder_egg","intruder_carcass"]},
+    {"kind":"scan_procedure","values":["surgery","canteen","shower","antidote","rest","look"]},
+  ],
 };

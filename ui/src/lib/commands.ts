@@ -22,6 +22,17 @@ export const specs: Spec[] = catalogue.commands;
 /** The action panel's tabs, in order (keys 1 to 7). */
 export const groups: Group[] = catalogue.groups;
 
+/** What the setup wizard asks within: the modes in order with the players each takes, a title's length. */
+export const setupBounds = catalogue.setup;
+
+const choiceValues = new Map<string, string[]>(catalogue.choices.map((c) => [c.kind, c.values]));
+
+/** The values a field of this kind takes, in the order offered (intruder kinds, door states, dice,
+ *  destinations...), as the engine lists them; empty for a kind that is not such a list. */
+export function choicesOf(kind: string): string[] {
+  return choiceValues.get(kind) ?? [];
+}
+
 export function spec(type: string): Spec | undefined {
   return specs.find((s) => s.type === type);
 }

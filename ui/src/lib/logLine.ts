@@ -18,6 +18,10 @@ export function paramText(p: LogParam): string {
       return p.value;
     case "number":
       return String(p.value);
+    case "room":
+      return roomInline(board.rooms, p.value);
+    case "seat":
+      return p.name;
     case "term":
       return tMaybe(p.key) ?? p.en;
     case "list":
@@ -28,14 +32,6 @@ export function paramText(p: LogParam): string {
 // Rooms by name, not number (issue 18): a room the engine names by its number is written as the
 // players see it now, "the Armory (07)" or "unexplored room 07", in the catalogue's inline form
 // (`room.inline_*`; languages that keep the word "room" in the sentence give only the rest).
-/** Which values of a line are room numbers (the same names mean other things elsewhere). */
-const ROOM_PARAMS: Record<string, string[]> = {
-  "refusal.room_to_is_not_next_to_room_from": ["to", "from"],
-  "log.line.door_changed": ["a", "b"],
-  "log.line.noise_placed": ["a", "b"],
-  "log.line.noise_removed": ["a", "b"],
-  "log.line.intruder_moved_from": ["from", "room"],
-};
 /** Corridors between two rooms: each room on its own, "Cockpit (01)" or "unexplored room 03". */
 const STANDALONE = new Set(["log.line.door_changed", "log.line.noise_placed", "log.line.noise_removed"]);
 /** Lines about what lay face down: the room as it was then. */
@@ -49,10 +45,10 @@ function roomText(key: string, at: number): string {
 
 function fill(key: string, params: Partial<Record<string, LogParam>>, english: string): string {
   const values: Record<string, string> = {};
-  const rooms = ROOM_PARAMS[key] ?? ["room"];
   for (const [name, p] of Object.entries(params)) {
     if (!p) continue;
-    values[name] = rooms.includes(name) && p.kind === "number" ? roomText(key, p.value) : paramText(p);
+    // The engine says which values are rooms (issue 30): each is named as the line's sentence needs.
+    values[name] = p.kind === "room" ? roomText(key, p.value) : paramText(p);
   }
   const text = tMaybe(key, values) ?? english;
   // A sentence that opens with a room ("the Armory (07) is repaired") still opens with a capital.

@@ -108,14 +108,14 @@ impl<'a> Ctx<'a> {
     pub fn awake(&self, seat: Seat) -> Outcome<()> {
         let s = self.seat(seat)?;
         if s.life != Life::Awake {
-            return refuse_with(Code::NotAllowed, "player_s_character_is_not_awake_on_board", "{player}'s character is not awake on board.", vec![("player", LogParam::text(s.name.clone()))]);
+            return refuse_with(Code::NotAllowed, "player_s_character_is_not_awake_on_board", "{player}'s character is not awake on board.", vec![("player", LogParam::seat(seat.0, s.name.clone()))]);
         }
         Ok(())
     }
 
     pub fn location(&self, at: Location) -> Outcome<Location> {
         if at.0 == 0 || at.0 as usize > self.content.data.locations.len() {
-            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no {room} on the board.", vec![("room", LogParam::number(at.0))]);
+            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no {room} on the board.", vec![("room", LogParam::room(at.0))]);
         }
         Ok(at)
     }
@@ -130,7 +130,7 @@ impl<'a> Ctx<'a> {
     pub fn awake_or_in_pod(&self, seat: Seat) -> Outcome<()> {
         let s = self.seat(seat)?;
         if !s.life.is_awake_on_board() {
-            return refuse_with(Code::NotAllowed, "player_s_character_is_no_longer_on_board", "{player}'s character is no longer on board.", vec![("player", LogParam::text(s.name.clone()))]);
+            return refuse_with(Code::NotAllowed, "player_s_character_is_no_longer_on_board", "{player}'s character is no longer on board.", vec![("player", LogParam::seat(seat.0, s.name.clone()))]);
         }
         Ok(())
     }

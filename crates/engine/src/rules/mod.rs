@@ -32,7 +32,7 @@ pub use contamination::MAX_CONTAMINATION_AT_ONCE;
 pub use corridors::CORRIDOR_NUMBERS;
 pub use draw::DICE_OF_EACH_KIND;
 pub use player_phase::{MAX_HAND, MAX_PAID};
-pub use setup::MAX_NAME;
+pub use setup::{players_in, MAX_NAME, MODES};
 pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
 
 use crate::command::{command_table, Command, Entered};

@@ -17,7 +17,7 @@ pub(super) fn move_character(ctx: &mut Ctx, seat: Seat, to: Location, careful: O
     let to = ctx.location(to)?;
     let from = ctx.state.seats[seat].location;
     let Some(corridor) = ctx.content.board.corridor_between(from, to) else {
-        return refuse_with(Code::NotAllowed, "room_to_is_not_next_to_room_from", "{to} is not next to {from}.", vec![("to", LogParam::number(to.0)), ("from", LogParam::number(from.0))]);
+        return refuse_with(Code::NotAllowed, "room_to_is_not_next_to_room_from", "{to} is not next to {from}.", vec![("to", LogParam::room(to.0)), ("from", LogParam::room(from.0))]);
     };
     if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
         return refuse(Code::NotAllowed, "a_closed_door_blocks_that_corridor", "A closed door blocks that corridor.");

@@ -14,6 +14,17 @@ use crate::state::*;
 
 pub const MAX_NAME: usize = 40;
 
+/// The modes, in the order the setup offers them.
+pub const MODES: [Mode; 3] = [Mode::Standard, Mode::Cooperative, Mode::Solo];
+
+/// The players a game of this mode takes: 2 to 5, Solo exactly 1 (pp. 5, 27).
+pub fn players_in(mode: Mode) -> std::ops::RangeInclusive<u8> {
+    match mode {
+        Mode::Solo => 1..=1,
+        Mode::Standard | Mode::Cooperative => 2..=5,
+    }
+}
+
 pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &[Entered]) -> Outcome<Applied> {
     let pack = Pack::default();
     let c = Content::pack(pack);
@@ -21,12 +32,11 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
         return refuse(Code::NotYourSeat, "only_the_table_screen_can_set_up_a", "Only the table screen can set up a game.");
     }
     let n = o.players.len();
-    match o.mode {
-        Mode::Solo if n != 1 => return refuse(Code::BadSetup, "solo_mode_is_for_exactly_1_player", "Solo mode is for exactly 1 player."),
-        Mode::Standard | Mode::Cooperative if !(2..=5).contains(&n) => {
-            return refuse(Code::BadSetup, "a_standard_or_cooperative_game_needs_2_to", "A standard or cooperative game needs 2 to 5 players.")
-        }
-        _ => {}
+    if !u8::try_from(n).is_ok_and(|n| players_in(o.mode).contains(&n)) {
+        return match o.mode {
+            Mode::Solo => refuse(Code::BadSetup, "solo_mode_is_for_exactly_1_player", "Solo mode is for exactly 1 player."),
+            Mode::Standard | Mode::Cooperative => refuse(Code::BadSetup, "a_standard_or_cooperative_game_needs_2_to", "A standard or cooperative game needs 2 to 5 players."),
+        };
     }
     for name in &o.players {
         let t = name.trim();

@@ -108,7 +108,7 @@ fn terms(p: &LogParam, out: &mut Vec<String>) {
     match p {
         LogParam::Term { key, .. } => out.push(key.clone()),
         LogParam::List { items } => items.iter().for_each(|i| terms(i, out)),
-        LogParam::Text { .. } | LogParam::Number { .. } => {}
+        LogParam::Text { .. } | LogParam::Number { .. } | LogParam::Room { .. } | LogParam::Seat { .. } => {}
     }
 }
 

@@ -180,15 +180,15 @@ fn every_event_card_names_the_card_and_each_miniature_it_moves_through_its_corri
                 .iter()
                 .find(|l| l.key == "intruder_moved_from" && l.params.get("id") == Some(&LogParam::Number { value: id.0 as i32 }))
                 .unwrap_or_else(|| panic!("{}: Intruder #{} has its own move line", card.key, id.0));
-            assert_eq!(line.params.get("from"), Some(&LogParam::Number { value: 1 }), "{}: it came from the Cockpit", card.key);
+            assert_eq!(line.params.get("from"), Some(&LogParam::Room { value: 1 }), "{}: it came from the Cockpit", card.key);
             let through = match line.params.get("corridor") {
                 Some(LogParam::List { items }) => items.clone(),
                 other => panic!("{}: a corridor number, not {other:?}", card.key),
             };
             assert!(through.contains(&LogParam::Number { value: card.corridor as i32 }), "{}: through corridor {}", card.key, card.corridor);
             assert!(matches!(line.params.get("kind"), Some(LogParam::Term { .. })), "{}: the Intruder's kind is a named term", card.key);
-            // The rooms travel as their numbers; every screen names them as on the map (issue 18).
-            assert!(matches!(line.params.get("room"), Some(LogParam::Number { .. })), "{}: the room it reached", card.key);
+            // The rooms travel as rooms by number; every screen names them as on the map (issues 18, 30).
+            assert!(matches!(line.params.get("room"), Some(LogParam::Room { .. })), "{}: the room it reached", card.key);
         }
     }
 }
