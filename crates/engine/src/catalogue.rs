@@ -83,6 +83,8 @@ pub enum FieldKind {
     AttackCard,
     /// The Contamination cards scanned: the table's form scans them all (sends none by name).
     ContaminationCards,
+    /// One of the Emergency Room's treatments.
+    Treatment,
 }
 
 /// One field of a command, by its name in the command.
@@ -187,7 +189,7 @@ fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
 }
 
 fn choices() -> Vec<Choices> {
-    use crate::command::ScanProcedure;
+    use crate::command::{ScanProcedure, Treatment};
     use crate::ids::{DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ResearchObject};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
@@ -198,6 +200,7 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::EngineStatus, tags(&EngineStatus::ALL)),
         of(FieldKind::ResearchObject, tags(&ResearchObject::ALL)),
         of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),
+        of(FieldKind::Treatment, tags(&Treatment::ALL)),
     ]
 }
 

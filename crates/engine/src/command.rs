@@ -44,6 +44,23 @@ pub enum ScanProcedure {
     Antidote,
 }
 
+/// The Emergency Room's treatments (p. 24; Dress and Heal, p. 21): the player chooses one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Treatment {
+    /// Dress every Serious Wound not dressed yet.
+    DressSerious,
+    /// Heal 1 dressed Serious Wound: its card is discarded.
+    HealDressed,
+    /// Heal every Light Wound.
+    HealLight,
+}
+
+impl Treatment {
+    pub const ALL: [Treatment; 3] = [Treatment::DressSerious, Treatment::HealDressed, Treatment::HealLight];
+}
+
 /// Every command, declared once (issue 30): its variant and fields, then
 /// - `spec`: its catalogue entry (`crate::catalogue`): tab, fields and their bounds, the results
 ///   the table may enter for it, who may send it, its modes, whether it asks first;
@@ -109,13 +126,22 @@ macro_rules! command_table {
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
-        /// Emergency Room, Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
+        /// Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
         RoomAction { seat: Seat } => {
             spec: on(G::Turn).fields([seat()]),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::table_room_action(ctx, *seat),
+        }
+        /// The Emergency Room's Room Action, Treat Your Wounds (p. 24): 2 cards, and the one
+        /// treatment the player chooses.
+        TreatWounds { seat: Seat, treatment: Treatment } => {
+            spec: on(G::Characters).fields([seat(), starting(field("treatment", F::Treatment), "dress_serious")]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::treat_wounds(ctx, *seat, *treatment),
         }
         /// A correction: the round goes to this seat (someone acted out of turn at the table).
         GiveRound { seat: Seat } => {

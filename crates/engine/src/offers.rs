@@ -10,7 +10,7 @@
 //! with `needs_result`, since the table will enter it.
 
 use crate::catalogue::CommandType;
-use crate::command::{Command, ScanProcedure};
+use crate::command::{Command, ScanProcedure, Treatment};
 use crate::fate::Fate;
 use crate::ids::*;
 use crate::rejection::Code;
@@ -201,6 +201,9 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
     }
     for procedure in [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery] {
         out.push(ScanContamination { seat, cards: Vec::new(), procedure });
+    }
+    for treatment in Treatment::ALL {
+        out.push(TreatWounds { seat, treatment });
     }
     out.push(RoomAction { seat });
     out.push(CardAction { seat, paid: 1 });

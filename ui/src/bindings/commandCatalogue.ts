@@ -10,6 +10,7 @@ export const catalogue: Catalogue = {
     {"type":"pass","group":"turn","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"card_action","group":"turn","fields":[{"name":"seat","kind":"seat"},{"name":"paid","kind":"count","min":1,"max":6,"initial":1}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"room_action","group":"turn","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
+    {"type":"treat_wounds","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"treatment","kind":"treatment","initial":"dress_serious"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"give_round","group":"turn","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"advance_time","group":"turn","fields":[],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"resolve_intruder_attacks","group":"turn","fields":[],"entered":["attack_card","serious_wound","token"],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
@@ -104,5 +105,6 @@ export const catalogue: Catalogue = {
     {"kind":"engine_status","values":["working","damaged"]},
     {"kind":"research_object","values":["character_corpse","intruder_egg","intruder_carcass"]},
     {"kind":"scan_procedure","values":["surgery","canteen","shower","antidote","rest","look"]},
+    {"kind":"treatment","values":["dress_serious","heal_dressed","heal_light"]},
   ],
 };

@@ -60,6 +60,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::EngineStatus => json!("working"),
         FieldKind::ResearchObject => json!("intruder_egg"),
         FieldKind::ScanProcedure => json!("surgery"),
+        FieldKind::Treatment => json!("heal_light"),
         FieldKind::OfferedCharacter => json!("captain"),
     }
 }

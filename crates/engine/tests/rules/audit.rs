@@ -708,11 +708,12 @@ fn a_new_arm_wound_with_two_objects_carried_makes_the_character_drop_one_before_
 // ---------------------------------------------------------------- Deviation 6: the rooms whose effect the table records (p. 17, p. 24)
 
 #[test]
-fn hatch_control_emergency_room_and_command_center_actions_need_the_working_room_out_of_combat_p17_p24() {
+fn hatch_control_and_command_center_actions_need_the_working_room_out_of_combat_p17_p24() {
     // p. 24: "a Character must be in the corresponding Room"; no Room Action in Combat or with a
     // Malfunction marker (p. 17). `RoomAction` is how the room itself is the source of the effect
-    // the table then records (`SetPodLock`, the wound treatments, `SetDoor`).
-    for key in ["hatch_control_system", "emergency_room", "command_center"] {
+    // the table then records (`SetPodLock`, `SetDoor`). The Emergency Room has its own command
+    // (`TreatWounds`, tests/rules/rooms.rs).
+    for key in ["hatch_control_system", "command_center"] {
         let (mut s, mut f) = table(2, 1806);
         let action = Command::RoomAction { seat: Seat(0) };
         assert_eq!(refused(&s, &mut f, action.clone(), vec![]).key, "this_room_s_action_has_its_own_command", "{key}: not from the Hibernatorium");

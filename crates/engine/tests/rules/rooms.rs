@@ -1,4 +1,5 @@
-//! Room actions (pp. 21-25): Search, Research in the Laboratory, and the Nest's Eggs.
+//! Room actions (pp. 21-25): Search, Research in the Laboratory, the Nest's Eggs, and the
+//! Emergency Room's treatments.
 
 use crate::common::*;
 
@@ -98,4 +99,38 @@ fn nest_is_destroyed_when_its_last_egg_leaves_p12_p25() {
     assert!(a.state.nest_destroyed);
     let err = run(&a.state, &mut f, Command::TakeEgg { seat: Seat(0) }, vec![]).expect_err("empty nest");
     assert_eq!(err.code, Code::Empty, "no Egg left to take");
+}
+
+#[test]
+fn the_emergency_room_gives_the_one_treatment_its_user_chooses_for_2_cards_p24() {
+    use nemesis_engine::command::Treatment;
+    let treat = |treatment| Command::TreatWounds { seat: Seat(0), treatment };
+    let (mut s, mut f) = table(2, 2401);
+    assert_eq!(refused(&s, &mut f, treat(Treatment::HealLight), vec![]).key, "the_character_must_be_in_the_room_for_that", "only in the Emergency Room");
+    stand_in(&mut s, Seat(0), "emergency_room");
+    // Nothing to treat yet: refused, so no one pays 2 cards for nothing.
+    for (treatment, key) in [
+        (Treatment::DressSerious, "this_character_has_no_serious_wound_to_dress"),
+        (Treatment::HealDressed, "this_character_has_no_dressed_serious_wound_to"),
+        (Treatment::HealLight, "this_character_has_no_light_wound"),
+    ] {
+        assert_eq!(refused(&s, &mut f, treat(treatment), vec![]).key, key);
+    }
+    s.seats[Seat(0)].light_wounds = 2;
+    give_serious(&mut s, Seat(0), 3);
+    s.seats[Seat(0)].serious[1].dressed = true;
+    let cards: Vec<WoundCardId> = s.seats[Seat(0)].serious.iter().map(|w| w.card).collect();
+    // Dress all your Serious Wounds: the two undressed ones, nothing else.
+    let a = ok(&s, &mut f, treat(Treatment::DressSerious), vec![]);
+    assert!(a.events.contains(&Event::ActionTaken { seat: Seat(0), cards: 2 }), "a Room Action: 2 cards");
+    assert!(a.state.seats[Seat(0)].serious.iter().all(|w| w.dressed), "every Serious Wound dressed");
+    assert_eq!(a.state.seats[Seat(0)].light_wounds, 2, "one treatment only: the Light Wounds stay");
+    // Heal 1 of your dressed Serious Wounds: its card goes, the others stay.
+    let b = ok(&s, &mut f, treat(Treatment::HealDressed), vec![]);
+    let left: Vec<WoundCardId> = b.state.seats[Seat(0)].serious.iter().map(|w| w.card).collect();
+    assert_eq!(left, vec![cards[0], cards[2]], "the dressed wound is healed, the undressed ones stay");
+    // Heal all your Light Wounds.
+    let c = ok(&s, &mut f, treat(Treatment::HealLight), vec![]);
+    assert_eq!(c.state.seats[Seat(0)].light_wounds, 0);
+    assert_eq!(c.state.seats[Seat(0)].serious, s.seats[Seat(0)].serious, "the Serious Wounds stay as they were");
 }

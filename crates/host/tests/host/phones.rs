@@ -544,6 +544,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::EngineStatus => json!("working"),
         K::ResearchObject => json!("intruder_egg"),
         K::ScanProcedure => json!("surgery"),
+        K::Treatment => json!("heal_light"),
         K::OfferedCharacter => json!("captain"),
     }
 }
