@@ -51,39 +51,17 @@ fn a_broken_content_file_is_refused_with_a_reason() {
 #[test]
 fn every_card_and_token_has_a_text_its_sources_and_a_grade() {
     let d = &Content::base().data;
-    let mut cards: Vec<(String, &str, &str, &str)> = Vec::new();
-    for o in &d.objectives {
-        cards.push((format!("objective {}", o.key), &o.summary, &o.sources, &o.grade));
-    }
-    for e in &d.events {
-        cards.push((format!("event {}", e.key), &e.summary, &e.sources, &e.grade));
-    }
-    for a in &d.attacks {
-        cards.push((format!("attack {}", a.key), &a.summary, &a.sources, &a.grade));
-    }
-    for w in &d.weaknesses {
-        cards.push((format!("weakness {}", w.key), &w.summary, &w.sources, &w.grade));
-    }
-    for w in &d.serious_wounds {
-        cards.push((format!("wound {}", w.key), &w.summary, &w.sources, &w.grade));
-    }
-    for r in &d.room_tiles {
-        cards.push((format!("room {}", r.key), &r.summary, &r.sources, &r.grade));
-    }
-    for x in &d.exploration_effects {
-        cards.push((format!("exploration {:?}", x.effect), &x.summary, &x.sources, &x.grade));
-    }
-    cards.push(("contamination".into(), &d.contamination.summary, &d.contamination.sources, &d.contamination.grade));
-    for (what, text, sources, grade) in cards {
+    for (what, card) in d.card_texts() {
+        let (text, sources, grade) = (&card.summary, &card.sources, card.grade.as_str());
         assert!(text.trim().len() > 15, "{what}: a full text, not {text:?}");
         assert!(!text.contains("See the card") && !text.contains("TODO") && !text.contains("TBD"), "{what}: a placeholder text {text:?}");
         assert!(!sources.trim().is_empty(), "{what}: its sources");
         assert!(["A", "B", "C", "X"].contains(&grade), "{what}: grade {grade:?}");
     }
     for o in &d.objectives {
-        let names_a_seat = (1..=5).any(|n| o.summary.contains(&format!("Player {n}")));
-        assert!(!names_a_seat, "{}: names a seat by number: {}", o.key, o.summary);
-        assert_eq!(o.summary.contains("{target}"), o.target_player.is_some(), "{}: {{target}} exactly when the card targets a player", o.key);
+        let names_a_seat = (1..=5).any(|n| o.provenance.summary.contains(&format!("Player {n}")));
+        assert!(!names_a_seat, "{}: names a seat by number: {}", o.key, o.provenance.summary);
+        assert_eq!(o.provenance.summary.contains("{target}"), o.target_player.is_some(), "{}: {{target}} exactly when the card targets a player", o.key);
     }
     for x in &d.exploration_tokens {
         assert!(d.exploration_effects.iter().any(|e| e.effect == x.effect), "{:?} has a text", x.effect);
@@ -95,13 +73,13 @@ fn every_card_and_token_has_a_text_its_sources_and_a_grade() {
 fn the_texts_carry_the_card_references_corrections() {
     let d = &Content::base().data;
     let event = |k: &str| d.events.iter().find(|e| e.key == k).unwrap();
-    assert!(d.objectives.iter().find(|o| o.key == "quarantine").unwrap().summary.contains("Earth with the Nest destroyed"), "Quarantine: Mars, or Earth with the Nest destroyed");
-    assert!(event("flammable_compounds").summary.contains("closed doors"), "Flammable Compounds does not spread through closed doors");
-    assert!(event("coolant_leak").summary.contains("hibernates"), "Coolant Leak starts Self-Destruct even during hibernation");
-    assert_eq!(event("egg_protection").grade, "X", "PN gives Egg Protection corridor 3");
+    assert!(d.objectives.iter().find(|o| o.key == "quarantine").unwrap().provenance.summary.contains("Earth with the Nest destroyed"), "Quarantine: Mars, or Earth with the Nest destroyed");
+    assert!(event("flammable_compounds").provenance.summary.contains("closed doors"), "Flammable Compounds does not spread through closed doors");
+    assert!(event("coolant_leak").provenance.summary.contains("hibernates"), "Coolant Leak starts Self-Destruct even during hibernation");
+    assert_eq!(event("egg_protection").provenance.grade, "X", "PN gives Egg Protection corridor 3");
     assert!(d.facts_below_a.iter().any(|f| f.location == "events[egg_protection].corridor"));
-    assert!(d.attacks.iter().find(|a| a.key == "transformation").unwrap().summary.contains("Breeder miniature is free"));
-    assert!(d.serious_wounds.iter().find(|w| w.key == "arm").unwrap().summary.contains("Heavy"));
+    assert!(d.attacks.iter().find(|a| a.key == "transformation").unwrap().provenance.summary.contains("Breeder miniature is free"));
+    assert!(d.serious_wounds.iter().find(|w| w.key == "arm").unwrap().provenance.summary.contains("Heavy"));
 }
 
 /// Issue 19: an Objective that names "Player N" reaches its holder with the name and character of
@@ -116,15 +94,15 @@ fn a_targeted_objective_names_the_seat_holding_that_number() {
         let s = state(&g);
         for seat in s.seats.seats() {
             for o in s.seat_view(seat).unwrap().objectives {
-                let Some(n) = o.target_player else {
-                    assert!(o.target.is_none(), "{}: no target", o.key);
+                let Some(n) = o.card.target_player else {
+                    assert!(o.target.is_none(), "{}: no target", o.card.key);
                     continue;
                 };
                 let holder = s.seats.seats().map(|x| &s.seats[x]).find(|x| x.number.0 == n).expect("every dealt target number is at the table");
-                let target = o.target.as_ref().unwrap_or_else(|| panic!("{}: the target is named", o.key));
-                assert_eq!(target.name, holder.name, "{}: Player {n} is {}", o.key, holder.name);
+                let target = o.target.as_ref().unwrap_or_else(|| panic!("{}: the target is named", o.card.key));
+                assert_eq!(target.name, holder.name, "{}: Player {n} is {}", o.card.key, holder.name);
                 let character = holder.character.map(|c| Content::base().data.characters[c.0 as usize].key.clone());
-                assert_eq!(target.character.as_ref().map(|c| c.key.clone()), character, "{}: and their character", o.key);
+                assert_eq!(target.character.as_ref().map(|c| c.key.clone()), character, "{}: and their character", o.card.key);
                 checked += 1;
             }
         }

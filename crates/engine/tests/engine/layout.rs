@@ -81,9 +81,10 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
         } else {
             code(&p)
         };
+        // A module may be a file and a folder of its parts (`view.rs` and `view/`): one node.
         let mut uses = named_after(&text, "crate::");
         uses.remove(&name);
-        graph.insert(name, uses);
+        graph.entry(name).or_insert_with(BTreeSet::new).extend(uses);
     }
     let known: BTreeSet<String> = graph.keys().cloned().collect();
     for uses in graph.values_mut() {

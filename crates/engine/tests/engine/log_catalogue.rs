@@ -68,18 +68,7 @@ fn the_action_helpers_english_templates_are_the_catalogues() {
 /// Every card and token text the content holds, by catalogue key, with its English text.
 fn card_texts() -> Vec<(String, String)> {
     let d = &Content::base().data;
-    let mut out: Vec<(String, String)> = Vec::new();
-    out.extend(d.objectives.iter().map(|x| (format!("objective_summary.{}", x.key), x.summary.clone())));
-    out.extend(d.events.iter().map(|x| (format!("event_summary.{}", x.key), x.summary.clone())));
-    out.extend(d.attacks.iter().map(|x| (format!("attack_summary.{}", x.key), x.summary.clone())));
-    out.extend(d.weaknesses.iter().map(|x| (format!("weakness_summary.{}", x.key), x.summary.clone())));
-    out.extend(d.serious_wounds.iter().map(|x| (format!("wound_summary.{}", x.key), x.summary.clone())));
-    out.extend(d.room_tiles.iter().map(|x| (format!("room_summary.{}", x.key), x.summary.clone())));
-    out.extend(d.exploration_effects.iter().map(|x| {
-        let key = serde_json::to_value(x.effect).unwrap().as_str().unwrap().to_string();
-        (format!("exploration_summary.{key}"), x.summary.clone())
-    }));
-    out.push(("contamination_summary".into(), d.contamination.summary.clone()));
+    let mut out: Vec<(String, String)> = d.card_texts().into_iter().map(|(key, card)| (key, card.summary.clone())).collect();
     // The rooms printed on the board, one text per kind (the three Engine rooms share one).
     for l in &d.locations {
         if let Some(summary) = &l.summary {

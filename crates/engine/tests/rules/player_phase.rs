@@ -81,7 +81,7 @@ fn first_encounter_makes_each_player_choose_one_of_their_two_objectives_privatel
     g.submit(Actor::Seat(Seat(0)), Request::Do { command: Command::ChooseObjective { seat: Seat(0), objective: Some(objective_key(mine)) }, entered: vec![] })
         .expect("a player chooses for themself from their own device");
     assert_eq!(state(&g).seats[Seat(0)].objective, ObjectiveChoice::Chosen(Some(mine)), "the chosen card is kept");
-    assert_eq!(state(&g).seat_view(Seat(0)).unwrap().chosen_objective.map(|o| o.key), Some(objective_key(mine)));
+    assert_eq!(state(&g).seat_view(Seat(0)).unwrap().chosen_objective.map(|o| o.card.key), Some(objective_key(mine)));
 
     let again = g
         .submit(Actor::Seat(Seat(0)), Request::Do { command: Command::ChooseObjective { seat: Seat(0), objective: Some(objective_key(mine)) }, entered: vec![] })

@@ -365,10 +365,10 @@ fn step_16_objectives_are_dealt_privately_to_their_own_seat() {
     for (seat, x) in s.seats.iter() {
         let mine: Vec<String> = x.objectives.iter().map(|o| c().data.objectives[o.0 as usize].key.clone()).collect();
         let view = s.seat_view(seat).unwrap();
-        let shown: Vec<String> = view.objectives.iter().map(|o| o.key.clone()).collect();
+        let shown: Vec<String> = view.objectives.iter().map(|o| o.card.key.clone()).collect();
         assert_eq!(shown, mine, "the seat's own view lists its two objectives");
         for other in s.seats.seats().filter(|o| *o != seat) {
-            let theirs: Vec<String> = s.seat_view(other).unwrap().objectives.iter().map(|o| o.key.clone()).collect();
+            let theirs: Vec<String> = s.seat_view(other).unwrap().objectives.iter().map(|o| o.card.key.clone()).collect();
             assert!(mine.iter().all(|k| !theirs.contains(k)), "seat {}'s objectives must not show in seat {}'s view", seat.0, other.0);
         }
         for k in &mine {

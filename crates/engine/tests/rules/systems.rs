@@ -168,7 +168,7 @@ fn check_coordinates_shows_the_card_to_that_seat_only() {
     let s = state(&g);
     assert_eq!(
         s.seat_view(Seat(2)).unwrap().coordinates,
-        Some(KnownCoordinates { number: k.number, a: k.a, b: k.b, c: k.c, d: k.d, turn: 1 }),
+        Some(KnownCoordinates { card: k.clone(), turn: 1 }),
         "p. 26: the seat sees all four destinations of the card"
     );
     assert!(s.seat_view(Seat(0)).unwrap().coordinates.is_none() && s.seat_view(Seat(1)).unwrap().coordinates.is_none(), "others see nothing");
