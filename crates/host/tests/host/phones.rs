@@ -498,7 +498,7 @@ async fn a_seat_only_ever_receives_its_own_hand() {
         for (j, other) in views.iter().enumerate() {
             if j != i {
                 for o in &other.objectives {
-                    assert!(!body.contains(&format!("\"{}\"", o.key)), "seat {i} sees seat {j}'s objective {}", o.key);
+                    assert!(!body.contains(&format!("\"{}\"", o.card.key)), "seat {i} sees seat {j}'s objective {}", o.card.key);
                 }
             }
         }
@@ -690,7 +690,7 @@ async fn a_reveal_code_opens_one_private_reveal_once() {
     assert_eq!(seat, Seat(1));
     let view = on_table(&l.table, |t| t.open_game().unwrap().state().unwrap().seat_view(Seat(1)).unwrap());
     assert!(!lines.is_empty() && lines.iter().all(|x| x.private));
-    assert!(view.objectives.iter().all(|o| lines.iter().any(|x| x.text.contains(&o.name))), "the reveal names the seat's objectives: {lines:?}");
+    assert!(view.objectives.iter().all(|o| lines.iter().any(|x| x.text.contains(&o.card.name))), "the reveal names the seat's objectives: {lines:?}");
     assert_fault(&phone(l.port, None, &body).await, 410, "code_expired", "a reveal code opened twice");
 }
 

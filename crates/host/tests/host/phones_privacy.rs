@@ -115,7 +115,7 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
         return;
     }
     if hand.must_choose_objective && !hand.objectives.is_empty() {
-        let key = hand.objectives[p.below(hand.objectives.len() as u64) as usize].key.clone();
+        let key = hand.objectives[p.below(hand.objectives.len() as u64) as usize].card.key.clone();
         phone_act(port, token, serde_json::json!({"type": "choose_objective", "seat": seat, "objective": key})).await;
         return;
     }
@@ -347,7 +347,7 @@ fn expected_finals(received: &[Vec<(String, String)>]) -> Vec<Secrets> {
                 }
                 let screen: PhoneScreen = serde_json::from_str(data).unwrap();
                 if let Some(g) = screen.game {
-                    s.objectives.extend(g.hand.objectives.iter().map(|o| o.key.clone()));
+                    s.objectives.extend(g.hand.objectives.iter().map(|o| o.card.key.clone()));
                     s.lines.extend(g.reveals.iter().map(|l| l.text.clone()));
                 }
             }
