@@ -1,0 +1,302 @@
+//! The first half of the command table: the players' rounds, the board and the characters.
+
+/// Hands these entries on to the second half (`ship.rs`), which hands the whole table to `$then`.
+macro_rules! commands_of_the_rounds {
+    ($then:ident) => { $crate::command::ship::commands_of_the_ship! { $then [
+        SetUp(options: SetupOptions) => {
+            // The players' names; the other options (mode, components, …) are the setup wizard's own.
+            spec: off_panel().fields([Field { min: Some(1), max: Some(rules::MAX_NAME as u16), ..field("players", F::Names) }]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |_| refuse(Code::WrongPhase, "this_game_is_already_set_up", "This game is already set up."),
+        }
+        DraftDraw { seat: Seat } => {
+            spec: on(G::Draft).fields([seat()]).entered([E::Draft]),
+            seat: Some(*seat),
+            stage: Stage::Draft,
+            play: |_| Play::Correction,
+            rule: |ctx| setup::draft_draw(ctx, *seat),
+        }
+        DraftKeep { seat: Seat, character: String } => {
+            spec: on(G::Draft).fields([seat(), field("character", F::OfferedCharacter)]).phone(),
+            seat: Some(*seat),
+            stage: Stage::Draft,
+            play: |_| Play::Correction,
+            rule: |ctx| setup::draft_keep(ctx, *seat, character),
+        }
+
+        /// Ends the Player Phase once every player has passed (p. 10, step 3).
+        EndPlayerPhase => {
+            spec: on(G::Turn).confirm(),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| player_phase::end_player_phase(ctx),
+        }
+        /// Pass (p. 10): the seat's round ends and they take no more Actions this phase.
+        Pass { seat: Seat } => {
+            spec: on(G::Turn).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Unpaid,
+            rule: |ctx| player_phase::pass(ctx, *seat),
+        }
+        /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
+        /// `paid` is every Action card discarded for it (the card itself and its cost).
+        CardAction { seat: Seat, paid: u8 } => {
+            spec: on(G::Turn).fields([seat(), count("paid", 1, rules::MAX_PAID, 1)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(*paid),
+            rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
+        }
+        /// The Room Action of a room the app has no command of its own for (Armory, Storage,
+        /// Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
+        RoomAction { seat: Seat } => {
+            spec: on(G::Turn).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::table_room_action(ctx, *seat),
+        }
+        /// The Emergency Room's Room Action, Treat Your Wounds (p. 24): 2 cards, and the one
+        /// treatment the player chooses.
+        TreatWounds { seat: Seat, treatment: Treatment } => {
+            spec: on(G::Characters).fields([seat(), starting(field("treatment", F::Treatment), "dress_serious")]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::treat_wounds(ctx, *seat, *treatment),
+        }
+        /// A correction: the round goes to this seat (someone acted out of turn at the table).
+        GiveRound { seat: Seat } => {
+            spec: on(G::Turn).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| player_phase::give_round(ctx, *seat),
+        }
+        AdvanceTime => {
+            spec: on(G::Turn),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| event_phase::advance_time(ctx),
+        }
+        ResolveIntruderAttacks => {
+            spec: on(G::Turn).entered([E::AttackCard, E::SeriousWound, E::Token]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| event_phase::intruder_attacks(ctx),
+        }
+        ResolveFireDamage => {
+            spec: on(G::Turn),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| event_phase::fire_damage(ctx),
+        }
+        ResolveEventCard => {
+            spec: on(G::Turn).entered([E::EventCard, E::Token, E::Noise, E::NoActionCards]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| event_phase::event_card(ctx),
+        }
+        DevelopBag => {
+            spec: on(G::Turn).entered([E::Token]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| event_phase::develop_bag(ctx),
+        }
+        SetHandSize { seat: Seat, cards: u8 } => {
+            spec: on(G::Characters).fields([seat(), count("cards", 0, rules::MAX_HAND, 5)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| player_phase::set_hand_size(ctx, *seat, *cards),
+        }
+
+        MoveCharacter { seat: Seat, to: Location, #[serde(default)] careful_noise: Option<u8> } => {
+            spec: on(G::Characters)
+                .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..field("careful_noise", F::CorridorNumberOrNone) }])
+                .entered([E::Room, E::Noise, E::Token])
+                .explained(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |state| Play::Action(player_phase::move_cost(state, *seat, careful_noise.is_some())),
+            rule: |ctx| movement::move_character(ctx, *seat, *to, *careful_noise),
+        }
+        PlaceCharacter { seat: Seat, at: Location } => {
+            spec: on(G::Characters).fields([seat(), field("at", F::Location)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| movement::place_character(ctx, *seat, *at),
+        }
+        NoiseRoll { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]).entered([E::Noise, E::Token]).explained(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| encounter::table_noise_roll(ctx, *seat),
+        }
+        Encounter { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]).entered([E::Token]).explained(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| encounter::table_encounter(ctx, *seat),
+        }
+        SetNoise { spot: NoiseSpot, on: bool } => {
+            spec: on(G::Board).fields([field("spot", F::NoiseSpot), switch("on", true)]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| corridors::set_noise(ctx, *spot, *on),
+        }
+        SetDoor { corridor: CorridorId, state: DoorState } => {
+            spec: on(G::Board).fields([field("corridor", F::Corridor), starting(field("state", F::DoorState), "closed")]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| corridors::set_door(ctx, *corridor, *state),
+        }
+        SetFire { at: Location, on: bool } => {
+            spec: on(G::Board).fields([field("at", F::Location), switch("on", true)]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| fire::set_fire(ctx, *at, *on),
+        }
+        SetMalfunction { at: Location, on: bool } => {
+            spec: on(G::Board).fields([field("at", F::Location), switch("on", true)]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| fire::set_malfunction(ctx, *at, *on),
+        }
+        RollDice { die: Die, count: u8 } => {
+            spec: on(G::Turn).fields([starting(field("die", F::Die), "noise"), count("count", 1, rules::DICE_OF_EACH_KIND, 1)]).entered([E::Noise, E::Combat]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| draw::roll_dice(ctx, *die, *count),
+        }
+
+        PlaceIntruder { kind: IntruderKind, at: Location } => {
+            spec: on(G::Intruders).fields([starting(field("kind", F::IntruderKind), "adult"), field("at", F::Location)]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| intruders::place_by_table(ctx, *kind, *at),
+        }
+        MoveIntruder { id: IntruderId, corridor: u8 } => {
+            spec: on(G::Intruders).fields([
+                field("id", F::Intruder),
+                Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), initial: Some(1.into()), ..field("corridor", F::CorridorNumber) },
+            ]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| intruders::move_by_table(ctx, *id, *corridor),
+        }
+        AttackCharacter { id: IntruderId, #[serde(default)] target: Option<Seat> } => {
+            spec: on(G::Intruders).fields([field("id", F::Intruder), field("target", F::SeatOrNone)]).entered([E::AttackCard, E::SeriousWound, E::Token]).explained(),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| combat::attack_command(ctx, *id, *target),
+        }
+        InjureIntruder { id: IntruderId, injuries: u8 } => {
+            spec: on(G::Intruders).fields([field("id", F::Intruder), count("injuries", 1, rules::MAX_INJURIES_AT_ONCE, 1)]).entered([E::AttackCard]).explained(),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| combat::injure_by_table(ctx, *id, *injuries),
+        }
+        KillIntruder { id: IntruderId } => {
+            spec: on(G::Intruders).fields([field("id", F::Intruder)]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| intruders::kill_by_table(ctx, *id),
+        }
+        /// The intruder runs away through the corridor of a freshly drawn Event card
+        /// (Fire Control System p. 24, items such as the Fire Extinguisher).
+        /// `extinguisher`: the Fire Extinguisher did it, so with Susceptibility to Phosphates known it
+        /// also takes 1 Injury (card reference §4, A); old saves read as not.
+        IntruderFlees { id: IntruderId, #[serde(default)] extinguisher: bool } => {
+            spec: on(G::Intruders).fields([field("id", F::Intruder), switch("extinguisher", false)]).entered([E::EventCard, E::AttackCard]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| combat::flee_by_table(ctx, *id, *extinguisher),
+        }
+        /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
+        /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
+        FireControl { seat: Seat, room: Location } => {
+            spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::fire_control(ctx, *seat, *room),
+        }
+
+        Wound { seat: Seat, light: u8, serious: u8 } => {
+            spec: on(G::Characters)
+                .fields([seat(), count("light", 0, rules::MAX_WOUNDS_AT_ONCE, 1), count("serious", 0, rules::MAX_WOUNDS_AT_ONCE, 0)])
+                .entered([E::SeriousWound]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::wound_by_table(ctx, *seat, *light, *serious),
+        }
+        DressSeriousWound { seat: Seat, index: u8 } => {
+            spec: on(G::Characters).fields([seat(), count("index", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::dress(ctx, *seat, *index),
+        }
+        HealSeriousWound { seat: Seat, index: u8 } => {
+            spec: on(G::Characters).fields([seat(), count("index", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::heal_serious(ctx, *seat, *index),
+        }
+        HealLightWounds { seat: Seat, count: u8 } => {
+            spec: on(G::Characters).fields([seat(), count("count", 1, rules::MAX_LIGHT_WOUNDS, 1)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::heal_light(ctx, *seat, *count),
+        }
+        SetSlime { seat: Seat, on: bool } => {
+            spec: on(G::Characters).fields([seat(), switch("on", true)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::set_slime(ctx, *seat, *on),
+        }
+        SendSignal { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::send_signal(ctx, *seat),
+        }
+        KillCharacter { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]).confirm(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::kill_by_table(ctx, *seat),
+        }
+    ] } };
+}
+pub(crate) use commands_of_the_rounds;

@@ -1,0 +1,309 @@
+//! The second half of the command table: combat, contamination, the ship's systems, escape and the end.
+
+/// The whole table, the first half's entries first, handed to `$then`.
+macro_rules! commands_of_the_ship {
+    ($then:ident [ $($rounds:tt)* ]) => { $then! {
+        $($rounds)*
+        /// The Shoot action (p. 18): the character fires at an Intruder in its room; the table
+        /// discards the Ammo. The Combat die says how many Injuries land, then the Injury check.
+        /// `energy`: the weapon is an Energy weapon (its card is the table's), for the Weakness
+        /// Vulnerability to Energy (pp. 21–22); old saves, which never said, read as not.
+        Shoot { seat: Seat, id: IntruderId, #[serde(default)] energy: bool } => {
+            spec: on(G::Characters).fields([seat(), field("id", F::Intruder), switch("energy", false)]).entered([E::Combat, E::AttackCard, E::EventCard]).explained(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            rule: |ctx| combat::character_attacks(ctx, *seat, *id, false, *energy),
+        }
+        /// The Melee Attack action (p. 19): a Contamination card first, then the Combat die (2 hits
+        /// count as 1); a miss costs the character a Serious Wound.
+        MeleeAttack { seat: Seat, id: IntruderId } => {
+            spec: on(G::Characters).fields([seat(), field("id", F::Intruder)]).entered([E::Combat, E::AttackCard, E::EventCard, E::SeriousWound]).explained(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            rule: |ctx| combat::character_attacks(ctx, *seat, *id, true, false),
+        }
+        /// Cooperative mode's Revive (p. 27): the crew carried this dead character's Corpse to a
+        /// working Emergency Room; at the start of a turn the character stands up there.
+        ReviveCharacter { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]).modes([Mode::Cooperative]),
+            // The crew's doing, entered at the table: no phone sends it.
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| wounds::revive(ctx, *seat),
+        }
+        /// Playing as an Intruder (p. 27): the player whose character died first takes the
+        /// Intruders; from the next turn the Event Phase keeps only the Time track and Fire damage.
+        BecomeIntruderPlayer { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]).confirm().modes([Mode::Standard]),
+            // The table agrees to it together: no phone sends it.
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| player_phase::become_intruder_player(ctx, *seat),
+        }
+        /// The Intruder player's ATTACK (p. 27): they play an Intruder Action card showing `card_number`
+        /// (1 to 4), and the Intruder `id` attacks `target` in its room. They draw that many Intruder
+        /// Attack cards and resolve one of their choice; with the app's deck they choose on their
+        /// phone (`choose_attack_card`), with a physical deck the table enters the chosen card.
+        IntruderPlayerAttack { seat: Seat, id: IntruderId, target: Seat, card_number: u8 } => {
+            spec: on(G::Intruders)
+                .fields([field("seat", F::IntruderPlayer), field("id", F::Intruder), field("target", F::Seat), count("card_number", 1, rules::INTRUDER_CARD_NUMBERS, 2)])
+                .entered([E::AttackCard, E::SeriousWound, E::Token])
+                .explained()
+                .modes([Mode::Standard])
+                .when(When::IntruderPlayer),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            rule: |ctx| combat::intruder_player_attack(ctx, *seat, *id, *target, *card_number),
+        }
+        /// The Intruder player's choice among the Intruder Attack cards they drew.
+        ChooseAttackCard { seat: Seat, card: AttackCardId } => {
+            spec: off_panel().fields([seat(), field("card", F::AttackCard)]).phone().modes([Mode::Standard]),
+            seat: Some(*seat),
+            stage: Stage::AttackChoice,
+            play: |_| Play::Correction,
+            rule: |ctx| combat::choose_attack_card(ctx, *seat, *card),
+        }
+        GiveContamination { seat: Seat, count: u8 } => {
+            spec: on(G::Characters).fields([seat(), count("count", 1, rules::MAX_CONTAMINATION_AT_ONCE, 1)]).explained(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
+        }
+        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
+            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
+            rule: |ctx| contamination::scan(ctx, *seat, cards, *procedure),
+        }
+
+        CheckEngine { seat: Seat, engine: EngineNumber } => {
+            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1)]).entered([E::Engine]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::check_engine(ctx, *seat, *engine),
+        }
+        CheckAllEngines { seat: Seat } => {
+            spec: on(G::Ship).fields([seat()]).entered([E::Engine]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::check_all_engines(ctx, *seat),
+        }
+        /// Repair or break an Engine with a Repairs Action card or the Tools (p. 26): `paid` is every
+        /// Action card discarded for it; old saves, which never said, read as 1.
+        BeginEngineRepair { seat: Seat, engine: EngineNumber, #[serde(default = "one")] paid: u8 } => {
+            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1), count("paid", 1, rules::MAX_PAID, 3)]).entered([E::Engine]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(*paid),
+            rule: |ctx| player_phase::begin_engine_repair(ctx, *seat, *engine, *paid),
+        }
+        SetEngineOrder { seat: Seat, top: EngineStatus } => {
+            spec: on(G::Ship).fields([seat(), starting(field("top", F::EngineStatus), "working")]).phone(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| systems::set_engine_order(ctx, *seat, *top),
+        }
+        /// Physical Engine tokens: the seat announces only whether the order changed (p. 26).
+        ReportEngineOrder { seat: Seat, engine: EngineNumber, changed: bool } => {
+            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1), switch("changed", true)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| systems::report_engine_order(ctx, *seat, *engine, *changed),
+        }
+        CheckCoordinates { seat: Seat } => {
+            spec: on(G::Ship).fields([seat()]).entered([E::Destination]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::check_coordinates(ctx, *seat),
+        }
+        SetDestination { seat: Seat, letter: DestinationLetter } => {
+            spec: on(G::Ship).fields([seat(), starting(field("letter", F::DestinationLetter), "a")]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::set_destination(ctx, *seat, *letter),
+        }
+        StartSelfDestruct { seat: Seat } => {
+            spec: on(G::Ship).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::start_self_destruct(ctx, *seat),
+        }
+        StopSelfDestruct { seat: Seat } => {
+            spec: on(G::Ship).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::stop_self_destruct(ctx, *seat),
+        }
+        SetPodLock { pod: PodNumber, locked: bool } => {
+            spec: on(G::Ship).fields([field("pod", F::Pod), switch("locked", false)]),
+            seat: None,
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| systems::set_pod_lock(ctx, *pod, *locked),
+        }
+        TryEnterPod { seat: Seat, pod: PodNumber } => {
+            spec: on(G::Ship).fields([seat(), field("pod", F::Pod)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::try_enter_pod(ctx, *seat, *pod),
+        }
+        /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
+        /// launches it (from their phone or the table); left out, the table launches it (old saves).
+        LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
+            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]),
+            seat: *seat,
+            stage: Stage::Play,
+            play: |_| Play::Unpaid,
+            rule: |ctx| systems::launch_pod(ctx, *pod, *seat),
+        }
+        LeavePod { seat: Seat } => {
+            spec: on(G::Ship).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| systems::leave_pod(ctx, *seat),
+        }
+        TryHibernate { seat: Seat } => {
+            spec: on(G::Ship).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| systems::try_hibernate(ctx, *seat),
+        }
+        ChooseObjective { seat: Seat, objective: Option<String> } => {
+            spec: on(G::Characters).fields([seat(), field("objective", F::ObjectiveOrNone)]).phone(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| player_phase::choose_objective(ctx, *seat, objective.as_deref()),
+        }
+        TakeEgg { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::take_egg(ctx, *seat),
+        }
+        /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
+        /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
+        DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> } => {
+            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
+            spec: on(G::Characters).fields([seat(), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
+            rule: |ctx| rooms::destroy_eggs(ctx, *seat, *count, *into),
+        }
+        DropEggs { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| rooms::drop_eggs(ctx, *seat),
+        }
+        /// Airlock Control (p. 25): start the Emergency Airlock Procedure on another explored Yellow
+        /// room whose corridors hold no Destroyed Door.
+        StartAirlock { seat: Seat, room: Location } => {
+            spec: on(G::Characters).fields([seat(), field("room", F::Location)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::start_airlock(ctx, *seat, *room),
+        }
+        /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
+        /// lying in the character's room.
+        PickUpObject { seat: Seat, object: ResearchObject } => {
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            rule: |ctx| rooms::pick_up_object(ctx, *seat, *object),
+        }
+        /// Drop one carried Heavy Object in the character's room (p. 22, free). `give_to`: hand it
+        /// instead to another character in the same room, in a Trade (p. 13: the Trade's Action is
+        /// the `CardAction` of whoever started it; the exchange itself is free); old saves read as not.
+        DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> } => {
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Correction,
+            rule: |ctx| rooms::drop_object(ctx, *seat, *object, *give_to),
+        }
+        Research { seat: Seat, object: ResearchObject } => {
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]).entered([E::Weakness]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::research(ctx, *seat, *object),
+        }
+        PeekRoom { seat: Seat, at: Location } => {
+            spec: on(G::Characters).fields([seat(), field("at", F::Location)]).entered([E::Room]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| rooms::peek_room(ctx, *seat, *at),
+        }
+        /// A Search in the seat's room lowers its Item Counter by one (p. 23).
+        SearchRoom { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            rule: |ctx| rooms::search_room(ctx, *seat),
+        }
+
+        RevealEngines => {
+            spec: on(G::Victory).entered([E::Engine]).explained(),
+            seat: None,
+            stage: Stage::VictoryCheck,
+            play: |_| Play::Correction,
+            rule: |ctx| victory::reveal_engines(ctx),
+        }
+        /// `quarantine`: hibernating seats holding Quarantine, needed only when the objectives are physical.
+        RevealCoordinates { #[serde(default)] quarantine: Vec<Seat> } => {
+            spec: on(G::Victory).fields([field("quarantine", F::Seats)]).entered([E::Destination]).explained(),
+            seat: None,
+            stage: Stage::VictoryCheck,
+            play: |_| Play::Correction,
+            rule: |ctx| victory::reveal_coordinates(ctx, quarantine),
+        }
+        CheckContamination { seat: Seat } => {
+            spec: on(G::Victory).fields([seat()]).entered([E::ContaminationDraw, E::Infected]).explained(),
+            seat: Some(*seat),
+            stage: Stage::VictoryCheck,
+            play: |_| Play::Correction,
+            rule: |ctx| victory::check_contamination(ctx, *seat),
+        }
+        RevealObjective { seat: Seat } => {
+            spec: on(G::Victory).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::VictoryCheck,
+            play: |_| Play::Correction,
+            rule: |ctx| victory::reveal_objective(ctx, *seat),
+        }
+        JudgeObjective { seat: Seat, met: bool } => {
+            spec: on(G::Victory).fields([seat(), switch("met", true)]).explained(),
+            seat: Some(*seat),
+            stage: Stage::VictoryCheck,
+            play: |_| Play::Correction,
+            rule: |ctx| victory::judge_objective(ctx, *seat, *met),
+        }
+    } };
+}
+pub(crate) use commands_of_the_ship;
