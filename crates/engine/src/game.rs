@@ -286,6 +286,11 @@ pub fn replay_commands(entries: &[Entry]) -> Result<(), String> {
     let mut state: Option<State> = None;
     for e in entries.iter().filter(|e| !matches!(e.kind, EntryKind::Undo(_)) && !cancelled.contains(&e.seq)) {
         let command = e.command.as_ref().ok_or_else(|| format!("step {} has no command", e.seq))?;
+        // The rules may rely on what the fold keeps true (each component in one place, tracks in
+        // bounds): a state that breaks it is damage, never handed to them.
+        if state.as_ref().is_some_and(|s| s.check_invariants().is_err()) {
+            return Err(format!("the game before step {} is not a sound game", e.seq));
+        }
         let applied = rules::apply(state.as_ref(), &mut fate, e.actor, command, &e.entered);
         // The file's own events, each component dealt once, carry the game on (its draws are
         // its own).
