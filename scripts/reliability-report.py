@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes docs/reliability.md from the tallies the host's hostile-input and crash tests leave in
 target/evidence/ (crash, damaged_saves, damaged_wal, fuzz-*, load, flood, two_hosts, revocation, stale_ask,
-bounds-*, privacy: all .json), and the installed-package test's figures (package.json, from
+bounds-*, privacy, and issue 34's damaged_games, foreign_wal, script_door_settles, end_final,
+private_files, folder_tightened, import_replay: all .json), and the installed-package test's figures (package.json, from
 ui/e2e/package.mjs). Run by scripts/evidence after the full versions of those tests; the quick
 versions in CI write the same files, so the report can be made from either (CI does not install
 the package: without package.json that section says it was not run)."""
@@ -21,6 +22,8 @@ flood, damaged_wal = load("flood"), load("damaged_wal")
 two_hosts, revocation, stale_ask = load("two_hosts"), load("revocation"), load("stale_ask")
 bounds_new, bounds_import = load("bounds-new_game"), load("bounds-import")
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
+damaged_games, foreign_wal, settles = load("damaged_games"), load("foreign_wal"), load("script_door_settles")
+end_final, private_files, tightened, import_replay = load("end_final"), load("private_files"), load("folder_tightened"), load("import_replay")
 
 cpu = "unknown"
 for line in open("/proc/cpuinfo"):
@@ -43,6 +46,13 @@ out = ["# Reliability", "",
        f"| No acknowledged command lost over all kill runs | 0 lost | {crash['lost']} lost over {n(crash['kills'])} SIGKILLs |",
        f"| A damaged save, or one from a newer version, gets a clear error and is left untouched | every case | {len(damaged)} of {len(damaged)} kinds |",
        f"| A damaged write-ahead file is refused before anything writes | every case | {sum(1 for d in damaged_wal if d['exit_code'] == 1 and d['files_untouched'])} of {sum(1 for d in damaged_wal if d['exit_code'] != 0)} refused with both files untouched |",
+       f"| A write-ahead file that is not the save's own is refused before anything writes | every case | {sum(1 for d in foreign_wal if not d['opened'] and d['exit_code'] == 1 and d['files_untouched'])} of {sum(1 for d in foreign_wal if not d['opened'])} refused with both files untouched; {sum(1 for d in foreign_wal if d['opened'] and d['exit_code'] == 0)} of {sum(1 for d in foreign_wal if d['opened'])} own logs opened |",
+       f"| The script door leaves the save whole in `games.sqlite3` alone | every acknowledged step | {settles['in_save_alone']} of {settles['acknowledged']}, while it runs and after SIGKILL |",
+       f"| One bad game never hides the others | listed as damaged, the others open | {len(damaged_games)} kinds of damage listed, refused cleanly on open, exported as they are, deleted |",
+       f"| Once the debrief is shown, undo cannot return to play | refused, also after a restart | {end_final['undo_after_debrief']}; after a restart: {end_final['undo_after_restart']} |",
+       f"| Backups and exports are private new files | 0600, no link followed, nothing replaced | backup {private_files['backup_mode']}, export {private_files['export_mode']}; a dangling link: {private_files['dangling_link_backup']}; a taken export name: {private_files['taken_export_name']} |",
+       f"| An older data folder is tightened on open | folder 0700, lock 0600 | folder {tightened['folder_mode_after']}, lock {tightened['lock_mode_after']} |",
+       f"| An import is replayed through the rules | every edited deal or command refused | {len(import_replay)} of {len(import_replay)} cases refused, nothing stored |",
        f"| A second host on the same saves is refused | exit 1, nothing touched | exit {two_hosts['second_exit_code']}, files untouched: {'yes' if two_hosts['files_untouched'] else 'NO'} |",
        f"| Revoking a phone when the save refuses the write | stream told, token dead | told in {revocation['stream_told_ms']:.0f} ms while the write still waited; token refused after, also on reopening |",
        f"| A stale pairing ask cannot replace the rightful phone | refused | refused ({stale_ask['older_ask_accept_afterwards']}); the rightful phone kept the seat |",
@@ -89,6 +99,21 @@ for d in damaged_wal:
     out.append(f"| {d['damage']} | {d['exit_code']} | {error} | {untouched} | {opened} |")
 out += ["", "A torn last frame loses only the step being written when the process died: SQLite acknowledges a",
         "commit after its last frame is synced, so that step was never acknowledged.", ""]
+out += ["A write-ahead file is applied only to the save it belongs to (`save_file.rs`): each log the app writes",
+        "carries the save's random name and the number of times its log was copied in, and the real binary",
+        "checks that mark before SQLite opens the save:", "",
+        "| case | exit | opened | error shown | both files untouched |", "|---|---|---|---|---|"]
+for d in foreign_wal:
+    error = re.sub(r"\S*/games\.sqlite3(-wal)?", lambda m: "games.sqlite3" + (m.group(1) or ""), " ".join(d["error"].split())) or "none"
+    out.append(f"| {d['case']} | {d['exit_code']} | {'yes' if d['opened'] else 'no'} | {error} | {'yes' if d['files_untouched'] else 'no (opened)'} |")
+out += ["", "One bad game in a save (`damaged.rs`): each is listed as damaged with why, refuses to open with a",
+        "clear reason, exports as it is, and can be deleted; a sound game beside them opens.", "",
+        "| damage | listed as | re-import of its export |", "|---|---|---|"]
+for d in damaged_games:
+    out.append(f"| {d['damage']} | {d['listed_as']} | {d['reimport_refused'] or 'imported (its steps were sound)'} |")
+out += ["", "An import is replayed through the rules from its setup (`imports.rs`); each edited file refused:", ""]
+out += [f"- {d['case']}: {d['refused']}" for d in import_replay]
+out += [""]
 out += ["", "## Hostile input: fuzzing (`crates/host/tests/fuzz.rs`)", "",
         "Inputs are random JSON built from the protocol's own keys and words, valid calls with one to three",
         "values changed within their type or replaced, valid calls cut short or with a byte flipped, and",

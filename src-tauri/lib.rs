@@ -105,8 +105,8 @@ fn save_export(file_name: String, file: String) -> Result<String, String> {
     let known = [".json", ".html", ".csv"].iter().any(|ext| name.ends_with(ext) && name.len() > ext.len());
     let name = if known { name } else { "nemesis-game.json".to_string() };
     let dir = dirs::download_dir().or_else(dirs::home_dir).ok_or("No folder to save into was found.")?;
-    let path = dir.join(name);
-    std::fs::write(&path, file).map_err(|e| format!("The file could not be written: {e}."))?;
+    // Owner-only, never over an existing file or through a link: a taken name gets a number.
+    let path = nemesis_host::export::save_new(&dir, &name, &file)?;
     Ok(path.display().to_string())
 }
 

@@ -9,6 +9,9 @@ import { chromium } from "playwright-core";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const hostBinary = process.env.NEMESIS_HOST_BIN ?? join(root, "target/release/nemesis-host");
+// Every game a browser test plays is dealt from a fixed seed, so a failure repeats for anyone
+// (issue 34, item 10): every host this suite starts inherits it. NEMESIS_TEST_SEED=… picks another.
+process.env.NEMESIS_TEST_SEED ??= "3400";
 
 export function freshDataDir() {
   return mkdtempSync(join(tmpdir(), "nemesis-e2e-"));

@@ -93,7 +93,7 @@ test("a tap, Enter or Space on a selectable room, character or Intruder picks it
   await tp.waitForTimeout(200);
   assert.ok(await tp.locator('[data-test="map-tip"]').isVisible(), "a tap on a room shows its card, and it stays");
   await tp.touchscreen.tap(2, 2);
-  await tp.waitForTimeout(200);
+  await tp.locator('[data-test="map-tip"]').waitFor({ state: "detached", timeout: 5000 });
   assert.equal(await tp.locator('[data-test="map-tip"]').count(), 0, "a tap elsewhere hides it");
   await touch.close();
   assert.deepEqual(errors, []);

@@ -38,7 +38,9 @@ async function inside(page, piece, room) {
 }
 
 test("the ship map draws the board graph and every public piece of a random game", { timeout: 240000 }, async () => {
-  const seed = Number(process.env.MAP_SEED ?? Date.now() % 1_000_000);
+  // A fixed game unless MAP_SEED picks another (a test that draws a new game each run fails
+  // for nobody's change).
+  const seed = Number(process.env.MAP_SEED ?? 3400);
   console.log(`ship map seed: ${seed}`);
   const { dir, view } = mappedGame(seed);
   const serve = await startServe(dir);
@@ -135,7 +137,9 @@ test("the ship map draws the board graph and every public piece of a random game
   // map in view without scrolling, the step card beside it.
   for (const [width, height] of [[1024, 600], [1280, 800], [1366, 768], [1920, 1080]]) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(100);
+    // The layout of the new size is done once the page has drawn two frames at it.
+    await page.waitForFunction((w) => innerWidth === w, width);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const map = await page.locator('[data-test="ship-map"] svg').boundingBox();
     const now = await page.locator('[data-test="now"]').boundingBox();
     assert.ok(map.x >= 0 && map.y >= 0 && map.x + map.width <= width && map.y + map.height <= height, `${width}×${height}: the whole map is in view (${JSON.stringify(map)})`);

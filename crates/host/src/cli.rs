@@ -88,11 +88,18 @@ pub fn main(args: Vec<String>) -> i32 {
             return 1;
         }
     };
+    let mut table = Table::new(store);
+    // Browser and process tests play the same game on every run (issue 34, item 10). Said out
+    // loud: a table started this way deals what anyone with the number can work out.
+    if let Some(seed) = std::env::var("NEMESIS_TEST_SEED").ok().and_then(|v| v.parse::<u64>().ok()) {
+        eprintln!("note: NEMESIS_TEST_SEED is set: every game's draws follow seed {seed} (for tests only; never play a real game like this)");
+        table.seed_games(seed);
+    }
     match mode.as_str() {
         "script" => {
-            let mut table = Table::new(store);
+            let table = table.shared();
             let stdin = std::io::stdin();
-            match crate::script::run(&mut table, stdin.lock(), std::io::stdout().lock()) {
+            match crate::script::run_shared(&table, stdin.lock(), std::io::stdout().lock()) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("{e}");
@@ -119,7 +126,7 @@ pub fn main(args: Vec<String>) -> i32 {
                     }
                 };
                 let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.port);
-                let door = Door { table: Table::new(store).shared(), key: serve::new_key().into(), port };
+                let door = Door { table: table.shared(), key: serve::new_key().into(), port };
                 println!("Nemesis table: open {}", door.url());
                 if !crate::assets::present() {
                     eprintln!("note: this binary was built without the table screen (ui/dist); run ./scripts/run");

@@ -40,26 +40,62 @@ fn winners(d: &Debrief) -> Vec<String> {
     d.verdicts.iter().filter(|v| v.won).map(|v| v.name.clone()).collect()
 }
 
-/// Each finished game's winners, by game, length and last write. A finished game's journal only
-/// changes through a write (an undo past the end), which changes the key, so each result is
-/// worked out once per run of the app instead of replaying every finished game on every list.
-pub type Results = HashMap<(i64, u32, i64), Vec<String>>;
+/// What reading a save back found: the winners of a finished game (`None` while it is not
+/// finished), or why it cannot be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Health {
+    Sound(Option<Vec<String>>),
+    Damaged(String),
+}
 
-/// The saves list with each finished game's winners. A save that cannot be read keeps `None`
-/// (and is tried again next time): the list still opens.
+/// Each game's health, by game, length and last write. A game's journal only changes through a
+/// write, which changes the key, so each game is read back once per run of the app instead of
+/// on every list.
+pub type Results = HashMap<(i64, u32, i64), Health>;
+
+/// Reads one stored game back as every door would (`export::journal`), never panicking.
+pub fn health(store: &Store, game: i64) -> Health {
+    let stored = match store.load(game) {
+        Ok(g) => g,
+        Err(f) => return Health::Damaged(f.reason),
+    };
+    match crate::export::journal(&stored.entries, crate::export::Trust::Saved) {
+        Err(why) => Health::Damaged(format!("This game cannot be read back: {why}.")),
+        Ok(state) if state.is_over() => Health::Sound(debrief(&stored.entries).ok().map(|d| winners(&d))),
+        Ok(_) => Health::Sound(None),
+    }
+}
+
+/// Refuses to open a stored game that cannot be read back (its health is worked out now unless
+/// the saves list already did for this very journal): a clean refusal, never a panic later.
+pub fn readable(store: &Store, known: &mut Results, stored: &crate::store::StoredGame) -> Result<(), Fault> {
+    let key = (stored.id, stored.entries.len() as u32, stored.updated_ms);
+    // A row whose own numbers are out of range is damaged however sound its steps.
+    if store.list()?.iter().any(|s| s.id == stored.id && s.damaged.is_some()) {
+        return Err(Fault::new(FaultCode::Storage, "That saved game could not be replayed."));
+    }
+    if !matches!(known.get(&key), Some(Health::Sound(_))) {
+        if let Err(why) = crate::export::journal(&stored.entries, crate::export::Trust::Saved) {
+            known.insert(key, Health::Damaged(format!("This game cannot be read back: {why}.")));
+            return Err(Fault::new(FaultCode::Storage, "That saved game could not be replayed."));
+        }
+    }
+    Ok(())
+}
+
+/// The saves list with each finished game's winners, and each game that cannot be read marked
+/// damaged with why: one bad game never hides the others.
 pub fn with_results(store: &Store, known: &mut Results, mut saves: Vec<SaveSummary>) -> Vec<SaveSummary> {
     let key = |s: &SaveSummary| (s.id, s.steps, s.updated_ms);
-    for s in saves.iter_mut().filter(|s| s.finished) {
-        s.winners = match known.get(&key(s)) {
-            Some(w) => Some(w.clone()),
-            None => store.load(s.id).ok().and_then(|g| debrief(&g.entries).ok()).map(|d| winners(&d)),
-        };
-        if let Some(w) = &s.winners {
-            known.insert(key(s), w.clone());
+    for s in saves.iter_mut().filter(|s| s.damaged.is_none()) {
+        let h = known.entry(key(s)).or_insert_with(|| health(store, s.id)).clone();
+        match h {
+            Health::Sound(w) => s.winners = w,
+            Health::Damaged(why) => s.damaged = Some(why),
         }
     }
     // Only what the list still holds: a deleted or changed game's old result goes.
-    let listed: std::collections::HashSet<_> = saves.iter().filter(|s| s.finished).map(key).collect();
+    let listed: std::collections::HashSet<_> = saves.iter().map(key).collect();
     known.retain(|k, _| listed.contains(k));
     saves
 }
@@ -131,6 +167,9 @@ fn enum_text<T: Serialize>(x: &T) -> String {
 
 pub fn play_record(store: &Store, game: i64) -> Result<Reply, Fault> {
     let stored = store.load(game)?;
+    if crate::export::journal(&stored.entries, crate::export::Trust::Saved).is_err() {
+        return Err(Fault::new(FaultCode::Storage, "That saved game could not be replayed."));
+    }
     let d = debrief(&stored.entries)?;
     let (started_ms, ended_ms) = times(store, game)?;
     let record = Record {

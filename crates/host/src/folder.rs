@@ -34,6 +34,16 @@ pub fn claim(dir: &Path) -> Result<FolderLock, Fault> {
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
         builder.create(dir).map_err(|e| storage("created", e))?;
     }
+    // The save's files are never reached through a link: the permissions set below and SQLite's
+    // writes would land on whatever the link points at.
+    for name in [LOCK, "games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm"] {
+        if std::fs::symlink_metadata(dir.join(name)).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Fault::new(
+                FaultCode::Storage,
+                format!("{} is a link to another file: the saves are only opened from real files. Nothing was changed; replace the link with the file itself.", dir.join(name).display()),
+            ));
+        }
+    }
     let mut options = OpenOptions::new();
     options.read(true).write(true).create(true).truncate(false);
     #[cfg(unix)]
@@ -51,8 +61,18 @@ pub fn claim(dir: &Path) -> Result<FolderLock, Fault> {
     }
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
-        for name in ["games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm"] {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        // A folder an older version made (0755) is its owner's alone from now on, as a new one
+        // is. Only a folder this user owns, and never a shared one like /tmp (sticky bit): a
+        // --data pointed at such a folder keeps its permissions.
+        let (folder, lock) = (std::fs::metadata(dir), file.metadata());
+        if let (Ok(folder), Ok(lock)) = (folder, lock) {
+            let mode = folder.permissions().mode();
+            if folder.uid() == lock.uid() && mode & 0o1000 == 0 && mode & 0o077 != 0 {
+                std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(|e| storage("made private", e))?;
+            }
+        }
+        for name in [LOCK, "games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm"] {
             let path = dir.join(name);
             if path.exists() {
                 std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).map_err(|e| storage("made private", e))?;

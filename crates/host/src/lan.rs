@@ -250,20 +250,9 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
     value.strip_prefix("Bearer ").map(|t| t.trim().to_string())
 }
 
-/// Letters, digits, spaces and simple punctuation only, at most `MAX_DEVICE` characters.
+/// Cleaned as the table shows it (`text::device_name`).
 fn device_name(given: Option<String>) -> String {
-    let clean: String = given
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '.' | '(' | ')' | '\''))
-        .take(MAX_DEVICE)
-        .collect();
-    let clean = clean.trim().to_string();
-    if clean.is_empty() {
-        "Phone".to_string()
-    } else {
-        clean
-    }
+    crate::text::device_name(&given.unwrap_or_default(), MAX_DEVICE)
 }
 
 async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, headers: HeaderMap, body: Body) -> Response {

@@ -471,6 +471,10 @@ pub struct SaveSummary {
     /// Who won, once a finished game's victory check is done (`None` before).
     #[serde(default)]
     pub winners: Option<Vec<String>>,
+    /// Why the game cannot be read back (`None` when it can): it is listed with what its row
+    /// says, and can still be exported as it is or deleted, but not opened.
+    #[serde(default)]
+    pub damaged: Option<String>,
 }
 
 /// The answer to `Call::Content`: the pack's box contents. Needs no table, so a window whose

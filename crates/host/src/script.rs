@@ -9,7 +9,21 @@ use std::io::{BufRead, Write};
 /// Longest line read (a whole exported game fits).
 const MAX_LINE: usize = crate::export::MAX_FILE_BYTES + 64 * 1024;
 
-pub fn run(table: &mut Table, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(table: &mut Table, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    lines(|call| table.call(Actor::Table, call), input, output)
+}
+
+/// `run` on a shared table, locked for each call only: the table's save settler copies the log
+/// into the save in the quiet moments between lines (a script that is killed leaves the save
+/// whole in `games.sqlite3` a moment after its last reply, as the window and the serve door do).
+pub fn run_shared(table: &crate::table::Shared, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    let done = lines(|call| crate::table::lock(table).call(Actor::Table, call), input, output);
+    // On close, the save is left as one file.
+    let _ = crate::table::lock(table).settle();
+    done
+}
+
+fn lines(mut call: impl FnMut(Call) -> Reply, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -26,7 +40,7 @@ pub fn run(table: &mut Table, mut input: impl BufRead, mut output: impl Write) -
                 continue;
             }
             match serde_json::from_str::<Call>(text.trim()) {
-                Ok(call) => table.call(Actor::Table, call),
+                Ok(c) => call(c),
                 Err(e) => Reply::Refused { fault: Fault::new(FaultCode::BadCall, format!("That line could not be read ({e}).")) },
             }
         };

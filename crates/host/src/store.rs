@@ -11,10 +11,51 @@ use std::path::{Path, PathBuf};
 /// Bumped when the schema changes; older files are migrated on open, and a file from a newer
 /// schema is refused before anything writes to it (an update must never cost a save, and an
 /// older copy of the app must never damage a newer one's save).
-pub const SCHEMA: i64 = 2;
+pub const SCHEMA: i64 = 3;
 
 /// How long a write waits for another program holding the save before it is refused.
 const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The settings key of the save's mark (`Mark`).
+const MARK: &str = "save";
+
+/// Writes after which the write-ahead file is copied into the save even without a quiet moment
+/// (SQLite's own automatic copy is off: it would start a log that carries no mark).
+const CHECKPOINT_EVERY: u32 = 1000;
+
+/// How a save proves its write-ahead file is its own. The save holds a random name and the
+/// number of times its log was copied into it (an epoch); the first write of each new log
+/// writes the name and the next epoch, so every log with a committed step names the save and
+/// the one state of the main file it continues. A log naming another save, or an older copy of
+/// this one, or nothing, is refused before SQLite could apply it (`check_log_owner`).
+struct Mark {
+    name: String,
+    /// The epoch the current log carries (or will, from its first write).
+    epoch: u64,
+    /// Whether the current log already carries it.
+    in_log: bool,
+}
+
+impl Mark {
+    fn text(&self) -> String {
+        format!("{} {}", self.name, self.epoch)
+    }
+
+    fn parse(text: &str) -> Option<(String, u64)> {
+        let (name, epoch) = text.split_once(' ')?;
+        Some((name.to_string(), epoch.parse().ok()?))
+    }
+
+    fn fresh() -> Mark {
+        let mut bytes = [0u8; 16];
+        // Without the system's randomness the name is only less unique: the time stands in.
+        if getrandom::getrandom(&mut bytes).is_err() {
+            let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+            bytes = t.to_le_bytes();
+        }
+        Mark { name: bytes.iter().map(|b| format!("{b:02x}")).collect(), epoch: 1, in_log: false }
+    }
+}
 
 pub struct Store {
     conn: Connection,
@@ -22,6 +63,9 @@ pub struct Store {
     /// When the newest write not yet copied from the write-ahead file into the save itself was
     /// made (`checkpoint_if_idle`).
     unsettled: Option<std::time::Instant>,
+    /// Writes since the write-ahead file was last copied into the save.
+    writes: u32,
+    mark: Mark,
     /// The data folder's lock, when opened through `open_dir` (one host per folder).
     _folder: Option<crate::folder::FolderLock>,
 }
@@ -65,22 +109,40 @@ impl Store {
 
     pub fn open(path: &Path) -> Result<Store, Fault> {
         check_wal(path)?;
-        check_before_writing(path)?;
-        let conn = Connection::open(path).map_err(storage)?;
+        // Both read without writing. A newer version's save is named as such even when its log
+        // carries no mark this version knows; otherwise a log that is not the save's own is the
+        // clearer reason (another save's pages read through it may look like damage).
+        let owner = check_log_owner(path);
+        if let Err(f) = check_before_writing(path) {
+            return Err(match owner {
+                Err(o) if !f.params.contains_key("supported") => o,
+                _ => f,
+            });
+        }
+        let log_in_use = owner?;
+        let mut conn = Connection::open(path).map_err(storage)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(storage)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(storage)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(storage)?;
+        // Only this store copies the log into the save (`checkpoint`), so that every log starts
+        // with the save's mark.
+        conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(storage)?;
         conn.busy_timeout(BUSY).map_err(storage)?;
+        let mark = match read_mark(&conn) {
+            Some((name, epoch)) if log_in_use => Mark { name, epoch, in_log: true },
+            Some((name, epoch)) => Mark { name, epoch: epoch + 1, in_log: false },
+            None => Mark::fresh(),
+        };
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(storage)?;
         // A save already at this schema is not written to at all on open: a copy of it, or a
         // damaged one a user is rescuing, stays byte for byte as it was until a game changes.
         // (A newer schema was refused above, before anything opened the file for writing.)
         if version == SCHEMA {
-            return Ok(Store::with(conn, path));
+            return Ok(Store::with(conn, path, mark));
         }
-        conn.execute_batch(
-            "BEGIN;
-             CREATE TABLE IF NOT EXISTS games (
+        let tx = conn.transaction().map_err(storage)?;
+        tx.execute_batch(
+            "CREATE TABLE IF NOT EXISTS games (
                  id INTEGER PRIMARY KEY,
                  title TEXT NOT NULL,
                  players INTEGER NOT NULL,
@@ -107,19 +169,43 @@ impl Store {
                  created_ms INTEGER NOT NULL,
                  PRIMARY KEY (game, seat)
              );
-             PRAGMA user_version = 2;
-             COMMIT;",
+             CREATE TABLE IF NOT EXISTS debriefs_shown (
+                 game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+                 steps INTEGER NOT NULL,
+                 shown_ms INTEGER NOT NULL
+             );
+             PRAGMA user_version = 3;",
         )
         .map_err(storage)?;
-        Ok(Store::with(conn, path))
+        let mut store_mark = mark;
+        put_mark(&tx, &mut store_mark)?;
+        tx.commit().map_err(storage)?;
+        store_mark.in_log = true;
+        let mut store = Store::with(conn, path, store_mark);
+        store.wrote();
+        Ok(store)
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    fn with(conn: Connection, path: &Path) -> Store {
-        Store { conn, path: path.to_path_buf(), unsettled: None, _folder: None }
+    fn with(conn: Connection, path: &Path, mark: Mark) -> Store {
+        Store { conn, path: path.to_path_buf(), unsettled: None, writes: 0, mark, _folder: None }
+    }
+
+    /// One write transaction: the log's mark first when this is the log's first write, then
+    /// `f`; durable when this returns.
+    fn write<T>(&mut self, f: impl FnOnce(&rusqlite::Transaction<'_>) -> Result<T, Fault>) -> Result<T, Fault> {
+        let tx = self.conn.transaction().map_err(storage)?;
+        if !self.mark.in_log {
+            put_mark(&tx, &mut self.mark)?;
+        }
+        let out = f(&tx)?;
+        tx.commit().map_err(storage)?;
+        self.mark.in_log = true;
+        self.wrote();
+        Ok(out)
     }
 
     /// Copies every committed step from the write-ahead file into the save itself and empties
@@ -131,6 +217,12 @@ impl Store {
             return Err(storage("the save was busy"));
         }
         self.unsettled = None;
+        self.writes = 0;
+        if self.mark.in_log {
+            // The save now holds this epoch: the next log carries the next one.
+            self.mark.epoch += 1;
+            self.mark.in_log = false;
+        }
         Ok(())
     }
 
@@ -151,11 +243,19 @@ impl Store {
 
     fn wrote(&mut self) {
         self.unsettled = Some(std::time::Instant::now());
+        self.writes += 1;
+        if self.writes >= CHECKPOINT_EVERY {
+            // A long run of writes without a quiet moment: copy now rather than let the log
+            // grow. A failure leaves the steps safe in the log; the next write tries again.
+            self.conn.busy_timeout(std::time::Duration::ZERO).ok();
+            let _ = self.checkpoint();
+            self.conn.busy_timeout(BUSY).ok();
+        }
     }
 
     /// Creates a game with its first entries, all in one transaction.
     pub fn create(&mut self, game: NewGame<'_>, entries: &[Entry], fate: &FateSnapshot) -> Result<i64, Fault> {
-        let tx = self.conn.transaction().map_err(storage)?;
+        self.write(|tx| {
         tx.execute(
             "INSERT INTO games (title, players, mode, turn, finished, created_ms, updated_ms, fate) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
             params![game.title, game.players, mode_text(game.mode), game.turn, game.finished, game.now_ms, fate_text(fate)],
@@ -163,18 +263,17 @@ impl Store {
         .map_err(storage)?;
         let id = tx.last_insert_rowid();
         for e in entries {
-            insert_entry(&tx, id, e)?;
+            insert_entry(tx, id, e)?;
         }
         tx.execute("UPDATE games SET steps = ?2 WHERE id = ?1", params![id, entries.len() as i64]).map_err(storage)?;
-        tx.commit().map_err(storage)?;
-        self.wrote();
         Ok(id)
+        })
     }
 
     /// Stores one accepted entry and where the generator now stands: durable when this returns.
     pub fn append(&mut self, id: i64, entry: &Entry, fate: &FateSnapshot, turn: u16, finished: bool, now_ms: i64) -> Result<(), Fault> {
-        let tx = self.conn.transaction().map_err(storage)?;
-        insert_entry(&tx, id, entry)?;
+        self.write(|tx| {
+        insert_entry(tx, id, entry)?;
         let changed = tx
             .execute(
                 "UPDATE games SET fate = ?2, turn = ?3, finished = ?4, updated_ms = ?5, steps = steps + 1 WHERE id = ?1",
@@ -184,9 +283,8 @@ impl Store {
         if changed != 1 {
             return Err(Fault::new(FaultCode::NoSuchGame, "That game is no longer saved."));
         }
-        tx.commit().map_err(storage)?;
-        self.wrote();
         Ok(())
+        })
     }
 
     pub fn load(&self, id: i64) -> Result<StoredGame, Fault> {
@@ -212,26 +310,68 @@ impl Store {
         Ok(StoredGame { id, title, created_ms, updated_ms, entries, fate })
     }
 
+    /// A game's title, creation time and each stored step's text as it is, read without
+    /// parsing a step: what an export of a damaged game carries.
+    pub fn load_as_is(&self, id: i64) -> Result<(String, i64, Vec<String>), Fault> {
+        let head = self
+            .conn
+            .query_row("SELECT title, created_ms FROM games WHERE id = ?1", [id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+            .optional()
+            .map_err(storage)?;
+        let Some((title, created_ms)) = head else {
+            return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+        };
+        let mut stmt = self.conn.prepare("SELECT body FROM entries WHERE game = ?1 ORDER BY seq").map_err(storage)?;
+        let rows = stmt.query_map([id], |r| r.get::<_, String>(0)).map_err(storage)?;
+        let bodies = rows.collect::<Result<Vec<_>, _>>().map_err(storage)?;
+        Ok((title, created_ms, bodies))
+    }
+
     /// Saved games, the most recently played first.
     pub fn list(&self) -> Result<Vec<SaveSummary>, Fault> {
         let mut stmt = self
             .conn
             .prepare("SELECT id, title, players, mode, turn, finished, created_ms, updated_ms, steps FROM games ORDER BY updated_ms DESC, id DESC")
             .map_err(storage)?;
+        // Each column is read as what SQLite holds and checked here: one row with a number out
+        // of range is listed as damaged instead of failing the whole list.
         let rows = stmt
             .query_map([], |r| {
-                let mode: String = r.get(3)?;
+                let id: i64 = r.get(0)?;
+                let text = |i: usize| -> rusqlite::Result<String> {
+                    Ok(match r.get_ref(i)? {
+                        rusqlite::types::ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                        _ => String::new(),
+                    })
+                };
+                let int = |i: usize| -> rusqlite::Result<Option<i64>> { Ok(r.get_ref(i)?.as_i64().ok()) };
+                let mut odd = Vec::new();
+                let mut fit = |what: &str, v: Option<i64>, max: i64| match v {
+                    Some(v) if (0..=max).contains(&v) => v,
+                    _ => {
+                        odd.push(what.to_string());
+                        0
+                    }
+                };
+                let players = fit("players", int(2)?, i64::from(u8::MAX)) as u8;
+                let turn = fit("turn", int(4)?, i64::from(u16::MAX)) as u16;
+                let finished = fit("finished", int(5)?, 1) == 1;
+                let created_ms = fit("created", int(6)?, i64::MAX);
+                let updated_ms = fit("updated", int(7)?, i64::MAX);
+                let steps = fit("steps", int(8)?, i64::from(u32::MAX)) as u32;
+                let damaged = (!odd.is_empty()).then(|| format!("This game's record holds numbers out of range ({}).", odd.join(", ")));
                 Ok(SaveSummary {
-                    id: r.get(0)?,
-                    title: r.get(1)?,
-                    players: r.get(2)?,
-                    mode: serde_json::from_value(serde_json::Value::String(mode)).unwrap_or(Mode::Standard),
-                    turn: r.get(4)?,
-                    finished: r.get(5)?,
-                    created_ms: r.get(6)?,
-                    updated_ms: r.get(7)?,
-                    steps: r.get(8)?,
+                    id,
+                    title: text(1)?,
+                    players,
+                    mode: serde_json::from_value(serde_json::Value::String(text(3)?)).unwrap_or(Mode::Standard),
+                    turn,
+                    finished,
+                    created_ms,
+                    updated_ms,
+                    steps,
                     winners: None,
+                    damaged,
                 })
             })
             .map_err(storage)?;
@@ -239,12 +379,13 @@ impl Store {
     }
 
     pub fn delete(&mut self, id: i64) -> Result<(), Fault> {
-        let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(storage)?;
-        self.wrote();
-        if n == 0 {
-            return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
-        }
-        Ok(())
+        self.write(|tx| {
+            let n = tx.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(storage)?;
+            if n == 0 {
+                return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+            }
+            Ok(())
+        })
     }
 
     /// The seat tokens of a game's paired phones (their hashes), so a phone rejoins after the app
@@ -259,21 +400,36 @@ impl Store {
 
     /// Keeps a seat's new token (its hash; replacing the seat's old one).
     pub fn save_phone(&mut self, game: i64, token: &SeatToken, now_ms: i64) -> Result<(), Fault> {
-        self.conn
-            .execute(
+        self.write(|tx| {
+            tx.execute(
                 "INSERT INTO phones (game, seat, token, device, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT(game, seat) DO UPDATE SET token = excluded.token, device = excluded.device, created_ms = excluded.created_ms",
                 params![game, token.seat.0, token.hash, token.device, now_ms],
             )
             .map_err(storage)?;
-        self.wrote();
-        Ok(())
+            Ok(())
+        })
     }
 
     pub fn forget_phone(&mut self, game: i64, seat: Seat) -> Result<(), Fault> {
-        self.conn.execute("DELETE FROM phones WHERE game = ?1 AND seat = ?2", params![game, seat.0]).map_err(storage)?;
-        self.wrote();
-        Ok(())
+        self.write(|tx| {
+            tx.execute("DELETE FROM phones WHERE game = ?1 AND seat = ?2", params![game, seat.0]).map_err(storage)?;
+            Ok(())
+        })
+    }
+
+    /// Records that a finished game's debrief was shown (its journal then `steps` long): from
+    /// then on its end is final (`Game::seal`), in this run and every later one.
+    pub fn seal(&mut self, game: i64, steps: u32, now_ms: i64) -> Result<(), Fault> {
+        self.write(|tx| {
+            tx.execute("INSERT OR IGNORE INTO debriefs_shown (game, steps, shown_ms) VALUES (?1, ?2, ?3)", params![game, steps, now_ms]).map_err(storage)?;
+            Ok(())
+        })
+    }
+
+    /// Whether a game's debrief was ever shown (`seal`).
+    pub fn sealed(&self, game: i64) -> Result<bool, Fault> {
+        self.conn.query_row("SELECT 1 FROM debriefs_shown WHERE game = ?1", [game], |_| Ok(())).optional().map(|r| r.is_some()).map_err(storage)
     }
 
     pub fn setting(&self, key: &str) -> Result<Option<String>, Fault> {
@@ -281,11 +437,11 @@ impl Store {
     }
 
     pub fn set_setting(&mut self, key: &str, value: &str) -> Result<(), Fault> {
-        self.conn
-            .execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, value])
-            .map_err(storage)?;
-        self.wrote();
-        Ok(())
+        self.write(|tx| {
+            tx.execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, value])
+                .map_err(storage)?;
+            Ok(())
+        })
     }
 
     /// SQLite's own consistency check ("ok" when sound).
@@ -298,7 +454,8 @@ impl Store {
 /// (SQLite's `VACUUM INTO`, through a read-only connection: it works while the app runs and
 /// writes nothing to the save). `to` must not exist yet.
 pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
-    if to.exists() {
+    // A link, even one pointing nowhere, counts as a file that exists.
+    if std::fs::symlink_metadata(to).is_ok() {
         return Err(Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())));
     }
     let target = to.to_str().ok_or_else(|| Fault::new(FaultCode::BadCall, format!("{} cannot be used as a file name.", to.display())))?;
@@ -306,10 +463,100 @@ pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
         return Err(Fault::new(FaultCode::NoSuchGame, format!("There is no save at {}.", save.display())));
     }
     check_wal(save)?;
-    let conn = Connection::open_with_flags(save, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(storage)?;
-    conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
-    conn.execute("VACUUM INTO ?1", [target]).map_err(storage)?;
+    check_log_owner(save)?;
+    // The file is made here, empty, only its owner's and never through a link (a new file or
+    // nothing: `create_new` refuses any name that exists, a dangling link included); SQLite then
+    // writes the copy into it and keeps its permissions.
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(to).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())),
+        _ => storage(format!("{} could not be created ({e})", to.display())),
+    })?;
+    let copied = (|| -> Result<(), Fault> {
+        let conn = Connection::open_with_flags(save, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(storage)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(storage)?;
+        conn.execute("VACUUM INTO ?1", [target]).map_err(storage)?;
+        drop(conn);
+        // The copy is a new save with its own pages: it gets its own mark, so a log left by
+        // the save it came from is never applied to it.
+        let copy = Connection::open(to).map_err(storage)?;
+        copy.execute("UPDATE settings SET value = ?2 WHERE key = ?1", params![MARK, Mark { epoch: 0, ..Mark::fresh() }.text()]).map_err(storage)?;
+        Ok(())
+    })();
+    if copied.is_err() {
+        // Nothing half-written is left under the name asked for.
+        let _ = std::fs::remove_file(to);
+    }
+    copied
+}
+
+/// The save's mark as `conn` reads it (through its log), if it has one.
+fn read_mark(conn: &Connection) -> Option<(String, u64)> {
+    let text: String = conn.query_row("SELECT value FROM settings WHERE key = ?1", [MARK], |r| r.get(0)).ok()?;
+    Mark::parse(&text)
+}
+
+fn put_mark(tx: &rusqlite::Transaction<'_>, mark: &mut Mark) -> Result<(), Fault> {
+    tx.execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", params![MARK, mark.text()])
+        .map_err(storage)?;
     Ok(())
+}
+
+/// The mark of the save file at `path` alone, read from a copy of it in a private scratch folder
+/// beside it (opening the save itself would apply the log beside it).
+fn mark_of_main(path: &Path) -> std::io::Result<Option<(String, u64)>> {
+    if std::fs::metadata(path).map(|m| m.len()).unwrap_or(0) == 0 {
+        return Ok(None);
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let scratch = parent.join(format!(".games-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    let read = builder.create(&scratch).and_then(|()| {
+        let copy = scratch.join("main.sqlite3");
+        std::fs::copy(path, &copy)?;
+        // An unreadable copy has no mark (the checks after this one say why it is unreadable).
+        Ok(Connection::open(&copy).ok().and_then(|c| read_mark(&c)))
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    read
+}
+
+/// Refuses a write-ahead file that does not belong to the save beside it, before SQLite opens
+/// the save (it would apply another save's pages to this one in silence, and write them in on
+/// close). The log belongs when the pages it would apply carry the save's name with the epoch
+/// after the main file's (or the main file's own: a crash in the middle of a copy into the save
+/// leaves that), or, for a save with no mark yet (new, or from an older version), the mark of a
+/// first log. Anything else, a log with no mark included, is refused: it cannot be proved to be
+/// this save's. `Ok(true)` when the log holds committed steps.
+fn check_log_owner(path: &Path) -> Result<bool, Fault> {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    let wal = PathBuf::from(name);
+    let unreadable = |e: std::io::Error| storage(format!("the write-ahead file {} could not be checked ({e})", wal.display()));
+    let Some(in_log) = crate::wal::marks_applied(&wal).map_err(unreadable)? else {
+        return Ok(false);
+    };
+    let belongs = match mark_of_main(path).map_err(unreadable)? {
+        Some((main, at)) => in_log.iter().any(|(n, e)| *n == main && (*e == at || *e == at + 1)),
+        None => in_log.iter().any(|(_, e)| *e == 1),
+    };
+    if belongs {
+        return Ok(true);
+    }
+    Err(Fault::new(
+        FaultCode::Storage,
+        format!(
+            "The write-ahead file {} does not belong to the save {} (it was written for another save or another copy of this one, or cannot be proved to be this save's). Opening them together would overwrite saved games, so both files were left untouched: put the save back with its own write-ahead file, or move this one away to open the save as it is.",
+            wal.display(),
+            path.display()
+        ),
+    ))
 }
 
 /// The write-ahead file is read before SQLite opens the save (`wal.rs`): damage that would drop

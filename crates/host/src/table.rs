@@ -77,6 +77,9 @@ pub struct Table {
     unsaved_revocations: Vec<(i64, Seat)>,
     /// Finished games' winners for the saves list, each worked out once.
     results: crate::debrief::Results,
+    /// Tests only (`seed_games`): where the next game's generator starts; `None` draws the seed
+    /// from the operating system, as every real game does.
+    test_seed: Option<u64>,
 }
 
 pub fn now_ms() -> i64 {
@@ -102,6 +105,7 @@ impl Table {
             phone_screens: HashMap::new(),
             unsaved_revocations: Vec::new(),
             results: HashMap::new(),
+            test_seed: None,
         }
     }
 
@@ -123,6 +127,27 @@ impl Table {
             let _ = lock(&table).store.checkpoint_if_idle(SETTLE_AFTER);
         });
         shared
+    }
+
+    /// Copies the save's write-ahead file into it now (a door closing).
+    pub fn settle(&mut self) -> Result<(), Fault> {
+        self.store.checkpoint()
+    }
+
+    /// Tests only: every later game's generator (a new game's, an import's) is seeded from
+    /// `seed`, one more for each game, so a test plays the same game on every run.
+    pub fn seed_games(&mut self, seed: u64) {
+        self.test_seed = Some(seed);
+    }
+
+    fn fate(&mut self) -> Fate {
+        match self.test_seed.as_mut() {
+            Some(seed) => {
+                *seed += 1;
+                Fate::seeded(*seed)
+            }
+            None => Fate::from_os(),
+        }
     }
 
     /// The limits of pairing (tests shorten them).
@@ -191,15 +216,10 @@ impl Table {
                 }
                 Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, &mut self.results, self.store.list()?) })
             }
-            Call::Export { game } => {
-                let stored = self.store.load(game)?;
-                let file = export::write(&stored.title, stored.created_ms, &stored.entries);
-                let stem: String = stored.title.chars().map(|c| if c.is_alphanumeric() { c } else { '-' }).collect();
-                Ok(Reply::Exported { file_name: format!("nemesis-{}.json", stem.trim_matches('-')), file })
-            }
+            Call::Export { game } => export::of_save(&self.store, game),
             Call::Import { file } => {
                 let (file, state) = export::read(&file)?;
-                let fate = Fate::from_os().snapshot();
+                let fate = self.fate().snapshot();
                 let meta = NewGame { title: &file.title, players: state.config.players, mode: state.config.mode, turn: state.turn, finished: state.is_over(), now_ms: now_ms() };
                 let id = self.store.create(meta, &file.entries, &fate)?;
                 Ok(Reply::Imported { game: id })
@@ -235,7 +255,7 @@ impl Table {
     }
 
     fn new_game(&mut self, setup: nemesis_engine::SetupOptions, title: Option<String>) -> Result<Reply, Fault> {
-        let mut game = Game::new(Fate::from_os());
+        let mut game = Game::new(self.fate());
         let players = setup.players.len() as u8;
         let mode = setup.mode;
         let names = setup.players.join(", ");
@@ -262,9 +282,13 @@ impl Table {
 
     fn open(&mut self, id: i64) -> Result<(), Fault> {
         let stored = self.store.load(id)?;
-        let game = Game::restore(stored.entries, &stored.fate)
+        crate::debrief::readable(&self.store, &mut self.results, &stored)?;
+        let mut game = Game::restore(stored.entries, &stored.fate)
             .filter(|g| g.state().is_some())
             .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
+        if self.store.sealed(id)? {
+            game.seal();
+        }
         let mut tokens = self.store.phone_tokens(id)?;
         tokens.retain(|t| !self.unsaved_revocations.contains(&(id, t.seat)));
         for t in &mut tokens {
@@ -522,9 +546,20 @@ impl Table {
         crate::debrief::seat_reply(&open.title, open.game.entries(), seat)
     }
 
-    fn debrief(&self) -> Result<Reply, Fault> {
+    /// The debrief, and from then on the end is final (`Game::seal`): recorded in the save
+    /// before the table is shown either, so a restart cannot undo back into play.
+    fn debrief(&mut self) -> Result<Reply, Fault> {
         let open = self.open.as_ref().ok_or_else(no_game)?;
-        crate::debrief::debrief_reply(&self.store, open.id, &open.title, open.game.entries())
+        let reply = crate::debrief::debrief_reply(&self.store, open.id, &open.title, open.game.entries())?;
+        if !open.game.sealed() {
+            let (id, steps) = (open.id, open.game.entries().len() as u32);
+            self.store.seal(id, steps, now_ms())?;
+            if let Some(open) = self.open.as_mut() {
+                open.game.seal();
+            }
+            self.publish();
+        }
+        Ok(reply)
     }
 
     fn replay(&self) -> Result<Reply, Fault> {

@@ -44,6 +44,45 @@ pub fn sound(text: &str, max: usize) -> bool {
     !t.is_empty() && t.chars().count() <= max && !t.chars().any(|c| c.is_control() || is_bidi(c)) && t.chars().any(|c| !is_invisible(c))
 }
 
+/// Marks that combine with the letter before them, from the blocks made for it (the combining
+/// diacritical marks and their supplements, extension, and the half marks). Enough to find
+/// marks stacked on one letter; a script's own vowel signs are outside these blocks.
+fn is_combining_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// A phone's device name as the table shows it beside the match code: letters, digits, spaces and
+/// simple punctuation only, at most `max` characters, and at most one combining mark on a letter
+/// (marks stacked into a tower that covers the line, or hides which letters are under it, go).
+/// "Phone" when nothing is left.
+pub fn device_name(given: &str, max: usize) -> String {
+    let mut clean = String::new();
+    let mut marks_on_last = None::<u8>;
+    for c in given.chars() {
+        if is_combining_mark(c) {
+            // Kept only on a letter or digit, and only the first one on it.
+            if marks_on_last == Some(0) {
+                clean.push(c);
+                marks_on_last = Some(1);
+            }
+            continue;
+        }
+        if c.is_alphanumeric() || matches!(c, ' ' | '-' | '.' | '(' | ')' | '\'') {
+            if clean.chars().filter(|c| !is_combining_mark(*c)).count() == max {
+                break;
+            }
+            clean.push(c);
+            marks_on_last = c.is_alphanumeric().then_some(0);
+        }
+    }
+    let clean = clean.trim();
+    if clean.is_empty() {
+        "Phone".to_string()
+    } else {
+        clean.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,5 +102,18 @@ mod tests {
         assert!(!sound("Ana\u{7}", MAX_NAME), "a control character");
         assert!(!sound("Ana\nBruno", MAX_NAME), "a line break");
         assert!(sound("Ana\u{200D}👩", MAX_NAME), "a joiner inside visible text is fine");
+    }
+
+    /// Issue 34, item 9: a device name cannot stack marks into a tower over the table's screen.
+    #[test]
+    fn device_names_keep_one_mark_per_letter() {
+        assert_eq!(device_name("Ana's phone", 30), "Ana's phone");
+        assert_eq!(device_name("Jose\u{301}", 30), "Jose\u{301}", "one accent stays");
+        let tower: String = std::iter::once('A').chain(std::iter::repeat_n('\u{036B}', 60)).chain("na".chars()).collect();
+        assert_eq!(device_name(&tower, 30), "A\u{036B}na", "a tower of marks on one letter keeps its first");
+        assert_eq!(device_name("\u{0363}\u{0363}Bo", 30), "Bo", "marks on nothing go");
+        assert_eq!(device_name("a\u{0301} \u{0301}b", 30), "a\u{0301} b", "a mark on a space goes");
+        assert_eq!(device_name(&"é".repeat(40), 30).chars().count(), 30, "bounded in letters");
+        assert_eq!(device_name("\u{202E}\u{200B}", 30), "Phone", "nothing visible is a phone");
     }
 }

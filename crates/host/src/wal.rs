@@ -103,3 +103,82 @@ pub fn verdict(bytes: &[u8]) -> Verdict {
     }
     Verdict::Sound
 }
+
+/// The marks (`store.rs`: a save's name, 32 hex digits, a space and an epoch) in the pages the
+/// write-ahead file at `path` would apply; `None` when it would apply nothing (absent, empty, or
+/// only a torn transaction).
+pub fn marks_applied(path: &Path) -> std::io::Result<Option<Vec<(String, u64)>>> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let frames = committed_frames(&bytes);
+    if frames == 0 {
+        return Ok(None);
+    }
+    let page = u32::from_be_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    let page = if page == 1 { 65536 } else { page as usize };
+    let mut found = Vec::new();
+    for i in 0..frames {
+        let at = HEADER + i * (FRAME_HEADER + page) + FRAME_HEADER;
+        marks_in(&bytes[at..at + page], &mut found);
+    }
+    Ok(Some(found))
+}
+
+/// Every run of 32 lowercase hex digits (the end of a longer run: the record's bytes before the
+/// value may be hex letters too) followed by a space and a number in `page`.
+fn marks_in(page: &[u8], out: &mut Vec<(String, u64)>) {
+    let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+    let mut run = 0;
+    for (i, &b) in page.iter().enumerate() {
+        if hex(b) {
+            run += 1;
+            continue;
+        }
+        if run >= 32 && b == b' ' {
+            let digits: Vec<u8> = page[i + 1..].iter().take(20).take_while(|d| d.is_ascii_digit()).copied().collect();
+            if let Ok(epoch) = String::from_utf8_lossy(&digits).parse::<u64>() {
+                out.push((String::from_utf8_lossy(&page[i - 32..i]).into_owned(), epoch));
+            }
+        }
+        run = 0;
+    }
+}
+
+/// How many frames from the start SQLite would apply: the sound frames of this generation up to
+/// and including the last commit frame among them.
+pub fn committed_frames(bytes: &[u8]) -> usize {
+    if bytes.len() < HEADER {
+        return 0;
+    }
+    let magic = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    let big = magic & 1 == 1;
+    let page = u32::from_be_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    let page = if page == 1 { 65536 } else { page as usize };
+    if (magic & !1) != 0x377f_0682 || !page.is_power_of_two() || !(512..=65536).contains(&page) {
+        return 0;
+    }
+    let header_sum = (u32::from_be_bytes([bytes[24], bytes[25], bytes[26], bytes[27]]), u32::from_be_bytes([bytes[28], bytes[29], bytes[30], bytes[31]]));
+    if checksum((0, 0), &bytes[..24], big) != header_sum {
+        return 0;
+    }
+    let salts = &bytes[16..24];
+    let frame = FRAME_HEADER + page;
+    let mut seed = header_sum;
+    let mut applied = 0;
+    for i in 0..(bytes.len() - HEADER) / frame {
+        let at = HEADER + i * frame;
+        let sum = checksum(checksum(seed, &bytes[at..at + 8], big), &bytes[at + FRAME_HEADER..at + frame], big);
+        let stored = (u32::from_be_bytes([bytes[at + 16], bytes[at + 17], bytes[at + 18], bytes[at + 19]]), u32::from_be_bytes([bytes[at + 20], bytes[at + 21], bytes[at + 22], bytes[at + 23]]));
+        if &bytes[at + 8..at + 16] != salts || sum != stored {
+            break;
+        }
+        seed = sum;
+        if u32::from_be_bytes([bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]]) != 0 {
+            applied = i + 1;
+        }
+    }
+    applied
+}

@@ -9,4 +9,9 @@ created_ms: number, updated_ms: number, steps: number,
 /**
  * Who won, once a finished game's victory check is done (`None` before).
  */
-winners: Array<string> | null, };
+winners: Array<string> | null, 
+/**
+ * Why the game cannot be read back (`None` when it can): it is listed with what its row
+ * says, and can still be exported as it is or deleted, but not opened.
+ */
+damaged: string | null, };

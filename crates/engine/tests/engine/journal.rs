@@ -275,3 +275,27 @@ fn a_journal_naming_an_id_outside_the_box_or_a_missing_seat_is_refused_by_name()
     config.players = 3;
     assert!(Bounds::from_setup(c, &Event::GameSetUp { config, seats, first_player }).is_err());
 }
+
+/// Once the debrief has been shown the end is final (issue 34, item 8): undo cannot take the
+/// table back into play with every secret known. Nine Fires end the game with no survivor
+/// (p. 17), a step with no chance in it that could be undone until the debrief was shown.
+#[test]
+fn once_the_debrief_is_shown_undo_cannot_return_to_play() {
+    let mut g = started(2, 3408);
+    assert!(!g.seal(), "a game still in play cannot be sealed");
+    for at in 1..=12u8 {
+        if state(&g).is_over() {
+            break;
+        }
+        let _ = act(&mut g, Command::SetFire { at: Location(at), on: true });
+    }
+    assert!(state(&g).is_over(), "the ship burned");
+    assert!(g.can_undo(), "before the debrief, the last Fire can be undone");
+    let (entries, over) = (g.entries().len(), state(&g).clone());
+    assert!(g.seal(), "a finished game is sealed when its debrief is shown");
+    assert!(!g.can_undo(), "the undo button is greyed");
+    let refusal = undo(&mut g).expect_err("undo is refused after the debrief");
+    assert_eq!((refusal.code, refusal.key.as_str()), (Code::CannotUndo, "the_debrief_was_shown_the_end_is_final"));
+    assert!(refusal.reason.contains("can still be corrected"), "the refusal says a correction stays possible: {}", refusal.reason);
+    assert_eq!((g.entries().len(), state(&g)), (entries, &over), "the refusal changed nothing");
+}

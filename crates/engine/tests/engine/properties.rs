@@ -44,6 +44,9 @@ fn run(seed: u64, players: usize, steps: usize) {
     let all = g.entries().iter().flat_map(|e| e.events.iter());
     nemesis_engine::bounds::check_events(nemesis_engine::Content::base(), all)
         .unwrap_or_else(|e| panic!("seed {seed}: the engine's own journal fails its bounds: {e}"));
+    // An imported journal's commands are replayed through the rules (issue 34): the engine's own
+    // journal always passes.
+    nemesis_engine::game::replay_commands(g.entries()).unwrap_or_else(|e| panic!("seed {seed}: the engine's own journal fails its command replay: {e}"));
     // Replaying the journal from scratch gives the same state.
     let replayed = State::replay(effective_events(g.entries())).expect("replay");
     assert_eq!(&replayed, state(&g), "seed {seed}: replay differs");

@@ -19,6 +19,8 @@ fn script_door(dir: &Path) -> Child {
     Process::new(HOST)
         .args(["script", "--data"])
         .arg(dir)
+        // Each run deals the same games (issue 34, item 10).
+        .env("NEMESIS_TEST_SEED", crate::common::TEST_SEED.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

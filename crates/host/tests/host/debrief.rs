@@ -101,7 +101,7 @@ fn the_saves_list_result_follows_an_undo_past_the_end_and_each_game_keeps_its_ow
     // is (nothing replayed), and once the game has changed it is worked out again, the old one
     // forgotten.
     let ended = (first, listed[0].steps, listed[0].updated_ms);
-    let mut known = nemesis_host::debrief::Results::from([(ended, vec!["noted".to_string()])]);
+    let mut known = nemesis_host::debrief::Results::from([(ended, nemesis_host::debrief::Health::Sound(Some(vec!["noted".to_string()])))]);
     let list = || t.store().list().unwrap();
     assert_eq!(nemesis_host::debrief::with_results(t.store(), &mut known, list())[0].winners, Some(vec!["noted".to_string()]));
 
@@ -256,4 +256,33 @@ async fn a_phone_gets_only_its_own_part_of_the_debrief_and_only_after_the_end() 
             }
         }
     }
+}
+
+/// The end is final once seen (issue 34, item 8): after the table was shown the debrief, undo is
+/// refused and greyed, and the host has recorded it in the save before answering, so after a
+/// restart the game still cannot be undone back into play. The Fire that ended it (p. 17) could
+/// be undone until then.
+#[test]
+fn after_the_debrief_is_shown_undo_cannot_return_to_play_even_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table_in(dir.path());
+    let game = started(&mut t, 2);
+    burn(&mut t);
+    assert!(open_game(&current(&mut t)).can_undo, "before the debrief, the last Fire can be undone");
+    debrief_of(call(&mut t, Call::Debrief));
+    assert!(!open_game(&current(&mut t)).can_undo, "the undo button is greyed once the debrief was shown");
+    let steps = t.open_game().unwrap().entries().len();
+    let refused = fault_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
+    assert_eq!(refused.code, FaultCode::CannotUndo, "{refused:?}");
+    assert!(refused.reason.contains("can still be corrected"), "{}", refused.reason);
+    // A restart: the record is in the save, not only in memory.
+    drop(t);
+    let mut t = table_in(dir.path());
+    screen_of(call(&mut t, Call::Open { game }));
+    assert!(!open_game(&current(&mut t)).can_undo, "still greyed after a restart");
+    let refused = fault_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
+    assert_eq!(refused.code, FaultCode::CannotUndo, "still refused after a restart: {refused:?}");
+    assert_eq!(t.open_game().unwrap().entries().len(), steps, "nothing was added");
+    debrief_of(call(&mut t, Call::Debrief));
+    evidence("end_final", &serde_json::json!({"undo_before_debrief": "allowed", "undo_after_debrief": "refused (cannot_undo)", "undo_after_restart": "refused (cannot_undo)", "reason": refused.reason}));
 }

@@ -178,3 +178,119 @@ fn a_damaged_write_ahead_file_is_refused_and_both_files_are_left_as_they_were() 
     }
     evidence("damaged_wal", &serde_json::Value::Array(tally));
 }
+
+/// A save and its write-ahead file as a crash leaves them, with the save's main file as it was
+/// after each earlier copy of the log into it (oldest first): `settles` copies, 3 steps before
+/// each and 30 after the last.
+fn crashed_after(settles: usize) -> (Vec<Vec<u8>>, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table_in(dir.path());
+    let mut mains = Vec::new();
+    for _ in 0..settles {
+        played(&mut t, 3);
+        t.settle().unwrap();
+        mains.push(std::fs::read(db_path(dir.path())).unwrap());
+    }
+    played(&mut t, 30);
+    mains.push(std::fs::read(db_path(dir.path())).unwrap());
+    let wal = std::fs::read(wal_path(dir.path())).unwrap();
+    // Dropping the table would copy the log into the save: a crash does not.
+    std::mem::forget(t);
+    std::mem::forget(dir);
+    (mains, wal)
+}
+
+/// A save whose log was written by something that never marks it (an older version of the app,
+/// or another SQLite program): a table of settings and a row in it, the connection never closed.
+fn unmarked() -> (Vec<u8>, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let conn = peek(&db_path(dir.path()));
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+    conn.execute_batch("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL); PRAGMA user_version = 2;").unwrap();
+    conn.execute("INSERT INTO settings (key, value) VALUES ('x', 'written without a mark')", []).unwrap();
+    let db = std::fs::read(db_path(dir.path())).unwrap();
+    let wal = std::fs::read(wal_path(dir.path())).unwrap();
+    std::mem::forget(conn);
+    std::mem::forget(dir);
+    (db, wal)
+}
+
+/// Issue 34, item 3: a write-ahead file is applied only to the save it belongs to. A log from
+/// another save, one left beside an older copy of the same save (a restored backup), or one
+/// that cannot be proved to belong is refused before anything writes, both files byte for byte
+/// as they were; the save's own log, and its log beside the main file as a crash in the middle
+/// of a copy leaves it, open with every step.
+#[test]
+fn a_write_ahead_file_that_belongs_to_another_save_is_refused_and_both_files_are_left_as_they_were() {
+    let (mains, wal) = crashed_after(2);
+    let (other_mains, other_wal) = crashed_after(0);
+    let (bare_db, bare_wal) = unmarked();
+    let newest = mains.last().unwrap().clone();
+    let cases: Vec<(&str, Vec<u8>, Vec<u8>, bool)> = vec![
+        ("the save with its own write-ahead file", newest.clone(), wal.clone(), true),
+        ("another save's write-ahead file beside this save", newest.clone(), other_wal.clone(), false),
+        ("this save's write-ahead file beside another save", other_mains[0].clone(), wal.clone(), false),
+        ("this save's write-ahead file beside an older copy of the save", mains[0].clone(), wal.clone(), false),
+        ("a write-ahead file that carries no mark", bare_db, bare_wal, false),
+        ("another save's write-ahead file beside an empty save file", Vec::new(), other_wal.clone(), true),
+    ];
+    let mut tally = Vec::new();
+    for (what, db, log, opens) in cases {
+        let case = tempfile::tempdir().unwrap();
+        std::fs::write(db_path(case.path()), &db).unwrap();
+        std::fs::write(wal_path(case.path()), &log).unwrap();
+        let (code, stdout, stderr) = run_saves(case.path());
+        assert_ne!(code, Some(101), "{what}: no panic: {stderr}");
+        let untouched = std::fs::read(db_path(case.path())).unwrap() == db && read_or_empty(&wal_path(case.path())) == log;
+        if opens {
+            assert_eq!(code, Some(0), "{what}: opens: {stderr}");
+            assert!(stdout.contains("\"saves\""), "{what}: {stdout}");
+        } else {
+            assert_eq!(code, Some(1), "{what}: refused: {stdout} {stderr}");
+            assert!(stderr.contains("does not belong") && stderr.contains("left untouched"), "{what}: a clear error: {stderr}");
+            assert!(untouched, "{what}: both files byte for byte as they were");
+        }
+        let leftovers: Vec<_> = std::fs::read_dir(case.path()).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with(".games-check")).collect();
+        assert!(leftovers.is_empty(), "{what}: no scratch copy left behind: {leftovers:?}");
+        let error = stderr.trim().replace(&*case.path().to_string_lossy(), "…");
+        tally.push(serde_json::json!({"case": what, "exit_code": code, "opened": opens, "error": error, "files_untouched": untouched}));
+    }
+    evidence("foreign_wal", &serde_json::Value::Array(tally));
+}
+
+/// Issue 34, item 3: the script door, like the others, copies the log into the save after a
+/// quiet moment, so `games.sqlite3` alone holds every acknowledged step while it runs and after
+/// it is killed.
+#[test]
+fn the_script_door_leaves_every_acknowledged_step_in_the_save_alone_a_moment_after_the_last() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let game = started(&mut table_in(dir.path()), 3);
+    let before = steps_in(&db_path(dir.path()), game);
+    let mut child = Process::new(HOST).args(["script", "--data"]).arg(dir.path()).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |call: nemesis_host::Call| {
+        writeln!(input, "{}", serde_json::to_string(&call).unwrap()).unwrap();
+        input.flush().unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        line
+    };
+    let reply = ask(nemesis_host::Call::Open { game });
+    assert!(reply.contains("\"screen\""), "{reply}");
+    let mut acknowledged = before;
+    for cards in 0..20u8 {
+        let request = nemesis_engine::Request::Do { command: Command::SetHandSize { seat: Seat(cards % 3), cards: cards % 5 + 1 }, entered: Vec::new() };
+        let reply = ask(nemesis_host::Call::Act { request });
+        assert!(reply.contains("\"screen\""), "each step is accepted: {reply}");
+        acknowledged += 1;
+    }
+    std::thread::sleep(SETTLE_AFTER * 2 + std::time::Duration::from_millis(500));
+    assert_eq!(steps_in(&db_path(dir.path()), game), acknowledged, "games.sqlite3 alone, while the script door runs");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(steps_in(&db_path(dir.path()), game), acknowledged, "games.sqlite3 alone, after the script door was killed");
+    evidence("script_door_settles", &serde_json::json!({"acknowledged": acknowledged, "in_save_alone": acknowledged}));
+}
