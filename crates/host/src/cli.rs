@@ -1,5 +1,5 @@
 //! The command line shared by the headless binary and the desktop app:
-//! `serve [--port N] [--data DIR]`, `script [--data DIR]` and `backup FILE [--data DIR]`.
+//! `serve [--port N] [--data DIR] [--seed N]`, `script [--data DIR] [--seed N]` and `backup FILE [--data DIR]`.
 
 use crate::serve::{self, Door};
 use crate::store::Store;
@@ -10,21 +10,24 @@ pub const USAGE: &str = "usage:
   serve [--port N] [--data DIR]   the table screen in a browser on this machine (prints its address)
   script [--data DIR]             JSON calls on stdin, one reply per line on stdout
   backup FILE [--data DIR]        every saved game, copied into one new file (also while the app runs)
-The saves live in DIR (default: the platform's data folder, nemesis-table).";
+The saves live in DIR (default: the platform's data folder, nemesis-table).
+--seed N (serve, script) makes every new game draw the same way from the number N (tests, bug reports).";
 
 pub struct Options {
     pub port: u16,
     pub data: PathBuf,
+    pub seed: Option<u64>,
 }
 
 /// Reads `--port` and `--data`; `Err` holds what to tell the user.
 pub fn options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { port: 7420, data: crate::default_data_dir() };
+    let mut o = Options { port: 7420, data: crate::default_data_dir(), seed: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--port" => o.port = it.next().and_then(|p| p.parse().ok()).ok_or("--port needs a number from 0 to 65535")?,
             "--data" => o.data = PathBuf::from(it.next().ok_or("--data needs a folder")?),
+            "--seed" => o.seed = Some(it.next().and_then(|n| n.parse().ok()).ok_or("--seed needs a whole number from 0 to 18446744073709551615")?),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -90,7 +93,7 @@ pub fn main(args: Vec<String>) -> i32 {
     };
     match mode.as_str() {
         "script" => {
-            let mut table = Table::new(store);
+            let mut table = Table::new(store).with_seed(opts.seed);
             let stdin = std::io::stdin();
             match crate::script::run(&mut table, stdin.lock(), std::io::stdout().lock()) {
                 Ok(()) => 0,
@@ -119,7 +122,7 @@ pub fn main(args: Vec<String>) -> i32 {
                     }
                 };
                 let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.port);
-                let door = Door { table: Table::new(store).shared(), key: serve::new_key().into(), port };
+                let door = Door { table: Table::new(store).with_seed(opts.seed).shared(), key: serve::new_key().into(), port };
                 println!("Nemesis table: open {}", door.url());
                 if !crate::assets::present() {
                     eprintln!("note: this binary was built without the table screen (ui/dist); run ./scripts/run");

@@ -77,6 +77,9 @@ pub struct Table {
     unsaved_revocations: Vec<(i64, Seat)>,
     /// Finished games' winners for the saves list, each worked out once.
     results: crate::debrief::Results,
+    /// A fixed seed for every new game's Fate (`--seed`: tests and bug reports replay the same
+    /// draws); none at the table, where the system's secure source seeds each game.
+    seed: Option<u64>,
 }
 
 pub fn now_ms() -> i64 {
@@ -102,7 +105,15 @@ impl Table {
             phone_screens: HashMap::new(),
             unsaved_revocations: Vec::new(),
             results: HashMap::new(),
+            seed: None,
         }
+    }
+
+    /// Every new game made from now on draws from `Fate::seeded(seed)`: the same setup and the
+    /// same commands then give the same draws, so a test fails for what it checks, not for a draw.
+    pub fn with_seed(mut self, seed: Option<u64>) -> Table {
+        self.seed = seed;
+        self
     }
 
     /// The table behind its lock, for doors that run at the same time. While it lives, a
@@ -235,7 +246,7 @@ impl Table {
     }
 
     fn new_game(&mut self, setup: nemesis_engine::SetupOptions, title: Option<String>) -> Result<Reply, Fault> {
-        let mut game = Game::new(Fate::from_os());
+        let mut game = Game::new(self.seed.map_or_else(Fate::from_os, Fate::seeded));
         let players = setup.players.len() as u8;
         let mode = setup.mode;
         let names = setup.players.join(", ");
