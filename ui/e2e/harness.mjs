@@ -17,10 +17,12 @@ export function freshDataDir() {
   return mkdtempSync(join(tmpdir(), "nemesis-e2e-"));
 }
 
-/** Starts `nemesis-host serve` and resolves with its printed address. */
-export function startServe(dataDir) {
+/** Starts `nemesis-host serve` and resolves with its printed address. With `seed`, every game it
+ *  makes draws from that number (`--seed`), so a test plays the same game on every run. */
+export function startServe(dataDir, { seed } = {}) {
   return new Promise((ok, fail) => {
-    const child = spawn(hostBinary, ["serve", "--port", "0", "--data", dataDir], { stdio: ["ignore", "pipe", "pipe"] });
+    const args = ["serve", "--port", "0", "--data", dataDir, ...(seed === undefined ? [] : ["--seed", String(seed)])];
+    const child = spawn(hostBinary, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const timer = setTimeout(() => fail(new Error(`serve printed no address: ${out}`)), 15000);
     child.stdout.on("data", (d) => {

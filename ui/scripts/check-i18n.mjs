@@ -34,6 +34,8 @@ for (const file of files(src)) {
       const words = m[1].replace(/&nbsp;|&[a-z]+;/g, "").trim();
       if (/[A-Za-z]{2,}/.test(words)) problems.push(`${rel}: text outside the translation layer: "${words}"`);
     }
+    // A colon after a translated label is the catalogue's (French spaces it: "Moteur 1 :").
+    for (const m of markup.matchAll(/\bt\((?:[^()]|\([^()]*\))*\)\}[:;?!]/g)) problems.push(`${rel}: punctuation written after a label in code: "${m[0]}" (use t("format.colon", { label }))`);
     for (const m of markup.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"{]*[A-Za-z]{2,}[^"{]*)"/g)) {
       problems.push(`${rel}: attribute text outside the translation layer: "${m[1]}"`);
     }

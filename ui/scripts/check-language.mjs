@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { APOSTROPHE } from "../src/lib/fillParams.js";
+import { APOSTROPHE, pluralForms } from "../src/lib/fillParams.js";
 
 const LETTER = "\\p{L}\\p{N}";
 /** `source` as a whole word or phrase: no letter may touch either end. */
@@ -17,7 +17,17 @@ const wordRe = (source, flags = "giu") => new RegExp(`(?<![${LETTER}])(?:${sourc
  * colon or opening quote, or as a heading's first word. */
 const sentenceStart = (text, at) => at === 0 || /(?:[.!?:;…“«(\n])[\s\u00a0]*$/u.test(text.slice(0, at));
 
-const names = (s) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort().join(",");
+/** The values a text names: `{name}`, and the count of each plural form `{n, plural, …}`. */
+const names = (s) => [...new Set([...s.matchAll(/\{(\w+)(?:\}|, *plural,)/g)].map((m) => m[1]))].sort().join(",");
+
+// Counts (issue 33): a value that counts the word written after it ("{n} cards", "{hand} cartes")
+// is written with plural forms, `{n, plural, one {# card} other {# cards}}`, so that 1 is never
+// "1 cards" in any language. The values below hold numbers; the same name in a key listed in
+// NOT_COUNTS is a number that counts nothing after it (an Engine's number, a roll to beat).
+export const COUNTS = new Set(["n", "count", "cards", "hand", "actions", "items", "eggs", "drawn", "infected", "total", "steps", "s", "minutes", "left", "most", "limit", "injuries", "carcasses", "corpses", "done", "of", "used", "max", "slots", "light"]);
+export const NOT_COUNTS = { "debrief.minutes": ["minutes"], "helper.encounter_draw": ["count"], "curtain.known_engine": ["n"], "round.action_of": ["n"], "helper.injury_check_one": ["total"], "helper.injury_check_two": ["total"], "helper.encounter_surprise": ["hand"] };
+/** A number of one thing out of another ("3 of 5"): the word after the first number is this one. */
+const OF_WORDS = new Set(["of", "de", "di", "sur", "su", "em", "en", "do", "da", "dos", "das", "del", "della", "dei", "delle", "des", "du"]);
 
 /** Every quote-like mark; a language's own pair is allowed, every other is a fault. */
 const QUOTE_MARKS = ["\"", "“", "”", "„", "«", "»", "‹", "›"];
@@ -44,8 +54,15 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
     const en = english[key];
     if (en === undefined) continue;
     if (names(en) !== names(text)) faults.push([key, `names {${names(text)}}, English {${names(en)}}`]);
+    const forms = pluralForms(text);
+    if (forms.includes(null)) faults.push([key, "a plural form is written wrongly: {n, plural, one {…} other {…}}, each branch in braces, other always there"]);
+    for (const f of forms) if (f && f.branches.one === undefined && f.branches["=1"] === undefined) faults.push([key, `{${f.name}, plural, …} has no form for one (one {…} or =1 {…})`]);
+    for (const m of text.matchAll(/\{(\w+)\}[\s\u00a0]+(\p{L}+)/gu)) {
+      if (!COUNTS.has(m[1]) || NOT_COUNTS[key]?.includes(m[1]) || OF_WORDS.has(m[2].toLowerCase())) continue;
+      faults.push([key, `"${m[0]}": a count without plural forms (1 would read "1 ${m[2]}"): write {${m[1]}, plural, one {# …} other {# …}}`]);
+    }
     // Placeholder names ({items}) are not words of the language.
-    const words = text.replace(/\{\w+\}/g, (m) => " ".repeat(m.length));
+    const words = text.replace(/\{\w+\}|\{\w+, *plural,|[{}#]/g, (m) => " ".repeat(m.length));
     for (const { term, re, unless } of avoid) {
       if (unless && unless.test(en)) continue;
       for (const m of words.matchAll(re)) faults.push([key, `"${m[0]}": ${term.en} is “${term.term}” here (glossary)`]);

@@ -103,3 +103,67 @@ test("an Engine token's state is a label, not an adjective that must agree (pt-B
   fails("pt-BR", "ref.engines.body", "Cada Motor tem 2 fichas, uma Funcionando e uma Danificado.", "Cada Motor tem 2 fichas, uma indicando Funcionando e outra indicando Danificado.");
   fails("es", "ref.engines.body", "Cada motor tiene 2 fichas, una Funcional y otra Dañado.", "Cada motor tiene 2 fichas, una que indica Funcional y otra que indica Dañado.");
 });
+
+// Counts go through plural rules (issue 33): each language's own forms, from its catalogue.
+const catalogue = (lang) => JSON.parse(readFileSync(new URL(`${lang}.json`, locales), "utf8"));
+const say = (lang, key, params) => fillParams(lang, catalogue(lang)[key], params);
+const THREE_COUNTS = {
+  en: [["Ana pays 1 Action card and has 1 card left.", "Ana pays 2 Action cards and has 3 cards left."], ["1 card", "4 cards"], ["1 move to the jump.", "2 moves to the jump."]],
+  fr: [["Ana paie 1 carte Action et garde 1 carte en main.", "Ana paie 2 cartes Action et garde 3 cartes en main."], ["1 carte", "4 cartes"], ["Encore 1 avancée avant le saut.", "Encore 2 avancées avant le saut."]],
+  "pt-BR": [["Ana paga 1 carta de Ação e fica com 1 carta.", "Ana paga 2 cartas de Ação e fica com 3 cartas."], ["1 carta", "4 cartas"], ["1 avanço até o salto.", "2 avanços até o salto."]],
+  es: [["Ana paga 1 carta de acción y le queda 1 carta.", "Ana paga 2 cartas de acción y le quedan 3 cartas."], ["1 carta", "4 cartas"], ["1 avance hasta el salto.", "2 avances hasta el salto."]],
+  it: [["Ana paga 1 carta Azione e ha ancora 1 carta.", "Ana paga 2 carte Azione e ha ancora 3 carte."], ["1 carta", "4 carte"], ["Manca 1 spostamento al salto.", "Mancano 2 spostamenti al salto."]],
+};
+for (const [lang, [paid, hand, time]] of Object.entries(THREE_COUNTS)) {
+  test(`${lang}: cards paid, a hand and the moves to the jump read one and several by the language's plural rules`, () => {
+    assert.deepEqual([say(lang, "log.line.action_taken", { player: "Ana", cards: 1, hand: 1 }), say(lang, "log.line.action_taken", { player: "Ana", cards: 2, hand: 3 })], paid);
+    assert.deepEqual([say(lang, "round.hand", { n: 1 }), say(lang, "round.hand", { n: 4 })], hand);
+    assert.deepEqual([say(lang, "ship.time.next_plain", { left: 1 }), say(lang, "ship.time.next_plain", { left: 2 })], time);
+  });
+}
+
+test("French and Portuguese count 0 as one (CLDR), English and Italian as several", () => {
+  assert.equal(say("fr", "round.hand", { n: 0 }), "0 carte");
+  assert.equal(say("pt-BR", "round.hand", { n: 0 }), "0 carta");
+  assert.equal(say("en", "round.hand", { n: 0 }), "0 cards");
+  assert.equal(say("it", "round.hand", { n: 0 }), "0 carte");
+  // An exact branch wins, a value written as text counts too, and "#" outside a form stays.
+  assert.equal(fillParams("en", "{n, plural, =0 {no card} one {# card} other {# cards}} for #{id}", { n: 0, id: 3 }), "no card for #3");
+  assert.equal(fillParams("en", "{n, plural, one {# card} other {# cards}}", { n: "1" }), "1 card");
+});
+
+test("a count without plural forms fails the check, in every language", () => {
+  fails("en", "round.hand", "{n} cards", "{n, plural, one {# card} other {# cards}}");
+  fails("fr", "log.line.round_began", "Manche de {player}\u00a0: jusqu'à {actions} Actions.", "Manche de {player}\u00a0: jusqu'à {actions, plural, one {# Action} other {# Actions}}.");
+  fails("pt-BR", "log.line.action_taken", "{player} paga {cards} cartas de Ação e fica com {hand, plural, one {# carta} other {# cartas}}.");
+  fails("es", "wizard.guide.remaining", "{n} pasos sin marcar.", "{n, plural, one {# paso sin marcar.} other {# pasos sin marcar.}}");
+  fails("it", "round.cost", "{n} carte", "{n, plural, one {# carta} other {# carte}}");
+  // A plural form without its form for one, or written wrongly, fails too.
+  fails("en", "round.cost", "{n, plural, other {# cards}}");
+  fails("en", "round.cost", "{n, plural, one {# card} other {# cards}");
+  // A label before its number counts nothing ("Cartes : 3"), nor a number out of another ("2 sur 5").
+  assert.deepEqual(faults("fr", "crew.hand_n", "Cartes\u00a0: {n}"), []);
+  assert.deepEqual(faults("fr", "round.action_of", "Action {n} sur {of}"), []);
+});
+
+test("a French colon written without its non-breaking space fails, also in a plural form", () => {
+  fails("fr", "wizard.guide.remaining", "{n, plural, one {# étape non cochée : tu peux encore la faire.} other {# étapes non cochées : tu peux encore les faire.}}", "{n, plural, one {# étape non cochée\u00a0: tu peux encore la faire.} other {# étapes non cochées\u00a0: tu peux encore les faire.}}");
+  fails("fr", "card_face.cost", "Action: {n, plural, one {# carte} other {# cartes}}");
+});
+
+test("Portuguese joins a preposition with the name's article: chegou à Terra, ia para a Terra, a Marte", () => {
+  assert.equal(say("pt-BR", "debrief.line.verdict_destination", { destination: "Terra" }), "A nave chegou à Terra.");
+  assert.equal(say("pt-BR", "debrief.line.verdict_destination", { destination: "Marte" }), "A nave chegou a Marte.");
+  assert.equal(say("pt-BR", "debrief.line.verdict_destination", { destination: "Espaço profundo" }), "A nave chegou ao Espaço profundo.");
+  assert.equal(say("pt-BR", "debrief.line.coordinates_revealed", { destination: "Terra" }), "A nave ia para a Terra.");
+  assert.equal(say("pt-BR", "debrief.line.coordinates_revealed", { destination: "Vênus" }), "A nave ia para Vênus.");
+});
+
+test("a player's state fits any player: no adjective that guesses a gender from a name", () => {
+  // Labels beside a name ("Ana · En jeu") and lines about a player, in the languages whose
+  // adjectives agree; the English says "Awake", "Dead", "Escaped".
+  const word = (alternatives) => new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, "u");
+  const gendered = { fr: word("^Morte?$|Éveillée?|Évadée?|est morte?|était INFECTÉE?|est ranimée?|est entrée?"), "pt-BR": word("Acordad[oa]|^Mort[oa]$|é revivid[oa]"), es: word("Despiert[oa]|^Muert[oa]$"), it: word("Svegli[oa]|^Mort[oa]$|Fuggit[oa]|è mort[oa]|era INFETT[OA]|rianimat[oa]|è andat[oa]") };
+  const keys = ["life.awake", "life.dead", "life.escaped", "debrief.line.character_died", "debrief.line.contamination_lucky", "debrief.line.contamination_dies", "debrief.line.near_contamination", "debrief.line.hibernated", "log.line.character_revived", "debrief.line.verdict_escaped", "debrief.line.verdict_died"];
+  for (const [lang, re] of Object.entries(gendered)) for (const key of keys) assert.doesNotMatch(catalogue(lang)[key], re, `${lang} ${key}`);
+});

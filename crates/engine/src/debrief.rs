@@ -22,7 +22,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("setup_coordinates", "The Coordinates card read: A {a}, B {b}, C {c}, D {d}."),
     ("setup_engines", "The Engine tokens on top: Engine 1 {e1}, Engine 2 {e2}, Engine 3 {e3}."),
     ("setup_bag", "The Intruder bag was filled."),
-    ("setup_contamination", "The Contamination deck held {infected} INFECTED cards among {total}."),
+    ("setup_contamination", "The Contamination deck held {infected, plural, one {# INFECTED card} other {# INFECTED cards}} among {total}."),
     ("setup_objectives", "{player} was dealt {cards}."),
     ("setup_weaknesses", "The Weakness cards were {cards}."),
     // The bag.
@@ -54,7 +54,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("objective_chosen", "{player} kept {card}."),
     ("objective_chosen_table", "{player} kept an objective at the table."),
     // What everyone saw, that shaped the story.
-    ("surprise_attack", "Surprise Attack on {player}: a token of {back} against {hand} cards."),
+    ("surprise_attack", "Surprise Attack on {player}: a token of {back} against {hand, plural, one {# card} other {# cards}}."),
     ("character_died", "{player} died: {cause}."),
     ("intruder_killed", "Intruder {id} was killed."),
     ("self_destruct_started", "The Self-Destruct sequence started."),
@@ -67,7 +67,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("coordinates_revealed", "The ship was headed for {destination}."),
     ("contamination_clean", "{player} was not infected."),
     ("contamination_lucky", "{player} was INFECTED but drew no Contamination card."),
-    ("contamination_dies", "{player} was INFECTED and drew {drawn} Contamination cards."),
+    ("contamination_dies", "{player} was INFECTED and drew {drawn, plural, one {# Contamination card} other {# Contamination cards}}."),
     ("objective_revealed", "{player} revealed {card}."),
     ("objective_met", "{player}'s objective was met."),
     ("objective_not_met", "{player}'s objective was not met."),
@@ -86,11 +86,11 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("verdict_crew_won", "The crew won together."),
     ("verdict_crew_lost", "The crew lost together."),
     // Near misses.
-    ("near_self_destruct", "The Self-Destruct sequence was {left} spaces from the end."),
-    ("near_time", "The ship was {left} spaces from the jump."),
-    ("near_fire", "At most {most} of the {limit} Fire markers were on the ship."),
-    ("near_malfunction", "At most {most} of the {limit} Malfunction markers were on the ship."),
-    ("near_surprise", "{player} held {hand} cards against a token of {back}: one card fewer and it was a Surprise Attack."),
+    ("near_self_destruct", "The Self-Destruct sequence was {left, plural, one {# space} other {# spaces}} from the end."),
+    ("near_time", "The ship was {left, plural, one {# space} other {# spaces}} from the jump."),
+    ("near_fire", "At most {most} of the {limit, plural, one {# Fire marker} other {# Fire markers}} were on the ship."),
+    ("near_malfunction", "At most {most} of the {limit, plural, one {# Malfunction marker} other {# Malfunction markers}} were on the ship."),
+    ("near_surprise", "{player} held {hand, plural, one {# card} other {# cards}} against a token of {back}: one card fewer and it was a Surprise Attack."),
     ("near_engines", "One more Damaged Engine and the ship would have exploded."),
     ("near_contamination", "{player} was INFECTED and still drew no Contamination card."),
 ];

@@ -89,9 +89,9 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("phase_changed_event", "Now: the Event Phase, {step}."),
     ("phase_changed_over", "The game is over: {cause}."),
     ("turn_began", "Turn {turn} begins; {player} holds the First Player token."),
-    ("hand_size_set", "{player} holds {cards} cards."),
-    ("round_began", "{player}'s round: up to {actions} Actions."),
-    ("action_taken", "{player} pays {cards} Action cards and has {hand} cards left."),
+    ("hand_size_set", "{player} holds {cards, plural, one {# card} other {# cards}}."),
+    ("round_began", "{player}'s round: up to {actions, plural, one {# Action} other {# Actions}}."),
+    ("action_taken", "{player} pays {cards, plural, one {# Action card} other {# Action cards}} and has {hand, plural, one {# card} other {# cards}} left."),
     ("round_ended", "{player}'s round ends."),
     ("round_passed", "{player} passes and takes no more Actions this phase."),
     ("round_given", "Correction: the round goes to {player}."),
@@ -127,7 +127,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("intruder_healed", "Intruder #{id} heals Injuries: {injuries}."),
     ("intruder_transformed", "Intruder #{id} becomes a {kind}."),
     ("infested", "A Larva infests {player}."),
-    ("surprise_attack", "Surprise Attack on {player}: token {back} against {hand} cards."),
+    ("surprise_attack", "Surprise Attack on {player}: token {back} against {hand, plural, one {# card} other {# cards}}."),
     ("attack_card", "Intruder Attack card: {card}."),
     ("shot_hit", "{player} shoots Intruder #{id}: {face}, Injuries dealt: {injuries}."),
     ("shot_missed", "{player} shoots at Intruder #{id}: {face}, a miss."),
@@ -228,13 +228,24 @@ pub fn template(key: &str) -> &'static str {
     TEMPLATES.iter().find(|(k, _)| *k == key).map(|(_, t)| *t).unwrap_or("")
 }
 
-/// Fills a template's `{name}` placeholders with the English rendering of each value.
+/// Fills a template's `{name}` placeholders with the English rendering of each value, and each
+/// count written with plural forms, `{n, plural, one {# card} other {# cards}}`, with its English
+/// form (`one` for 1, an `=N` branch for exactly N, else `other`; `#` is the number), so the
+/// engine's English says "1 card" as the screens do (issue 33).
 pub fn render(template: &str, params: &BTreeMap<String, LogParam>) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
+        if let Some((name, branches, next)) = plural_form(after) {
+            match params.get(name) {
+                Some(p) => out.push_str(&render(&english_branch(branches, p).replace('#', &p.english()), params)),
+                None => out.push_str(&rest[open..rest.len() - next.len()]),
+            }
+            rest = next;
+            continue;
+        }
         match after.find('}') {
             Some(close) => {
                 let name = &after[..close];
@@ -252,4 +263,60 @@ pub fn render(template: &str, params: &BTreeMap<String, LogParam>) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `text` just after a `{`: when it opens a plural form, its count's name, its branches' text
+/// and what follows the form's closing brace.
+fn plural_form(text: &str) -> Option<(&str, &str, &str)> {
+    let (name, body) = text.split_once(',')?;
+    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let body = body.trim_start().strip_prefix("plural,")?;
+    let close = closing(body, 1)?;
+    Some((name, &body[..close], &body[close + 1..]))
+}
+
+/// The index of the brace that closes a group `depth` levels deep at the start of `text`.
+fn closing(text: &str, mut depth: usize) -> Option<usize> {
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The branch of a plural form English takes for `count`: `=N` when it is exactly N, `one` for 1,
+/// else `other` (empty when the form has none).
+fn english_branch<'a>(mut branches: &'a str, count: &LogParam) -> &'a str {
+    let n = match count {
+        LogParam::Number { value } => Some(*value),
+        LogParam::Text { value } => value.parse().ok(),
+        _ => None,
+    };
+    let (mut one, mut other, mut exact) = (None, None, None);
+    while let Some(open) = branches.find('{') {
+        let selector = branches[..open].trim();
+        let Some(close) = closing(&branches[open + 1..], 1) else { break };
+        let body = &branches[open + 1..open + 1 + close];
+        match selector {
+            "one" => one = Some(body),
+            "other" => other = Some(body),
+            s => {
+                if s.strip_prefix('=').and_then(|v| v.parse::<i32>().ok()).is_some_and(|v| Some(v) == n) {
+                    exact = Some(body);
+                }
+            }
+        }
+        branches = &branches[open + 1 + close + 1..];
+    }
+    exact.or(if n == Some(1) { one } else { None }).or(other).unwrap_or("")
 }

@@ -1,5 +1,5 @@
 //! The command line shared by the headless binary and the desktop app:
-//! `serve [--port N] [--data DIR]`, `script [--data DIR]` and `backup FILE [--data DIR]`.
+//! `serve [--port N] [--data DIR] [--seed N]`, `script [--data DIR] [--seed N]` and `backup FILE [--data DIR]`.
 
 use crate::serve::{self, Door};
 use crate::store::Store;
@@ -10,21 +10,24 @@ pub const USAGE: &str = "usage:
   serve [--port N] [--data DIR]   the table screen in a browser on this machine (prints its address)
   script [--data DIR]             JSON calls on stdin, one reply per line on stdout
   backup FILE [--data DIR]        every saved game, copied into one new file (also while the app runs)
-The saves live in DIR (default: the platform's data folder, nemesis-table).";
+The saves live in DIR (default: the platform's data folder, nemesis-table).
+--seed N (serve, script) makes every new game draw the same way from the number N (tests, bug reports).";
 
 pub struct Options {
     pub port: u16,
     pub data: PathBuf,
+    pub seed: Option<u64>,
 }
 
 /// Reads `--port` and `--data`; `Err` holds what to tell the user.
 pub fn options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { port: 7420, data: crate::default_data_dir() };
+    let mut o = Options { port: 7420, data: crate::default_data_dir(), seed: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--port" => o.port = it.next().and_then(|p| p.parse().ok()).ok_or("--port needs a number from 0 to 65535")?,
             "--data" => o.data = PathBuf::from(it.next().ok_or("--data needs a folder")?),
+            "--seed" => o.seed = Some(it.next().and_then(|n| n.parse().ok()).ok_or("--seed needs a whole number from 0 to 18446744073709551615")?),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -91,8 +94,10 @@ pub fn main(args: Vec<String>) -> i32 {
     let mut table = Table::new(store);
     // Browser and process tests play the same game on every run (issue 34, item 10). Said out
     // loud: a table started this way deals what anyone with the number can work out.
-    if let Some(seed) = std::env::var("NEMESIS_TEST_SEED").ok().and_then(|v| v.parse::<u64>().ok()) {
-        eprintln!("note: NEMESIS_TEST_SEED is set: every game's draws follow seed {seed} (for tests only; never play a real game like this)");
+    // `--seed N`, or NEMESIS_TEST_SEED for the tests that start a host through scripts.
+    let seed = opts.seed.or_else(|| std::env::var("NEMESIS_TEST_SEED").ok().and_then(|v| v.parse::<u64>().ok()));
+    if let Some(seed) = seed {
+        eprintln!("note: every game's draws follow seed {seed} (for tests and bug reports only; never play a real game like this)");
         table.seed_games(seed);
     }
     match mode.as_str() {

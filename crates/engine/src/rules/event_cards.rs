@@ -49,7 +49,7 @@ fn holds_no_action_card(ctx: &mut Ctx, seat: Seat) -> Outcome<bool> {
         _ => None,
     }) {
         Some(none) => Ok(none),
-        None => refuse_with(Code::ResultNeeded, "player_is_in_the_nest_with_cards_that_may_all_be", "Hatching: {player} is in the Nest with {cards} cards that may all be Contamination cards. Enter whether they hold no Action card.", vec![("player", LogParam::seat(seat.0, name)), ("cards", LogParam::number(u16::from(cards)))]),
+        None => refuse_with(Code::ResultNeeded, "player_is_in_the_nest_with_cards_that_may_all_be", "Hatching: {player} is in the Nest with {cards, plural, one {# card that may be a Contamination card} other {# cards that may all be Contamination cards}}. Enter whether they hold no Action card.", vec![("player", LogParam::seat(seat.0, name)), ("cards", LogParam::number(u16::from(cards)))]),
     }
 }
 

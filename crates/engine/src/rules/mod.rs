@@ -138,7 +138,7 @@ impl Ctx<'_> {
                 return refuse_with(
                     Code::NotAllowed,
                     "an_arm_wound_leaves_one_hand_slot_drop_an",
-                    "An Arm wound leaves one Hand slot: drop an Object first ({count} carried).",
+                    "An Arm wound leaves one Hand slot: drop an Object first ({count, plural, one {# carried} other {# carried}}).",
                     vec![("count", LogParam::number(carried))],
                 );
             }

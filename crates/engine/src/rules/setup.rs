@@ -41,7 +41,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
     for name in &o.players {
         let t = name.trim();
         if t.is_empty() || t.chars().count() > MAX_NAME || t.chars().any(|ch| ch.is_control()) {
-            return refuse_with(Code::BadSetup, "each_player_needs_a_name_of_1_to", "Each player needs a name of 1 to {max} letters.", vec![("max", LogParam::number(MAX_NAME as i32))]);
+            return refuse_with(Code::BadSetup, "each_player_needs_a_name_of_1_to", "Each player needs a name of 1 to {max, plural, one {# letter} other {# letters}}.", vec![("max", LogParam::number(MAX_NAME as i32))]);
         }
     }
     let mut handled = o.handled.clone();
@@ -55,7 +55,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
         handled,
     };
     if config.infected_cards > c.data.contamination.total {
-        return refuse_with(Code::BadSetup, "there_are_only_count_contamination_cards", "There are only {count} Contamination cards.", vec![("count", LogParam::number(c.data.contamination.total))]);
+        return refuse_with(Code::BadSetup, "there_are_only_count_contamination_cards", "There are only {count, plural, one {# Contamination card} other {# Contamination cards}}.", vec![("count", LogParam::number(c.data.contamination.total))]);
     }
     // Step 14: Help cards decide player numbers.
     let numbers: Vec<u8> = if config.handles(Component::HelpCards) {
@@ -130,7 +130,7 @@ pub(super) fn set_up(fate: &mut Fate, actor: Actor, o: &SetupOptions, entered: &
                 d.sort();
                 d.dedup();
                 if d.len() != pod_count || d.iter().any(|p| *p == 0 || *p > c.data.escape_pods.count) {
-                    return refuse_with(Code::BadSetup, "enter_the_count_escape_pod_numbers_drawn_each", "Enter the {count} Escape Pod numbers drawn, each from 1 to 4.", vec![("count", LogParam::number(pod_count as i32))]);
+                    return refuse_with(Code::BadSetup, "enter_the_count_escape_pod_numbers_drawn_each", "Enter {count, plural, one {the Escape Pod number drawn} other {the # Escape Pod numbers drawn}}, each from 1 to 4.", vec![("count", LogParam::number(pod_count as i32))]);
                 }
                 d
             }

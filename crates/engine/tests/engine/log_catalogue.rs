@@ -15,10 +15,37 @@ fn english_catalogue() -> BTreeMap<String, String> {
     serde_json::from_str(&std::fs::read_to_string(path).expect("the English catalogue")).expect("valid JSON")
 }
 
+/// The values a template names: `{name}`, and the count of each plural form `{n, plural, …}`.
 fn placeholders(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = text.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string())).collect();
+    let mut out: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|p| {
+            let name = &p[..p.find(['}', ','])?];
+            (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')).then(|| name.to_string())
+        })
+        .collect();
     out.sort();
+    out.dedup();
     out
+}
+
+#[test]
+fn a_count_in_english_is_one_card_and_two_cards_never_one_cards() {
+    // A round costs 1 or 2 Action cards (p. 13): the log says which without "1 cards".
+    let render = |cards: i32, hand: i32| {
+        let params: BTreeMap<String, LogParam> = [("player", LogParam::text("Ana")), ("cards", LogParam::number(cards)), ("hand", LogParam::number(hand))].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        nemesis_engine::log::render(nemesis_engine::log::template("action_taken"), &params)
+    };
+    assert_eq!(render(1, 4), "Ana pays 1 Action card and has 4 cards left.");
+    assert_eq!(render(2, 1), "Ana pays 2 Action cards and has 1 card left.");
+    assert_eq!(render(1, 0), "Ana pays 1 Action card and has 0 cards left.");
+    // An exact branch wins over the category, and a form without its value is left as written.
+    let exact = "{n, plural, =0 {no card} one {# card} other {# cards}} for #{id}";
+    let with = |n: i32| nemesis_engine::log::render(exact, &[("n".to_string(), LogParam::number(n)), ("id".to_string(), LogParam::number(7))].into_iter().collect());
+    assert_eq!(with(0), "no card for #7");
+    assert_eq!(with(3), "3 cards for #7");
+    assert_eq!(nemesis_engine::log::render("{n, plural, one {# card} other {# cards}}", &BTreeMap::new()), "{n, plural, one {# card} other {# cards}}");
 }
 
 #[test]
