@@ -119,7 +119,7 @@ pub fn main(args: Vec<String>) -> i32 {
                     }
                 };
                 let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.port);
-                let door = Door { table: Table::new(store).shared(), key: serve::new_key().into(), port };
+                let door = Door { table: crate::Shared::new(Table::new(store)), key: serve::new_key().into(), port };
                 println!("Nemesis table: open {}", door.url());
                 if !crate::assets::present() {
                     eprintln!("note: this binary was built without the table screen (ui/dist); run ./scripts/run");
