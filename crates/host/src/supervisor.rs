@@ -16,7 +16,7 @@ impl Shared {
 
     /// Supervises `table`, with phones served on `runtime`.
     pub fn on(table: Table, runtime: Option<tokio::runtime::Handle>) -> Shared {
-        Shared::start(table, runtime.map(|runtime| move |writer| Box::new(LanServer { writer, runtime }) as Box<dyn PhoneServer>))
+        Shared::start(table, runtime.map(|runtime| move |writer: Writer| Box::new(LanServer { writer, runtime }) as Box<dyn PhoneServer>))
     }
 }
 
