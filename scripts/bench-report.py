@@ -71,6 +71,10 @@ if host:
         out.append(f"| One accepted table call and five phones' screens, journal of {sh['journal']:,} vs {lo['journal']:,} entries, n={sh['n']} each | {sh['p50']:.2f} → {lo['p50']:.2f} ms | {sh['p99']:.2f} → {lo['p99']:.2f} ms | ratio of medians ≤ 1.5 | {'yes' if j['ratio'] <= 1.5 else '**no**'} ({j['ratio']:.2f}×) |")
         if "rebuild_p50" in sh:
             out.append(f"| What it saves: the logs the host used to rebuild from the whole journal on every change (table and five seats), same journals | {sh['rebuild_p50']:.2f} → {lo['rebuild_p50']:.2f} ms | | (no longer paid) | |")
+        sp = lo.get("screens_per_step")
+        if sp:
+            built = (sp["public_views"], sp["table_screens"], sp["seat_screens"])
+            out.append(f"| Built per accepted step with five phones streaming (issue 30), n={lo['n']}: public views, table screens, seat screens | {built[0]:g}, {built[1]:g}, {built[2]:g} | | one per audience: 1, 1, 5 | {'yes' if built == (1, 1, 5) else '**no**'} |")
 else:
     out.append("| Durable commit | not run | | p99 ≤ 5 ms | |")
 out += ["", "## The app (release build, real window under Xvfb)", "", "| figure | measured | target | within |", "|---|---|---|---|"]

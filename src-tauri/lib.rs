@@ -58,9 +58,8 @@ async fn call(host: tauri::State<'_, Host>, screens: tauri::State<'_, Screens>, 
     let streamed = streamed == Some(true)
         && screens.stream.lock().unwrap_or_else(|e| e.into_inner()).as_ref().is_some_and(|t| !t.inner().is_finished());
     let asked_screen = matches!(call, Call::Screen);
-    let reply = tauri::async_runtime::spawn_blocking(move || nemesis_host::table::lock(&table).call(Actor::Table, call))
-        .await
-        .map_err(|e| e.to_string())?;
+    // A message to the table's writer; this task waits without holding a thread.
+    let reply = table.ask(move |t| t.call(Actor::Table, call)).await.ok_or_else(|| "The table stopped while answering.".to_string())?;
     Ok(if streamed { nemesis_host::protocol::streamed(asked_screen, reply) } else { reply })
 }
 
@@ -149,8 +148,9 @@ pub fn run(args: Vec<String>) -> i32 {
                     }
                 }
             }
-            let table = table.shared();
-            let latest = nemesis_host::table::lock(&table).subscribe();
+            // The supervisor serves phones on Tauri's runtime (entered here to hand it over).
+            let table = tauri::async_runtime::block_on(async move { Shared::new(table) });
+            let latest = table.screens();
             (Host::Table(table), Some(latest))
         }
         Err(f) => {

@@ -1,6 +1,8 @@
 //! The host's durable commit per command: p50/p99 over many accepted commands, written to
 //! target/bench/host.json for scripts/bench. Two figures: the SQLite commit alone (one
-//! transaction, WAL, synchronous=FULL) and a whole table call (engine, commit, new screen).
+//! transaction, WAL, synchronous=FULL) and a whole table call (engine, commit, new screen); and,
+//! with five phones streaming, how many screens each accepted step builds (issue 30: one per
+//! audience).
 
 use nemesis_engine::{Actor, Command, Component, Mode, Request, Seat, SetupOptions};
 use nemesis_host::protocol::{Call, Reply};
@@ -27,8 +29,9 @@ fn draft(table: &mut Table) {
 }
 
 /// Issue 21: what one accepted table call costs with five phones connected, once the journal has
-/// about `length` entries: the call (engine, durable commit, table screen) and then each seat's
-/// phone screen, as the seat's stream builds it after the change. Measured over 200 calls.
+/// about `length` entries: the call (engine, durable commit, table screen, each streaming seat's
+/// phone screen) and then each seat's screen as its phone asks for it. Measured over 200 calls,
+/// with how many screens the calls built (issue 30).
 fn journal_cost(length: usize) -> serde_json::Value {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
@@ -42,6 +45,13 @@ fn journal_cost(length: usize) -> serde_json::Value {
     };
     assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
     draft(&mut table);
+    // Five phones, each with one stream open: every step builds their screens.
+    let feeds: Vec<_> = (0..5)
+        .map(|seat| {
+            table.phones().stream_opened(Seat(seat));
+            table.phone_feed(Seat(seat))
+        })
+        .collect();
     let act = |i: usize| Call::Act { request: Request::Do { command: Command::SetHandSize { seat: Seat((i % 5) as u8), cards: (i % 6) as u8 }, entered: Vec::new() } };
     let mut i = 0;
     while table.open_game().expect("open").entries().len() < length {
@@ -49,6 +59,7 @@ fn journal_cost(length: usize) -> serde_json::Value {
         i += 1;
     }
     let mut times = Vec::with_capacity(200);
+    let before = table.screens_built();
     for _ in 0..200 {
         let t = Instant::now();
         assert!(matches!(table.call(Actor::Table, act(i)), Reply::Screen { .. }));
@@ -58,6 +69,8 @@ fn journal_cost(length: usize) -> serde_json::Value {
         times.push(t.elapsed().as_secs_f64() * 1e3);
         i += 1;
     }
+    let built = table.screens_built() - before;
+    drop(feeds);
     times.sort_by(f64::total_cmp);
     // For comparison, what the host did on every change before: the table's log and each seat's
     // rebuilt from the whole journal by the engine.
@@ -72,7 +85,13 @@ fn journal_cost(length: usize) -> serde_json::Value {
         rebuilt.push(t.elapsed().as_secs_f64() * 1e3);
     }
     rebuilt.sort_by(f64::total_cmp);
-    serde_json::json!({ "journal": length, "p50": percentile(&times, 0.5), "p99": percentile(&times, 0.99), "n": times.len(), "rebuild_p50": percentile(&rebuilt, 0.5) })
+    let per_step = |n: u64| n as f64 / times.len() as f64;
+    let screens = serde_json::json!({
+        "public_views": per_step(built.public_views),
+        "table_screens": per_step(built.table_screens),
+        "seat_screens": per_step(built.seat_screens),
+    });
+    serde_json::json!({ "journal": length, "p50": percentile(&times, 0.5), "p99": percentile(&times, 0.99), "n": times.len(), "rebuild_p50": percentile(&rebuilt, 0.5), "screens_per_step": screens })
 }
 
 fn main() {

@@ -102,7 +102,8 @@ pub fn main(args: Vec<String>) -> i32 {
     }
     match mode.as_str() {
         "script" => {
-            let table = table.shared();
+            // No runtime: phones stay off; the writer settles the save while idle.
+            let table = crate::Shared::new(table);
             let stdin = std::io::stdin();
             match crate::script::run_shared(&table, stdin.lock(), std::io::stdout().lock()) {
                 Ok(()) => 0,
@@ -131,7 +132,7 @@ pub fn main(args: Vec<String>) -> i32 {
                     }
                 };
                 let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.port);
-                let door = Door { table: table.shared(), key: serve::new_key().into(), port };
+                let door = Door { table: crate::Shared::new(table), key: serve::new_key().into(), port };
                 println!("Nemesis table: open {}", door.url());
                 if !crate::assets::present() {
                     eprintln!("note: this binary was built without the table screen (ui/dist); run ./scripts/run");

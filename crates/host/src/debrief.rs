@@ -32,7 +32,7 @@ pub fn replay_reply(entries: &[Entry], log: &[LogLine]) -> Result<Reply, Fault> 
 
 /// A phone's part: its own verdict and the secrets it held, never another seat's.
 pub fn seat_reply(title: &str, entries: &[Entry], seat: Seat) -> Result<PhoneReply, Fault> {
-    let part = debrief(entries)?.for_seat(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
+    let part = debrief(entries)?.for_seat(seat).ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "No player sits there."))?;
     Ok(PhoneReply::Debrief { title: title.to_string(), debrief: part })
 }
 

@@ -1,9 +1,15 @@
-//! The connection side shared by both HTTP doors (the loopback table door and the phone
-//! server): accepting under caps per source address and in total, a time limit on request heads
-//! (which is also the keep-alive idle limit), and a stop that ends every connection. Routes and
-//! guards stay with each door; the open-file limit is raised here, once, at start.
+//! What both HTTP doors (the loopback table door and the phone server) share: accepting under
+//! caps per source address and in total, a time limit on request heads (which is also the
+//! keep-alive idle limit), the guard on `Host` and `Origin` and the safety headers, bodies read
+//! under a size and a time limit, gzipped event streams, and a stop that ends every stream and
+//! connection. Routes, keys and tokens stay with each door; the open-file limit is raised here,
+//! once, at start.
 
+use crate::fault::{Fault, FaultCode};
+use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::Response;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -146,4 +152,146 @@ pub fn raise_open_files() -> Option<u64> {
     {
         None
     }
+}
+
+/// The names a door answers to: a request whose `Host` is not one of them, or whose `Origin`
+/// (when sent) is another site, is refused before anything else (DNS rebinding, cross-site
+/// requests).
+#[derive(Clone)]
+pub struct Names {
+    hosts: Arc<[String]>,
+    origins: Arc<[String]>,
+}
+
+impl Names {
+    /// `hosts` as `Host` headers name them (`127.0.0.1:7421`); their origins are plain http.
+    pub fn of(hosts: Vec<String>) -> Names {
+        let origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
+        Names { hosts: hosts.into(), origins: origins.into() }
+    }
+
+    /// Why a request's head is refused, or `None` when it names this door.
+    pub fn refusal(&self, headers: &HeaderMap) -> Option<Fault> {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+        if !self.hosts.iter().any(|a| a == host) {
+            return Some(Fault::new(FaultCode::BadCall, "This table only answers on its own address."));
+        }
+        if let Some(origin) = headers.get(header::ORIGIN) {
+            if !origin.to_str().ok().is_some_and(|o| self.origins.iter().any(|a| a == o)) {
+                return Some(Fault::new(FaultCode::BadCall, "Requests from other sites are refused."));
+            }
+        }
+        None
+    }
+}
+
+/// The headers every answer of both doors carries: no sniffing, no referrer, no framing.
+pub fn harden(res: &mut Response) {
+    let h = res.headers_mut();
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+}
+
+/// Why a request's body was not read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BodyRefused {
+    TooLarge,
+    TooSlow,
+}
+
+impl BodyRefused {
+    pub fn fault(&self) -> Fault {
+        match self {
+            BodyRefused::TooLarge => Fault::new(FaultCode::BadCall, "That request is too large."),
+            BodyRefused::TooSlow => Fault::new(FaultCode::BadCall, "That request did not arrive in time."),
+        }
+    }
+}
+
+/// A request's body, at most `max` bytes arriving within `time`: a client cannot hold a
+/// connection open by promising bytes it never sends.
+pub async fn read_body(body: Body, max: usize, time: Duration) -> Result<Bytes, BodyRefused> {
+    match tokio::time::timeout(time, axum::body::to_bytes(body, max)).await {
+        Ok(Ok(body)) => Ok(body),
+        Ok(Err(_)) => Err(BodyRefused::TooLarge),
+        Err(_) => Err(BodyRefused::TooSlow),
+    }
+}
+
+/// Turns true when a door is stopping, so its open event streams end and shutdown can finish.
+#[derive(Clone)]
+pub struct Closing(pub watch::Receiver<bool>);
+
+impl Closing {
+    pub fn closed(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    /// Waits until the door stops.
+    pub async fn wait(&mut self) {
+        let _ = self.0.wait_for(|c| *c).await;
+    }
+}
+
+/// A door's server running on a runtime. Dropping it, or `stop`, tells its streams to end and
+/// stops accepting; the connections still open get a short grace.
+pub struct Server {
+    closing: watch::Sender<bool>,
+    done: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Server {
+    /// Serves the router `app` makes (given the door's closing signal) on `runtime`.
+    pub fn spawn(listener: TcpListener, app: impl FnOnce(Closing) -> Router, limits: Limits, gauge: Gauge, runtime: &tokio::runtime::Handle) -> Server {
+        let (closing, stop) = watch::channel(false);
+        let app = app(Closing(stop.clone()));
+        let done = runtime.spawn(serve(listener, app, limits, gauge, stop));
+        Server { closing, done: Some(done) }
+    }
+
+    /// Stops the server and waits until it has.
+    pub async fn stop(mut self) {
+        self.closing.send_replace(true);
+        if let Some(done) = self.done.take() {
+            let _ = done.await;
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // Event streams never end by themselves: the signal that stops accepting tells them to.
+        self.closing.send_replace(true);
+    }
+}
+
+/// An event stream gzipped as it goes, for a client that takes gzip: each chunk is compressed
+/// and flushed at once (a sync flush), so every event still arrives when it is sent, and a
+/// screen that mostly repeats the one before costs a fraction of its size. The stream's end
+/// closes the gzip member properly. (The phone server is plain HTTP on the local network, so
+/// compression shows an onlooker nothing the bytes themselves would not.)
+pub fn gzip_events(res: Response) -> Response {
+    use futures_util::StreamExt;
+    use std::io::Write;
+    type Gz = flate2::write::GzEncoder<Vec<u8>>;
+    fn pack(enc: &mut Gz, chunk: &[u8]) -> std::io::Result<Bytes> {
+        enc.write_all(chunk)?;
+        enc.flush()?;
+        Ok(Bytes::from(std::mem::take(enc.get_mut())))
+    }
+    let (mut parts, body) = res.into_parts();
+    let start = (body.into_data_stream(), Some(Gz::new(Vec::new(), flate2::Compression::default())));
+    let data = futures_util::stream::unfold(start, |(mut chunks, enc)| async move {
+        let mut enc = enc?;
+        match chunks.next().await {
+            Some(Ok(chunk)) => Some((pack(&mut enc, &chunk).map_err(axum::Error::new), (chunks, Some(enc)))),
+            Some(Err(e)) => Some((Err(e), (chunks, None))),
+            None => Some((enc.finish().map(Bytes::from).map_err(axum::Error::new), (chunks, None))),
+        }
+    });
+    parts.headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    parts.headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from_stream(data))
 }

@@ -1,12 +1,17 @@
 //! The phone server: the phone page and the phone API on one address of this machine, started
 //! when the table turns phones on and stopped with its game (PRIVACY.md, "The LAN server").
 //! Every API request proves its seat with a token, or spends a single-use code; `Host` must name
-//! this server and `Origin`, when sent, must be this server.
+//! this server and `Origin`, when sent, must be this server. It reaches the table only by
+//! sending its writer messages (`writer::Writer`); a seat's stream reads the screens the
+//! table publishes for it and never comes back to the table after it opened.
 
-use crate::phones::PhoneRules;
-use crate::protocol::{Fault, FaultCode, LanAddress, PhoneCall, PhoneReply};
-use crate::table::{self, Table};
 use crate::assets;
+use crate::http::{self, Closing, Names};
+use crate::phones::PhoneRules;
+use crate::protocol::{Fault, FaultCode, PhoneCall, PhoneReply, PhoneScreen};
+use crate::reach::host_port;
+use crate::writer::Writer;
+use crate::table::Table;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -17,8 +22,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex, Weak};
-use tokio::sync::{oneshot, watch};
+use std::sync::Arc;
+use tokio::sync::watch;
 
 /// A phone's request body is small: a code, a device name or one command.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -30,8 +35,8 @@ pub struct Running {
     pub ip: IpAddr,
     pub port: u16,
     /// The connections it holds now (its caps are `PhoneRules::per_source` and `connections`).
-    pub connections: crate::http::Gauge,
-    stop: Option<oneshot::Sender<()>>,
+    pub connections: http::Gauge,
+    _server: http::Server,
 }
 
 impl Running {
@@ -40,88 +45,29 @@ impl Running {
     }
 }
 
-impl Drop for Running {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-    }
-}
-
-fn host_port(ip: IpAddr, port: u16) -> String {
-    match ip {
-        IpAddr::V4(v4) => format!("{v4}:{port}"),
-        IpAddr::V6(v6) => format!("[{v6}]:{port}"),
-    }
-}
-
-/// The IPv4 addresses phones could reach: network addresses first (private ranges before
-/// others), this computer's own loopback last, for trying phones out in a browser here.
-pub fn addresses() -> Vec<LanAddress> {
-    let mut found: Vec<(u8, LanAddress)> = Vec::new();
-    for iface in if_addrs::get_if_addrs().unwrap_or_default() {
-        let IpAddr::V4(v4) = iface.ip() else { continue };
-        if v4.is_link_local() || v4.is_unspecified() || v4.is_loopback() {
-            continue;
-        }
-        let rank = if v4.is_private() { 0 } else { 1 };
-        found.push((rank, LanAddress { ip: v4.to_string(), interface: iface.name.clone(), loopback: false }));
-    }
-    found.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.ip.cmp(&b.1.ip)));
-    found.dedup_by(|a, b| a.1.ip == b.1.ip);
-    let mut out: Vec<LanAddress> = found.into_iter().map(|(_, a)| a).collect();
-    out.push(LanAddress { ip: "127.0.0.1".into(), interface: "lo".into(), loopback: true });
-    out
-}
-
-/// The QR of `url` as an SVG document, dark on light whatever the screen's theme, so phone
-/// cameras read it in a dim room.
-pub fn qr_svg(url: &str) -> Result<String, String> {
-    let code = qrcode::QrCode::new(url.as_bytes()).map_err(|e| e.to_string())?;
-    Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(220, 220).quiet_zone(true).build())
-}
-
-/// The table, not kept alive by its own phone server: when the table goes, the server stops
-/// with it (the table owns the server, so a strong reference here would keep both for ever).
-type TableRef = Weak<Mutex<Table>>;
-
 #[derive(Clone)]
 struct Lan {
-    table: TableRef,
-    hosts: Arc<[String]>,
-    origins: Arc<[String]>,
+    table: Writer,
+    names: Names,
     body_time: std::time::Duration,
 }
 
-/// Turns true when the server is stopping, so open phone streams end and shutdown can finish.
-#[derive(Clone)]
-struct Closing(watch::Receiver<bool>);
-
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
-pub fn start(table: TableRef, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
+pub fn start(table: Writer, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::runtime::Handle) -> std::io::Result<Running> {
     let listener = {
         let _entered = runtime.enter();
         listen(SocketAddr::new(ip, rules.port)).or_else(|_| listen(SocketAddr::new(ip, 0)))?
     };
     let port = listener.local_addr()?.port();
-    let (stop_tx, stop_rx) = oneshot::channel::<()>();
-    let (closing_tx, closing_rx) = watch::channel(false);
     let mut hosts = vec![host_port(ip, port)];
     if ip.is_loopback() {
         hosts.push(format!("localhost:{port}"));
     }
-    let origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
-    let lan = Lan { table, hosts: hosts.into(), origins: origins.into(), body_time: rules.body_time };
-    let app = router(lan, closing_rx.clone());
-    let limits = crate::http::Limits { per_source: rules.per_source, total: rules.connections, header_time: rules.header_time };
-    let gauge = crate::http::Gauge::default();
-    runtime.spawn(async move {
-        // Phone streams never end by themselves: the same signal that stops the server tells them to.
-        let _ = stop_rx.await;
-        let _ = closing_tx.send(true);
-    });
-    runtime.spawn(crate::http::serve(listener, app, limits, gauge.clone(), closing_rx));
-    Ok(Running { ip, port, connections: gauge, stop: Some(stop_tx) })
+    let lan = Lan { table, names: Names::of(hosts), body_time: rules.body_time };
+    let limits = http::Limits { per_source: rules.per_source, total: rules.connections, header_time: rules.header_time };
+    let gauge = http::Gauge::default();
+    let server = http::Server::spawn(listener, |closing| router(lan, closing), limits, gauge.clone(), runtime);
+    Ok(Running { ip, port, connections: gauge, _server: server })
 }
 
 /// A listener with a deep queue of connections waiting to be accepted: during a flood the
@@ -134,7 +80,7 @@ fn listen(at: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
     socket.listen(4096)
 }
 
-fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {
+fn router(lan: Lan, closing: Closing) -> Router {
     let api = Router::new()
         .route("/api/phone", post(phone_call))
         .route("/api/stream", get(stream));
@@ -142,7 +88,7 @@ fn router(lan: Lan, closing: watch::Receiver<bool>) -> Router {
         .merge(api)
         .fallback(get(asset))
         .layer(middleware::from_fn_with_state(lan.clone(), guard))
-        .layer(axum::Extension(Closing(closing)))
+        .layer(axum::Extension(closing))
         .with_state(lan)
 }
 
@@ -153,7 +99,7 @@ fn status_of(code: FaultCode) -> StatusCode {
         FaultCode::CodeExpired => StatusCode::GONE,
         FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
         FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
-        FaultCode::NotYourSeat | FaultCode::NotConfirmed => StatusCode::FORBIDDEN,
+        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed => StatusCode::FORBIDDEN,
         FaultCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::CONFLICT,
     }
@@ -168,14 +114,8 @@ fn refusal(code: FaultCode, reason: &str) -> Response {
 }
 
 async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-    if !lan.hosts.iter().any(|a| a == host) {
-        return refusal(FaultCode::BadCall, "This table only answers on its own address.");
-    }
-    if let Some(origin) = req.headers().get(header::ORIGIN) {
-        if !origin.to_str().ok().is_some_and(|o| lan.origins.iter().any(|a| a == o)) {
-            return refusal(FaultCode::BadCall, "Requests from other sites are refused.");
-        }
+    if let Some(fault) = lan.names.refusal(req.headers()) {
+        return refused(fault);
     }
     // A body announced as too large is refused before any of it is read, so a client cannot
     // hold a connection open by promising bytes it never sends.
@@ -184,10 +124,8 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
         return (StatusCode::PAYLOAD_TOO_LARGE, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request is too large.") })).into_response();
     }
     let mut res = next.run(req).await;
+    http::harden(&mut res);
     let h = res.headers_mut();
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
-    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
     // Hashed asset names never change content: phones keep them. Everything else is fresh.
     if !h.contains_key(header::CACHE_CONTROL) {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -199,26 +137,19 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
     res
 }
 
-/// Runs `work` on the table under its lock, off the async workers (a commit waits on the disk).
-async fn with_table<T: Send + 'static>(table: &TableRef, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
-    let table = table.clone();
-    tokio::task::spawn_blocking(move || table.upgrade().map(|table| work(&mut table::lock(&table))))
-        .await
-        .ok()
-        .flatten()
-        .ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
+/// Runs `work` on the table (a message to its writer) and waits for the answer.
+async fn with_table<T: Send + 'static>(table: &Writer, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
+    table.ask(work).await.ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
 }
 
-type Work = Box<dyn FnOnce(&mut Table) + Send>;
-
-/// Runs `work` on the table when dropped: a phone that went away is forgotten even when its
+/// Sends `work` to the table when dropped: a phone that went away is forgotten even when its
 /// request or stream was cut off mid-way.
 struct OnDrop {
-    work: Option<(TableRef, Work)>,
+    work: Option<(Writer, Box<dyn FnOnce(&mut Table) + Send>)>,
 }
 
 impl OnDrop {
-    fn new(table: &TableRef, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
+    fn new(table: &Writer, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
         OnDrop { work: Some((table.clone(), Box::new(work))) }
     }
 
@@ -230,17 +161,7 @@ impl OnDrop {
 impl Drop for OnDrop {
     fn drop(&mut self) {
         if let Some((table, work)) = self.work.take() {
-            let run = move || {
-                if let Some(table) = table.upgrade() {
-                    work(&mut table::lock(&table));
-                }
-            };
-            match tokio::runtime::Handle::try_current() {
-                Ok(h) => {
-                    h.spawn_blocking(run);
-                }
-                Err(_) => run(),
-            }
+            table.tell(work);
         }
     }
 }
@@ -256,12 +177,12 @@ fn device_name(given: Option<String>) -> String {
 }
 
 async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, headers: HeaderMap, body: Body) -> Response {
-    let body = match tokio::time::timeout(lan.body_time, axum::body::to_bytes(body, MAX_BODY)).await {
-        Ok(Ok(body)) => body,
-        Ok(Err(_)) => {
-            return (StatusCode::PAYLOAD_TOO_LARGE, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request is too large.") })).into_response()
+    let body = match http::read_body(body, MAX_BODY, lan.body_time).await {
+        Ok(body) => body,
+        Err(why) => {
+            let status = if why == http::BodyRefused::TooLarge { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::REQUEST_TIMEOUT };
+            return (status, Json(PhoneReply::Refused { fault: why.fault() })).into_response();
         }
-        Err(_) => return (StatusCode::REQUEST_TIMEOUT, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request did not arrive in time.") })).into_response(),
     };
     let call: PhoneCall = match serde_json::from_slice(&body) {
         Ok(c) => c,
@@ -281,8 +202,8 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
             let answer = with_table(&lan.table, move |t| -> Result<PhoneReply, Fault> {
                 let seat = t.phone_seat(ip, token.as_deref())?;
                 match seat_call {
-                    PhoneCall::Hand => Ok(PhoneReply::Hand { screen: (*t.phone_screen(seat)).clone() }),
-                    PhoneCall::Act { command } => Ok(PhoneReply::Hand { screen: (*t.phone_act(seat, command)?).clone() }),
+                    PhoneCall::Hand => Ok(PhoneReply::Hand { screen: t.phone_screen(seat) }),
+                    PhoneCall::Act { command } => Ok(PhoneReply::Hand { screen: t.phone_act(seat, command)? }),
                     PhoneCall::Leave => t.phone_leave(seat).map(|()| PhoneReply::Left),
                     PhoneCall::Content { pack } => Ok(PhoneReply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }),
                     PhoneCall::Debrief => t.phone_debrief(seat),
@@ -322,36 +243,6 @@ fn reply_json(reply: &PhoneReply, gzip: bool) -> Response {
     res.body(Body::from(body)).unwrap_or_else(|_| Json(reply).into_response())
 }
 
-/// An event stream gzipped as it goes, for a phone that takes gzip: each chunk is compressed and
-/// flushed at once (a sync flush), so every event still arrives when it is sent, and a screen
-/// that mostly repeats the one before costs a fraction of its size. The stream's end closes the
-/// gzip member properly. (The phone server is plain HTTP on the local network, so compression
-/// shows an onlooker nothing the bytes themselves would not.)
-fn gzip_events(res: Response) -> Response {
-    use futures_util::StreamExt;
-    use std::io::Write;
-    type Gz = flate2::write::GzEncoder<Vec<u8>>;
-    fn pack(enc: &mut Gz, chunk: &[u8]) -> std::io::Result<axum::body::Bytes> {
-        enc.write_all(chunk)?;
-        enc.flush()?;
-        Ok(axum::body::Bytes::from(std::mem::take(enc.get_mut())))
-    }
-    let (mut parts, body) = res.into_parts();
-    let start = (body.into_data_stream(), Some(Gz::new(Vec::new(), flate2::Compression::default())));
-    let data = futures_util::stream::unfold(start, |(mut chunks, enc)| async move {
-        let mut enc = enc?;
-        match chunks.next().await {
-            Some(Ok(chunk)) => Some((pack(&mut enc, &chunk).map_err(axum::Error::new), (chunks, Some(enc)))),
-            Some(Err(e)) => Some((Err(e), (chunks, None))),
-            None => Some((enc.finish().map(axum::body::Bytes::from).map_err(axum::Error::new), (chunks, None))),
-        }
-    });
-    parts.headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-    parts.headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from_stream(data))
-}
-
 /// Spends a pairing code, then waits (without holding the table) for the table to confirm.
 async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
     let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
@@ -379,7 +270,9 @@ async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
         Err(_) => return refusal(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code."),
     };
     forget.disarm();
-    let name = with_table(&lan.table, move |t| t.phone_screen(seat).game.as_ref().map(|g| g.me.name.clone()).unwrap_or_default()).await.unwrap_or_default();
+    let name = with_table(&lan.table, move |t| t.open_game().and_then(|g| g.state()).and_then(|s| s.seats.get(seat)).map(|s| s.name.clone()).unwrap_or_default())
+        .await
+        .unwrap_or_default();
     Json(PhoneReply::Paired { token, seat, name }).into_response()
 }
 
@@ -392,7 +285,7 @@ struct TokenQuery {
 /// server stops. Only the connection that proved the seat hears it.
 async fn stream(
     State(lan): State<Lan>,
-    axum::Extension(Closing(closing)): axum::Extension<Closing>,
+    axum::Extension(closing): axum::Extension<Closing>,
     ConnectInfo(from): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
@@ -405,8 +298,9 @@ async fn stream(
         let seat = t.phone_seat(ip, check.as_deref())?;
         t.phones().stream_opened(seat);
         let cut = t.phones().cut_signal(seat);
+        let screens = t.phone_feed(seat);
         t.phones_changed();
-        Ok((seat, t.subscribe(), cut))
+        Ok((seat, screens, cut))
     })
     .await;
     let (seat, screens, cut) = match opened {
@@ -418,28 +312,24 @@ async fn stream(
         t.phones().stream_closed(seat);
         t.phones_changed();
     });
-    let token: Arc<str> = token.unwrap_or_default().into();
-    let state = Watch { table: lan.table.clone(), screens, closing, cut, token, seat, last: None, first: true, done: false, _gone: gone };
+    let state = Watch { screens, closing, cut, first: true, done: false, _gone: gone };
     let events = futures_util::stream::unfold(state, |mut w| async move {
         let event = w.next().await?;
         Some((Ok::<_, Infallible>(event), w))
     });
     let res = Sse::new(events).keep_alive(KeepAlive::default()).into_response();
     if gzip {
-        gzip_events(res)
+        http::gzip_events(res)
     } else {
         res
     }
 }
 
 struct Watch {
-    table: TableRef,
-    screens: watch::Receiver<Arc<crate::TableScreen>>,
-    closing: watch::Receiver<bool>,
+    /// This seat's screens as the table publishes them.
+    screens: watch::Receiver<Arc<PhoneScreen>>,
+    closing: Closing,
     cut: watch::Receiver<bool>,
-    token: Arc<str>,
-    seat: nemesis_engine::Seat,
-    last: Option<Arc<crate::protocol::PhoneScreen>>,
     first: bool,
     done: bool,
     _gone: OnDrop,
@@ -449,36 +339,30 @@ impl Watch {
     /// The next event for this phone: its screen when it changed, `revoked` once when the
     /// token stops proving the seat, nothing (the end) when the server stops.
     async fn next(&mut self) -> Option<Event> {
-        loop {
-            if self.done || *self.closing.borrow() {
-                return None;
-            }
-            if !self.first && !*self.cut.borrow() {
-                tokio::select! {
-                    changed = self.screens.changed() => changed.ok()?,
-                    _ = self.closing.changed() => return None,
-                    // The token was revoked: told at once, even while the table is still busy.
-                    _ = self.cut.changed() => {}
-                }
-                self.screens.borrow_and_update();
-            }
-            if *self.cut.borrow() {
-                self.done = true;
-                return Some(revoked());
-            }
-            self.first = false;
-            let (token, seat) = (self.token.clone(), self.seat);
-            let now = with_table(&self.table, move |t| (t.phones().seat_of(&token) == Some(seat)).then(|| t.phone_screen(seat))).await.ok()?;
-            let Some(screen) = now else {
-                self.done = true;
-                return Some(revoked());
-            };
-            if self.last.as_ref().is_some_and(|l| Arc::ptr_eq(l, &screen) || **l == *screen) {
-                continue;
-            }
-            self.last = Some(screen.clone());
-            return Event::default().event("hand").json_data(&*screen).ok();
+        if self.done || self.closing.closed() {
+            return None;
         }
+        if !self.first && !*self.cut.borrow() {
+            tokio::select! {
+                biased;
+                // The token was revoked: told at once, even while the table is still busy.
+                _ = self.cut.changed() => {}
+                () = self.closing.wait() => return None,
+                // A feed that ended without a cut: the game closed under the stream.
+                changed = self.screens.changed() => {
+                    if changed.is_err() && !*self.cut.borrow() {
+                        return None;
+                    }
+                }
+            }
+        }
+        if *self.cut.borrow() {
+            self.done = true;
+            return Some(revoked());
+        }
+        self.first = false;
+        let screen = self.screens.borrow_and_update().clone();
+        Event::default().event("hand").json_data(&*screen).ok()
     }
 }
 

@@ -1,8 +1,9 @@
 //! Who may hear a seat's secrets: single-use pairing and reveal codes, the table's confirmation,
 //! seat tokens, open phone streams, and the lockout of an address that keeps guessing.
 //! Bookkeeping only: the HTTP side is `lan.rs`, and tokens are kept in the store by `table.rs`.
+//! The table opens the phone server through `PhoneServer`, which the supervisor gives it.
 
-use crate::protocol::{Fault, FaultCode, PhoneAsk};
+use crate::protocol::{Fault, PhoneAsk};
 use nemesis_engine::Seat;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -52,6 +53,25 @@ impl Default for PhoneRules {
             header_time: Duration::from_secs(10),
         }
     }
+}
+
+/// How the table opens the phone server without knowing the server or a runtime: the supervisor
+/// (`supervisor.rs`) hands the table one. Without it (the script door, a table in a test) phones
+/// stay off.
+pub trait PhoneServer: Send {
+    /// Listens on `ip` under `rules`; the server runs until the `Listening` is dropped.
+    fn listen(&self, ip: IpAddr, rules: &PhoneRules) -> Result<Listening, String>;
+}
+
+/// A running phone server as the table holds it: where phones reach it, and its stop.
+pub struct Listening {
+    pub ip: IpAddr,
+    pub url: String,
+    /// The connections it holds now (its caps are `PhoneRules::per_source` and `connections`).
+    pub connections: crate::http::Gauge,
+    /// Dropping it stops the server and ends every phone stream (PRIVACY.md: the server runs
+    /// only while a game is open and phones are on).
+    pub stop: Box<dyn Send>,
 }
 
 /// A secret from the operating system's secure random source: 128 bits as 32 hex digits.
@@ -282,7 +302,7 @@ impl Phones {
 
     /// Takes a waiting phone out of the list so the table can answer it.
     pub fn take_ask(&mut self, id: u32) -> Result<Ask, Fault> {
-        let at = self.asks.iter().position(|a| a.id == id).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
+        let at = self.asks.iter().position(|a| a.id == id).ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "That phone is no longer waiting."))?;
         Ok(self.asks.remove(at))
     }
 

@@ -1,10 +1,11 @@
 //! The calls every door accepts and the replies and screens it sends back. Declared once here;
 //! the TypeScript types in `ui/src/bindings/` are generated from these (see `tests/host/bindings.rs`).
 
-use nemesis_engine::{Code, Component, Hint, LogLine, Mode, Moment, PublicView, Rejection, Request, Seat, SeatView};
-use nemesis_engine::log::LogParam;
+use nemesis_engine::{Hint, LogLine, Mode, Moment, PublicView, Request, Seat, SeatView};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub use crate::fault::{Fault, FaultCode, HostCode};
 use ts_rs::TS;
 
 /// What the table screen (or a script) asks of the host.
@@ -88,8 +89,8 @@ pub enum Call {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "reply")]
 pub enum Reply {
-    /// The call was accepted; this is the screen after it.
-    Screen { screen: TableScreen },
+    /// The call was accepted; this is the screen after it (the one published, not a copy).
+    Screen { screen: Arc<TableScreen> },
     /// The call was accepted and its screen published as this revision: a caller that streams
     /// the table's screens (and said so) gets it once, on its stream, not a second time here.
     Accepted {
@@ -133,90 +134,6 @@ pub fn streamed(asked_screen: bool, reply: Reply) -> Reply {
     match reply {
         Reply::Screen { screen } if !asked_screen => Reply::Accepted { revision: screen.revision },
         other => other,
-    }
-}
-
-/// Why a call was refused: a code for programs and a reason for people. Nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct Fault {
-    pub code: FaultCode,
-    pub reason: String,
-    /// With `result_needed`: the physical component whose result the table must enter.
-    pub needs: Option<Component>,
-    /// The reason's catalogue key (`refusal.<key>`, made by `nemesis_engine::rejection::key_of`
-    /// from the English template) and its values: each screen shows the reason in its own
-    /// language, and falls back to `reason` for a key its catalogue lacks.
-    pub key: String,
-    pub params: BTreeMap<String, LogParam>,
-}
-
-/// The engine's refusal codes, and the host's own after them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum FaultCode {
-    WrongPhase,
-    NotYourSeat,
-    NoSuchThing,
-    NotAllowed,
-    ResultNeeded,
-    BadResult,
-    Empty,
-    BadSetup,
-    CannotUndo,
-    CannotCorrect,
-    GameOver,
-    /// No game is open.
-    NoGame,
-    /// No saved game has that number.
-    NoSuchGame,
-    /// An import file that is not a readable game.
-    BadFile,
-    /// A call the host could not read.
-    BadCall,
-    /// The save could not be written; the command was not accepted.
-    Storage,
-    /// The phone server is off, or a phone call came for a game that is no longer open.
-    PhonesOff,
-    /// A phone without a valid seat token (missing, wrong, or freed by the table).
-    BadToken,
-    /// A pairing or reveal code that is unknown, already used or too old.
-    CodeExpired,
-    /// Too many bad codes or tokens from one address: it must wait.
-    LockedOut,
-    /// The table refused the phone, or it did not answer in time.
-    NotConfirmed,
-}
-
-impl Fault {
-    pub fn new(code: FaultCode, reason: impl Into<String>) -> Fault {
-        let reason = reason.into();
-        Fault { code, key: nemesis_engine::rejection::key_of(&reason), reason, needs: None, params: BTreeMap::new() }
-    }
-
-    /// A fault whose reason names values, as `Rejection::with`: `{name}` in the template is
-    /// filled from `params`, and each screen shows it in its own language from the catalogue.
-    pub fn with(code: FaultCode, template: &str, params: Vec<(&str, LogParam)>) -> Fault {
-        let params: BTreeMap<String, LogParam> = params.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        Fault { code, key: nemesis_engine::rejection::key_of(template), reason: nemesis_engine::log::render(template, &params), needs: None, params }
-    }
-}
-
-impl From<Rejection> for Fault {
-    fn from(r: Rejection) -> Fault {
-        let code = match r.code {
-            Code::WrongPhase => FaultCode::WrongPhase,
-            Code::NotYourSeat => FaultCode::NotYourSeat,
-            Code::NoSuchThing => FaultCode::NoSuchThing,
-            Code::NotAllowed => FaultCode::NotAllowed,
-            Code::ResultNeeded => FaultCode::ResultNeeded,
-            Code::BadResult => FaultCode::BadResult,
-            Code::Empty => FaultCode::Empty,
-            Code::BadSetup => FaultCode::BadSetup,
-            Code::CannotUndo => FaultCode::CannotUndo,
-            Code::CannotCorrect => FaultCode::CannotCorrect,
-            Code::GameOver => FaultCode::GameOver,
-        };
-        Fault { code, reason: r.reason, needs: r.needs, key: r.key, params: r.params }
     }
 }
 
@@ -328,7 +245,7 @@ pub enum PhoneReply {
     Paired { token: String, seat: Seat, name: String },
     /// One reveal, shown once.
     Reveal { seat: Seat, name: String, lines: Vec<LogLine> },
-    Hand { screen: PhoneScreen },
+    Hand { screen: Arc<PhoneScreen> },
     /// This seat's verdict and the secrets it held; nothing of another seat's.
     Debrief { title: String, debrief: nemesis_engine::debrief::SeatDebrief },
     Left,
@@ -355,8 +272,9 @@ pub struct PhoneGame {
     pub hand: SeatView,
     /// This seat's private log lines, newest last: every reveal as it happened.
     pub reveals: Vec<LogLine>,
-    /// The ship as the whole table sees it, for the phone's read-only map (issue 18).
-    pub board: PhoneBoard,
+    /// The ship as the whole table sees it, for the phone's read-only map (issue 18): one
+    /// board per step, shared by every seat's screen.
+    pub board: Arc<PhoneBoard>,
 }
 
 /// The board's public pieces, cut from the table's `PublicView` and nothing else: every value
@@ -375,15 +293,15 @@ pub struct PhoneBoard {
 }
 
 impl PhoneBoard {
-    pub fn of(view: PublicView) -> Self {
+    pub fn of(view: &PublicView) -> Self {
         PhoneBoard {
             pack: view.pack,
-            seats: view.seats,
-            rooms: view.rooms,
-            corridors: view.corridors,
+            seats: view.seats.clone(),
+            rooms: view.rooms.clone(),
+            corridors: view.corridors.clone(),
             technical_noise: view.technical_noise,
-            intruders: view.intruders,
-            pods: view.pods,
+            intruders: view.intruders.clone(),
+            pods: view.pods.clone(),
             nest_destroyed: view.nest_destroyed,
         }
     }

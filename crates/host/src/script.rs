@@ -16,10 +16,10 @@ pub fn run(table: &mut Table, input: impl BufRead, output: impl Write) -> std::i
 /// `run` on a shared table, locked for each call only: the table's save settler copies the log
 /// into the save in the quiet moments between lines (a script that is killed leaves the save
 /// whole in `games.sqlite3` a moment after its last reply, as the window and the serve door do).
-pub fn run_shared(table: &crate::table::Shared, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
-    let done = lines(|call| crate::table::lock(table).call(Actor::Table, call), input, output);
+pub fn run_shared(table: &crate::Shared, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    let done = lines(|call| table.with(|t| t.call(Actor::Table, call)), input, output);
     // On close, the save is left as one file.
-    let _ = crate::table::lock(table).settle();
+    let _ = table.with(|t| t.settle_now());
     done
 }
 

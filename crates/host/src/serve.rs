@@ -1,12 +1,14 @@
 //! The browser door: the table screen over HTTP on loopback, with server-sent events for pushes.
 //! Every API route needs the per-run key from the printed URL; `Host` and `Origin` must name this
 //! server, so a web page elsewhere cannot drive the table (DNS rebinding, cross-site requests).
+//! Calls reach the table as messages to its writer (`writer.rs`).
 
+use crate::http::{Closing, Names};
 use crate::protocol::{Call, Fault, FaultCode, Reply};
 use crate::{assets, export, http, Shared};
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -49,15 +51,8 @@ pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
     tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await
 }
 
-/// Turns true when the server is stopping, so open event streams end and shutdown can finish.
-#[derive(Clone)]
-struct Closing(tokio::sync::watch::Receiver<bool>);
-
-pub fn router(door: Door) -> Router {
-    router_closing(door, tokio::sync::watch::channel(false).1)
-}
-
-fn router_closing(door: Door, closing: tokio::sync::watch::Receiver<bool>) -> Router {
+fn router(door: Door, closing: Closing) -> Router {
+    let names = Names::of(vec![format!("127.0.0.1:{}", door.port), format!("localhost:{}", door.port)]);
     let api = Router::new()
         .route("/api/call", post(call))
         .route("/api/stream", get(stream))
@@ -65,8 +60,8 @@ fn router_closing(door: Door, closing: tokio::sync::watch::Receiver<bool>) -> Ro
     Router::new()
         .merge(api)
         .fallback(get(asset))
-        .layer(middleware::from_fn_with_state(door.clone(), guard))
-        .layer(axum::Extension(Closing(closing)))
+        .layer(middleware::from_fn_with_state(names, guard))
+        .layer(axum::Extension(closing))
         .with_state(door)
 }
 
@@ -80,33 +75,19 @@ pub const BODY_TIME: Duration = Duration::from_secs(30);
 
 /// Serves until the future `stop` completes.
 pub async fn run(listener: tokio::net::TcpListener, door: Door, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-    let (closing_tx, closing) = tokio::sync::watch::channel(false);
-    let app = router_closing(door, closing.clone());
-    let server = tokio::spawn(http::serve(listener, app, LIMITS, http::Gauge::default(), closing));
+    let runtime = tokio::runtime::Handle::current();
+    let server = http::Server::spawn(listener, |closing| router(door, closing), LIMITS, http::Gauge::default(), &runtime);
     stop.await;
-    // Event streams never end by themselves: the same signal that stops accepting tells them to.
-    let _ = closing_tx.send(true);
-    let _ = server.await;
+    server.stop().await;
     Ok(())
 }
 
-async fn guard(State(door): State<Door>, req: Request, next: Next) -> Response {
-    let allowed = [format!("127.0.0.1:{}", door.port), format!("localhost:{}", door.port)];
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-    if !allowed.iter().any(|a| a == host) {
-        return refused(StatusCode::FORBIDDEN, FaultCode::BadCall, "This table only answers on its own address.");
-    }
-    if let Some(origin) = req.headers().get(header::ORIGIN) {
-        let ok = origin.to_str().ok().is_some_and(|o| allowed.iter().any(|a| o == format!("http://{a}")));
-        if !ok {
-            return refused(StatusCode::FORBIDDEN, FaultCode::BadCall, "Requests from other sites are refused.");
-        }
+async fn guard(State(names): State<Names>, req: Request, next: Next) -> Response {
+    if let Some(fault) = names.refusal(req.headers()) {
+        return (StatusCode::FORBIDDEN, Json(Reply::Refused { fault })).into_response();
     }
     let mut res = next.run(req).await;
-    let h = res.headers_mut();
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
-    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    http::harden(&mut res);
     res
 }
 
@@ -126,10 +107,12 @@ async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Respo
     if !keyed(&door, &headers, None) {
         return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
     }
-    let body = match tokio::time::timeout(BODY_TIME, axum::body::to_bytes(body, MAX_BODY)).await {
-        Ok(Ok(body)) => body,
-        Ok(Err(_)) => return refused(StatusCode::PAYLOAD_TOO_LARGE, FaultCode::BadCall, "That request is too large."),
-        Err(_) => return refused(StatusCode::REQUEST_TIMEOUT, FaultCode::BadCall, "That request did not arrive in time."),
+    let body = match http::read_body(body, MAX_BODY, BODY_TIME).await {
+        Ok(body) => body,
+        Err(why) => {
+            let status = if why == http::BodyRefused::TooLarge { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::REQUEST_TIMEOUT };
+            return (status, Json(Reply::Refused { fault: why.fault() })).into_response();
+        }
     };
     let call: Call = match serde_json::from_slice(&body) {
         Ok(c) => c,
@@ -138,31 +121,26 @@ async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Respo
     // A page reading the screen stream says so, and gets an accepted call's screen once (there).
     let streamed = headers.get("x-screen").is_some_and(|v| v == "streamed");
     let asked_screen = matches!(call, Call::Screen);
-    let table = door.table.clone();
-    let reply = tokio::task::spawn_blocking(move || {
-        crate::table::lock(&table).call(Actor::Table, call)
-    })
-    .await;
-    match reply {
-        Ok(reply) if streamed => Json(crate::protocol::streamed(asked_screen, reply)).into_response(),
-        Ok(reply) => Json(reply).into_response(),
-        Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering."),
+    match door.table.ask(move |t| t.call(Actor::Table, call)).await {
+        Some(reply) if streamed => Json(crate::protocol::streamed(asked_screen, reply)).into_response(),
+        Some(reply) => Json(reply).into_response(),
+        None => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering."),
     }
 }
 
-async fn stream(State(door): State<Door>, axum::Extension(Closing(closing)): axum::Extension<Closing>, headers: HeaderMap, Query(q): Query<KeyQuery>) -> Response {
+async fn stream(State(door): State<Door>, axum::Extension(closing): axum::Extension<Closing>, headers: HeaderMap, Query(q): Query<KeyQuery>) -> Response {
     if !keyed(&door, &headers, q.key.as_deref()) {
         return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
     }
-    let rx = crate::table::lock(&door.table).subscribe();
+    let rx = door.table.screens();
     let screens = futures_util::stream::unfold((rx, closing, true), |(mut rx, mut closing, first)| async move {
-        if *closing.borrow() {
+        if closing.closed() {
             return None;
         }
         if !first {
             tokio::select! {
                 changed = rx.changed() => changed.ok()?,
-                _ = closing.changed() => return None,
+                () = closing.wait() => return None,
             }
         }
         let screen = rx.borrow_and_update().clone();

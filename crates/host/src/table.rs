@@ -1,26 +1,20 @@
-//! The single writer: one `Table` owns the open game and the store. Every door calls it under one
-//! lock; an accepted command is committed to SQLite before the new screen is published.
+//! The single writer: one `Table` owns the open game, the store and the phones' bookkeeping, and
+//! nothing else (no server, no runtime: the supervisor owns those and sends it messages). An
+//! accepted command is committed to SQLite before the new screens are published.
 
 use crate::export;
-use crate::lan;
-use crate::phones::{PhoneRules, Phones};
-use crate::projection::Projection;
+use crate::phones::{Listening, PhoneRules, PhoneServer, Phones};
 use crate::protocol::*;
+use crate::reach;
+use crate::screen::{self, Open, SeatScreens};
 use crate::store::{NewGame, Store};
 use nemesis_engine::{Actor, Command, Entry, Fate, Game, Request, Seat};
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::watch;
 
-/// How many of a seat's newest private lines its phone carries.
-pub const PHONE_REVEALS: usize = 30;
-
-/// How many of the newest log lines each screen carries.
-pub const LOG_TAIL: usize = 60;
-
-pub type Shared = Arc<Mutex<Table>>;
+pub use crate::screen::{LOG_TAIL, PHONE_REVEALS};
 
 /// How long the save stays idle before its write-ahead file is copied into it.
 pub const SETTLE_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
@@ -28,51 +22,19 @@ pub const SETTLE_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 /// A door's view of the newest table screen.
 pub type ScreenWatch = watch::Receiver<Arc<TableScreen>>;
 
-/// Locks the table for one call. After a panic in an earlier call the open game is closed, so a
-/// game that brought the host down cannot do it again on every later call.
-pub fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Table> {
-    match shared.lock() {
-        Ok(guard) => guard,
-        Err(poisoned) => {
-            let mut guard = poisoned.into_inner();
-            guard.set_open(None);
-            shared.clear_poison();
-            guard
-        }
-    }
-}
-
-struct Open {
-    id: i64,
-    title: String,
-    game: Game,
-    /// The game's log per audience, extended with each accepted step (`projection.rs`).
-    log: Projection,
-    /// When the game was created and its newest step saved, as the save holds them (the game's
-    /// duration comes from the host's clock, not from whichever screen is watching).
-    created_ms: i64,
-    updated_ms: i64,
-}
-
-impl Open {
-    fn new(id: i64, title: String, game: Game, created_ms: i64, updated_ms: i64) -> Open {
-        let log = Projection::of(game.entries());
-        Open { id, title, game, log, created_ms, updated_ms }
-    }
-}
-
 pub struct Table {
     store: Store,
     open: Option<Open>,
     revision: u64,
     screens: watch::Sender<Arc<TableScreen>>,
-    /// This table inside its lock, for the phone server it starts.
-    me: Weak<Mutex<Table>>,
     phones: Phones,
-    lan: Option<lan::Running>,
+    /// How phones are turned on, given by the supervisor (`None`: phones stay off).
+    server: Option<Box<dyn PhoneServer>>,
+    /// The phone server while it runs; dropping it stops it.
+    listening: Option<Listening>,
     addresses: Vec<LanAddress>,
-    /// Each seat's phone screen for the current revision, built once for all its streams.
-    phone_screens: HashMap<Seat, (u64, Arc<PhoneScreen>)>,
+    /// Each seat's phone screen, built once per revision, and the feeds its streams read.
+    seat_screens: SeatScreens,
     /// Phones revoked in memory whose removal from the save failed: (game, seat).
     unsaved_revocations: Vec<(i64, Seat)>,
     /// Finished games' winners for the saves list, each worked out once.
@@ -98,39 +60,19 @@ impl Table {
             open: None,
             revision: 0,
             screens,
-            me: Weak::new(),
             phones: Phones::default(),
-            lan: None,
+            server: None,
+            listening: None,
             addresses: Vec::new(),
-            phone_screens: HashMap::new(),
+            seat_screens: SeatScreens::default(),
             unsaved_revocations: Vec::new(),
-            results: HashMap::new(),
+            results: Default::default(),
             test_seed: None,
         }
     }
 
-    /// The table behind its lock, for doors that run at the same time. While it lives, a
-    /// watcher copies the write-ahead file into the save whenever no write came for
-    /// `SETTLE_AFTER`, so `games.sqlite3` alone holds every acknowledged step a moment later.
-    pub fn shared(self) -> Shared {
-        let mut table = self;
-        let shared = Arc::new_cyclic(|me| {
-            table.me = me.clone();
-            Mutex::new(table)
-        });
-        let me = Arc::downgrade(&shared);
-        let _ = std::thread::Builder::new().name("save-settler".into()).spawn(move || loop {
-            std::thread::sleep(SETTLE_AFTER / 4);
-            let Some(table) = me.upgrade() else { return };
-            // A checkpoint that fails (disk full, say) leaves the steps safe in the write-ahead
-            // file; it is tried again at the next tick.
-            let _ = lock(&table).store.checkpoint_if_idle(SETTLE_AFTER);
-        });
-        shared
-    }
-
-    /// Copies the save's write-ahead file into it now (a door closing).
-    pub fn settle(&mut self) -> Result<(), Fault> {
+    /// Copies the save's write-ahead file into it now, whatever the writes (a door closing).
+    pub fn settle_now(&mut self) -> Result<(), Fault> {
         self.store.checkpoint()
     }
 
@@ -162,7 +104,25 @@ impl Table {
 
     /// The connections the phone server holds now, while it runs.
     pub fn phone_connections(&self) -> Option<crate::http::Gauge> {
-        self.lan.as_ref().map(|l| l.connections.clone())
+        self.listening.as_ref().map(|l| l.connections.clone())
+    }
+
+    /// How this table turns phones on: the supervisor's phone server.
+    pub fn set_phone_server(&mut self, server: Box<dyn PhoneServer>) {
+        self.server = Some(server);
+    }
+
+    /// Copies the write-ahead file into the save once no write came for `SETTLE_AFTER` (the
+    /// supervisor's writer calls it while idle). A checkpoint that fails (disk full, say) leaves
+    /// the steps safe in the write-ahead file; it is tried again at the next tick.
+    pub fn settle(&mut self) {
+        let _ = self.store.checkpoint_if_idle(SETTLE_AFTER);
+    }
+
+    /// After a call panicked: the open game is closed, so a game that brought the writer down
+    /// cannot do it again on every later call.
+    pub fn close_after_panic(&mut self) {
+        self.set_open(None);
     }
 
     pub fn store(&self) -> &Store {
@@ -183,7 +143,7 @@ impl Table {
 
     fn handle(&mut self, actor: Actor, call: Call) -> Result<Reply, Fault> {
         if actor != Actor::Table {
-            return Err(Fault::new(FaultCode::NotYourSeat, "Only the table screen can manage games."));
+            return Err(Fault::new(nemesis_engine::Code::NotYourSeat, "Only the table screen can manage games."));
         }
         if !self.unsaved_revocations.is_empty() {
             self.save_revocations();
@@ -192,10 +152,10 @@ impl Table {
             Call::Screen => {
                 // The addresses the table may offer phones, fresh whenever the screen is asked for
                 // (a laptop may have joined another network since).
-                if self.lan.is_none() {
-                    self.addresses = lan::addresses();
+                if self.listening.is_none() {
+                    self.addresses = reach::addresses();
                 }
-                Ok(Reply::Screen { screen: self.screen() })
+                Ok(Reply::Screen { screen: Arc::new(self.screen()) })
             }
             Call::Saves => Ok(Reply::Saves { saves: crate::debrief::with_results(&self.store, &mut self.results, self.store.list()?) }),
             Call::Content { pack } => Ok(crate::protocol::content_reply(pack)),
@@ -236,7 +196,7 @@ impl Table {
             Call::Private { seat } => {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
                 let state = open.game.state().ok_or_else(no_game)?;
-                let view = state.seat_view(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
+                let view = state.seat_view(seat).ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "No player sits there."))?;
                 let log = open.log.private(seat).to_vec();
                 Ok(Reply::Private { view, log })
             }
@@ -269,7 +229,7 @@ impl Table {
         }
         game.submit(Actor::Table, Request::Do { command: Command::SetUp(setup), entered: Vec::new() })?;
         if !sound_names {
-            return Err(Fault::new(FaultCode::BadSetup, "Each player's name must show letters, without hidden, control or direction characters."));
+            return Err(Fault::new(nemesis_engine::Code::BadSetup, "Each player's name must show letters, without hidden, control or direction characters."));
         }
         let title = title.unwrap_or(names);
         let created_ms = now_ms();
@@ -306,20 +266,20 @@ impl Table {
 
     /// Changes the open game. Phones belong to one game: the phone server stops (PRIVACY.md:
     /// it runs only while a game is open) and every code and token of the old game is dropped.
-    fn set_open(&mut self, open: Option<Open>) {
+    pub(crate) fn set_open(&mut self, open: Option<Open>) {
         let same_game = matches!((&self.open, &open), (Some(a), Some(b)) if a.id == b.id);
         if !same_game {
-            self.lan = None;
+            self.listening = None;
             self.phones.clear();
-            self.phone_screens.clear();
+            self.seat_screens.clear();
             if open.is_some() {
-                self.addresses = lan::addresses();
+                self.addresses = reach::addresses();
             }
         }
         self.open = open;
     }
 
-    fn act(&mut self, actor: Actor, request: Request) -> Result<Reply, Fault> {
+    pub(crate) fn act(&mut self, actor: Actor, request: Request) -> Result<Reply, Fault> {
         let open = self.open.as_mut().ok_or_else(no_game)?;
         let entry: Entry = open.game.submit(actor, request)?.clone();
         let state = open.game.state().expect("an accepted step leaves a game");
@@ -344,45 +304,32 @@ impl Table {
         Ok(self.publish())
     }
 
-    /// Builds the screen for the new revision and hands it to every door.
+    /// Builds the screens of the new revision and hands them to every door: the public view
+    /// once, the table's screen once, and each streaming seat's screen once (issue 30).
     fn publish(&mut self) -> Reply {
         self.revision += 1;
-        let screen = self.screen();
-        self.screens.send_replace(Arc::new(screen.clone()));
+        let view = self.open.as_ref().and_then(|o| o.public_view(&self.seat_screens.count));
+        self.seat_screens.publish(self.open.as_ref(), self.revision, view.as_ref(), &self.phones);
+        let game = self.open.as_ref().zip(view).map(|(o, view)| screen::open_screen(o, view, &self.seat_screens.count));
+        let screen = Arc::new(TableScreen { revision: self.revision, game, phones: self.phones_status() });
+        self.screens.send_replace(screen.clone());
         Reply::Screen { screen }
     }
 
+    /// The table screen now, built on the spot (not published).
     pub fn screen(&self) -> TableScreen {
-        TableScreen { revision: self.revision, game: self.open.as_ref().map(open_screen), phones: self.phones_status() }
+        let built = &self.seat_screens.count;
+        let game = self.open.as_ref().and_then(|o| Some(screen::open_screen(o, o.public_view(built)?, built)));
+        TableScreen { revision: self.revision, game, phones: self.phones_status() }
     }
 
     fn phones_status(&self) -> PhonesStatus {
-        let seats = self
-            .open
-            .as_ref()
-            .and_then(|o| o.game.state())
-            .map(|s| {
-                s.seats
-                    .seats()
-                    .map(|seat| {
-                        let token = self.phones.token_of(seat);
-                        PhoneSeat { seat, paired: token.is_some(), device: token.map(|t| t.device.clone()), connected: self.phones.streams(seat) }
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        PhonesStatus {
-            on: self.lan.is_some(),
-            url: self.lan.as_ref().map(|l| l.url()),
-            addresses: self.addresses.clone(),
-            seats,
-            asking: self.phones.asking(),
-        }
+        screen::phones_status(self.open.as_ref(), &self.phones, self.listening.as_ref().map(|l| l.url.clone()), &self.addresses)
     }
 
     fn turn_phones(&mut self, on: bool, address: Option<String>) -> Result<Reply, Fault> {
         if !on {
-            self.lan = None;
+            self.listening = None;
             self.phones.refuse_asks();
             self.phones.forget_codes();
             return Ok(self.publish());
@@ -390,58 +337,55 @@ impl Table {
         if self.open.is_none() {
             return Err(Fault::new(FaultCode::NoGame, "Phones join a game: start or continue one first."));
         }
-        self.addresses = lan::addresses();
+        self.addresses = reach::addresses();
         let chosen = match &address {
-            Some(a) => self.addresses.iter().find(|x| &x.ip == a).cloned().ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This computer has no such address any more: pick one from the list."))?,
+            Some(a) => self.addresses.iter().find(|x| &x.ip == a).cloned().ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "This computer has no such address any more: pick one from the list."))?,
             None => self.addresses.first().cloned().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "This computer has no network address phones could reach."))?,
         };
-        let ip: IpAddr = chosen.ip.parse().map_err(|_| Fault::new(FaultCode::NoSuchThing, "That is not an address."))?;
-        if self.lan.as_ref().is_some_and(|l| l.ip == ip) {
+        let ip: IpAddr = chosen.ip.parse().map_err(|_| Fault::new(nemesis_engine::Code::NoSuchThing, "That is not an address."))?;
+        if self.listening.as_ref().is_some_and(|l| l.ip == ip) {
             return Ok(self.publish());
         }
-        let shared = self.me.clone();
-        if shared.upgrade().is_none() {
-            return Err(Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."));
-        }
-        let runtime = tokio::runtime::Handle::try_current().map_err(|_| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
-        self.lan = None;
-        let running = lan::start(shared, ip, &self.phones.rules, &runtime)
+        let server = self.server.as_ref().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
+        self.listening = None;
+        let listening = server
+            .listen(ip, &self.phones.rules)
             .map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
-        self.lan = Some(running);
+        self.listening = Some(listening);
         Ok(self.publish())
     }
 
     fn offer(&mut self, seat: Seat, purpose: OfferPurpose) -> Result<Reply, Fault> {
         let open = self.open.as_ref().ok_or_else(no_game)?;
         let state = open.game.state().ok_or_else(no_game)?;
-        state.seats.get(seat).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "No player sits there."))?;
-        let base = self.lan.as_ref().map(|l| l.url()).ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Turn phones on first."))?;
+        state.seats.get(seat).ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "No player sits there."))?;
+        let base = self.listening.as_ref().map(|l| l.url.clone()).ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Turn phones on first."))?;
         let now = Instant::now();
         let fragment = match purpose {
             OfferPurpose::Pair => {
                 if self.phones.token_of(seat).is_some() {
-                    return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: free it first to pair another."));
+                    return Err(Fault::new(nemesis_engine::Code::NotAllowed, "This seat already has a phone: free it first to pair another."));
                 }
                 let code = self.phones.pair_code(seat, now);
                 // The join page says which seat it joins before the tap (issue 20): the seat's
                 // name and character, public facts the table screen shows anyway. The host still
                 // decides the seat from the code alone.
                 let sits = &state.seats[seat];
-                let character = sits.character.map(|c| format!("&character={}", fragment_value(&state.content().data.characters[c.0 as usize].key))).unwrap_or_default();
-                let fragment = format!("pair={code}&name={}{character}", fragment_value(&sits.name));
+                let character = sits.character.map(|c| format!("&character={}", screen::fragment_value(&state.content().data.characters[c.0 as usize].key))).unwrap_or_default();
+                let fragment = format!("pair={code}&name={}{character}", screen::fragment_value(&sits.name));
                 // Phones that waited for this seat were refused: the table stops listing them.
                 self.publish();
                 fragment
             }
             OfferPurpose::Reveal => {
                 let newest = open.log.private(seat).last();
-                let step = newest.ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "This player has no secret to show yet."))?.seq;
+                let step = newest.ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "This player has no secret to show yet."))?.seq;
                 format!("reveal={}", self.phones.reveal_code(seat, step, now))
             }
         };
         // The code travels in the fragment: browsers never send it in a request or a Referer.
         let url = format!("{base}/#{fragment}");
-        let svg = lan::qr_svg(&url).map_err(|e| Fault::new(FaultCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
+        let svg = reach::qr_svg(&url).map_err(|e| Fault::new(FaultCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
         Ok(Reply::Offer { offer: PhoneOffer { seat, url, svg, expires_in_ms: self.phones.rules.code_life.as_millis() as u64, purpose } })
     }
 
@@ -450,9 +394,9 @@ impl Table {
         if accept && !replace {
             // The seat got a phone while this one waited: giving it this one too would cut the
             // rightful phone off, so the table must say it means to (the ask stays).
-            let seat = self.phones.ask_seat(ask).ok_or_else(|| Fault::new(FaultCode::NoSuchThing, "That phone is no longer waiting."))?;
+            let seat = self.phones.ask_seat(ask).ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "That phone is no longer waiting."))?;
             if self.phones.token_of(seat).is_some() {
-                return Err(Fault::new(FaultCode::NotAllowed, "This seat already has a phone: replace it knowingly, or refuse this one."));
+                return Err(Fault::new(nemesis_engine::Code::NotAllowed, "This seat already has a phone: replace it knowingly, or refuse this one."));
             }
         }
         let ask = self.phones.take_ask(ask)?;
@@ -476,7 +420,7 @@ impl Table {
             self.phones.revoke(ask.seat);
             let _ = self.store.forget_phone(id, ask.seat);
             self.publish();
-            return Err(Fault::new(FaultCode::NoSuchThing, "That phone stopped waiting: scan the code again."));
+            return Err(Fault::new(nemesis_engine::Code::NoSuchThing, "That phone stopped waiting: scan the code again."));
         }
         Ok(self.publish())
     }
@@ -490,60 +434,31 @@ impl Table {
         &mut self.phones
     }
 
-    /// The seat a phone's token proves; a bad token is a strike against its address.
-    pub fn phone_seat(&mut self, ip: IpAddr, token: Option<&str>) -> Result<Seat, Fault> {
-        let now = Instant::now();
-        if self.phones.locked(ip, now) {
-            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes."));
-        }
-        if self.lan.is_none() {
-            return Err(Fault::new(FaultCode::PhonesOff, "The table turned phones off."));
-        }
-        match token.and_then(|t| self.phones.seat_of(t)) {
-            Some(seat) => Ok(seat),
-            None => {
-                self.phones.strike(ip, now);
-                Err(Fault::new(FaultCode::BadToken, "This phone has no seat at the table (any more): scan a new code from the table."))
-            }
-        }
+    /// The open game, for the phones' calls (`phone_calls.rs`).
+    pub(crate) fn open_ref(&self) -> Option<&Open> {
+        self.open.as_ref()
     }
 
-    /// A seat's phone screen now: its own public state, its hand and its private lines.
+    /// Whether the phone server runs.
+    pub fn phones_on(&self) -> bool {
+        self.listening.is_some()
+    }
+
+    /// A seat's phone screen now: its own public state, its hand and its private lines (built
+    /// once per revision, whoever asks).
     pub fn phone_screen(&mut self, seat: Seat) -> Arc<PhoneScreen> {
-        if let Some((rev, screen)) = self.phone_screens.get(&seat) {
-            if *rev == self.revision {
-                return screen.clone();
-            }
-        }
-        let game = self.open.as_ref().and_then(|o| {
-            let state = o.game.state()?;
-            let hand = state.seat_view(seat)?;
-            let view = state.public_view();
-            let me = view.seats.iter().find(|p| p.seat == seat)?.clone();
-            let lines = o.log.private(seat);
-            let reveals = lines[lines.len().saturating_sub(PHONE_REVEALS)..].to_vec();
-            let board = PhoneBoard::of(view);
-            Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board })
-        });
-        let screen = Arc::new(PhoneScreen { seat, game });
-        self.phone_screens.insert(seat, (self.revision, screen.clone()));
-        screen
+        self.seat_screens.now(self.open.as_ref(), self.revision, seat)
     }
 
-    /// A private choice made on the seat's own phone. Only the choices the rules keep secret are
-    /// taken from a phone (the catalogue's `Sender::Phone`); everything else is done at the table.
-    pub fn phone_act(&mut self, seat: Seat, command: Command) -> Result<Arc<PhoneScreen>, Fault> {
-        if !nemesis_engine::catalogue::may_send(&command, nemesis_engine::catalogue::Sender::Phone) {
-            return Err(Fault::new(FaultCode::NotYourSeat, "A phone makes only its private choices; the rest is done on the table screen."));
-        }
-        self.act(Actor::Seat(seat), Request::Do { command, entered: Vec::new() })?;
-        Ok(self.phone_screen(seat))
+    /// How many public views and screens this table built so far (the benchmark's count).
+    pub fn screens_built(&self) -> screen::BuiltCount {
+        self.seat_screens.count.now()
     }
 
-    /// This seat's own part of the debrief, once the open game is over (`debrief.rs`).
-    pub fn phone_debrief(&mut self, seat: Seat) -> Result<PhoneReply, Fault> {
-        let open = self.open.as_ref().ok_or_else(no_game)?;
-        crate::debrief::seat_reply(&open.title, open.game.entries(), seat)
+    /// Where a stream of `seat` reads its screens: the current one at once, then each step's.
+    /// Call it after `Phones::stream_opened`, so every later step builds this seat's screen.
+    pub fn phone_feed(&mut self, seat: Seat) -> watch::Receiver<Arc<PhoneScreen>> {
+        self.seat_screens.feed(self.open.as_ref(), self.revision, seat)
     }
 
     /// The debrief, and from then on the end is final (`Game::seal`): recorded in the save
@@ -567,16 +482,11 @@ impl Table {
         crate::debrief::replay_reply(open.game.entries(), open.log.table())
     }
 
-    /// The phone gives its seat back.
-    pub fn phone_leave(&mut self, seat: Seat) -> Result<(), Fault> {
-        self.revoke_phone(seat)
-    }
-
     /// Takes `seat`'s phone off it: first in memory (its token stops working and its streams
     /// are told at once), then in the save. A write that fails cannot bring the phone back: the
     /// revocation waits in `unsaved_revocations`, is tried again before every later call, and
     /// its token is left out whenever the game is opened again in this run.
-    fn revoke_phone(&mut self, seat: Seat) -> Result<(), Fault> {
+    pub(crate) fn revoke_phone(&mut self, seat: Seat) -> Result<(), Fault> {
         let id = self.open.as_ref().ok_or_else(no_game)?.id;
         self.phones.revoke(seat);
         self.publish();
@@ -596,90 +506,5 @@ impl Table {
         }
     }
 
-    /// Uses a pairing code from `ip`: the seat to ask the table for.
-    pub fn phone_pair_code(&mut self, ip: IpAddr, code: &str) -> Result<Seat, Fault> {
-        let now = Instant::now();
-        if self.phones.locked(ip, now) {
-            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes."));
-        }
-        match self.phones.use_pair_code(code, now) {
-            Some(seat) => Ok(seat),
-            None => {
-                self.phones.strike(ip, now);
-                Err(Fault::new(FaultCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one."))
-            }
-        }
-    }
 
-    /// Opens a one-reveal code once: the seat's private lines of that step.
-    pub fn phone_reveal(&mut self, ip: IpAddr, code: &str) -> Result<PhoneReply, Fault> {
-        let now = Instant::now();
-        if self.phones.locked(ip, now) {
-            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes."));
-        }
-        let Some((seat, step)) = self.phones.use_reveal_code(code, now) else {
-            self.phones.strike(ip, now);
-            return Err(Fault::new(FaultCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one."));
-        };
-        let open = self.open.as_ref().ok_or_else(no_game)?;
-        let name = open.game.state().and_then(|s| s.seats.get(seat)).map(|x| x.name.clone()).unwrap_or_default();
-        let lines = open.log.private(seat).iter().filter(|l| l.seq == step).cloned().collect();
-        Ok(PhoneReply::Reveal { seat, name, lines })
-    }
-}
-
-fn open_screen(o: &Open) -> OpenGame {
-    let game = &o.game;
-    let state = game.state().expect("an open game is set up");
-    let lines = o.log.table();
-    let view = state.public_view();
-    let last = game.entries().last().map(|newest| {
-        // An undo's outcome is the undo line itself; otherwise the step still in force.
-        let step = if newest.command.is_none() { newest } else { game.last_step().unwrap_or(newest) };
-        // Only the step in force is the newest: an undo line brings about nothing, and is silent.
-        let fresh = std::ptr::eq(step, newest) && step.command.is_some();
-        let moments = if fresh { nemesis_engine::moments::of_step(&step.events, state) } else { Vec::new() };
-        // What the table hears comes from the same public facts as the moments.
-        let cues = if fresh { nemesis_engine::cues::of_step(&step.events, &moments, &view) } else { Vec::new() };
-        LastStep {
-            seq: step.seq,
-            command: step.command.as_ref().map(command_type),
-            // Lines are in journal order: the step's are found from the end (it is nearly always
-            // the newest), without reading the whole log.
-            lines: {
-                let from = lines.partition_point(|l| l.seq < step.seq);
-                lines[from..].iter().take_while(|l| l.seq == step.seq).cloned().collect()
-            },
-            private: step.is_private(),
-            private_seats: step.private_seats(),
-            moments,
-            cues,
-        }
-    });
-    let log_total = lines.len() as u32;
-    let tail = lines[lines.len().saturating_sub(LOG_TAIL)..].to_vec();
-    OpenGame {
-        id: o.id,
-        title: o.title.clone(),
-        view,
-        log: tail,
-        log_total,
-        last,
-        can_undo: game.can_undo(),
-        can_correct: game.can_correct(),
-        offers: nemesis_engine::offers::offers(state),
-        next: nemesis_engine::offers::next_steps(state),
-        created_ms: o.created_ms,
-        updated_ms: o.updated_ms,
-    }
-}
-
-/// Percent-encodes a value for an address's fragment (RFC 3986: unreserved characters stay).
-fn fragment_value(s: &str) -> String {
-    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
-}
-
-/// The command's serde tag, e.g. `develop_bag`.
-pub fn command_type(c: &Command) -> String {
-    serde_json::to_value(c).ok().and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string)).unwrap_or_default()
 }

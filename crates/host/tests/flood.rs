@@ -119,7 +119,7 @@ fn a_flood_of_idle_connections_on_the_phone_port_never_starves_the_table() {
     rules.connections = TOTAL;
     rules.header_time = HEADER_TIME;
     started(&mut t, 2);
-    let table: Shared = t.shared();
+    let table: Shared = nemesis_host::Shared::new(t);
     let phone_port = phones_on(&table);
     let gauge = on_table(&table, |t| t.phone_connections()).expect("the phone server runs");
     let token = on_table(&table, |t| t.phones().pair(Seat(0), "Phone".into()).token);

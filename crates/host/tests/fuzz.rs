@@ -552,7 +552,7 @@ fn a_fuzzed_phone_body_gets_a_status_and_a_reason_and_a_refusal_changes_nothing(
     // The fuzzer guesses codes on purpose; the lockout has its own tests (phones.rs, load.rs).
     t.phone_rules_mut().strikes = u32::MAX;
     started(&mut t, 4);
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let port = phones_on(&table);
     let seat = nemesis_engine::Seat(0);
     let token = RefCell::new(on_table(&table, |t| t.phones().pair(seat, "Fuzz".into()).token.clone()));

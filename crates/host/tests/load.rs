@@ -127,7 +127,7 @@ fn the_phone_server_holds_a_crowd_refuses_garbage_and_locks_out_only_the_guesser
     t.phone_rules_mut().connections = 1000;
     started(&mut t, 5);
     let strikes = t.phone_rules_mut().strikes;
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let port = phones_on(&table);
     let tokens: Vec<String> = (0..5).map(|i| on_table(&table, |t| t.phones().pair(Seat(i), format!("Phone {i}")).token.clone())).collect();
     let mut load = Load { scale, fds_before: open_fds(), rss_before_kb: rss_kb(), ..Load::default() };

@@ -19,6 +19,7 @@ hand: SeatView,
  */
 reveals: Array<LogLine>, 
 /**
- * The ship as the whole table sees it, for the phone's read-only map (issue 18).
+ * The ship as the whole table sees it, for the phone's read-only map (issue 18): one
+ * board per step, shared by every seat's screen.
  */
 board: PhoneBoard, };

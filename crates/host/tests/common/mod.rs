@@ -46,7 +46,7 @@ pub fn call(t: &mut Table, c: Call) -> Reply {
 
 pub fn screen_of(reply: Reply) -> TableScreen {
     match reply {
-        Reply::Screen { screen } => screen,
+        Reply::Screen { screen } => std::sync::Arc::unwrap_or_clone(screen),
         other => panic!("expected a screen, got {other:?}"),
     }
 }
@@ -127,7 +127,7 @@ pub fn act_with(t: &mut Table, command: Command, entered: Vec<Entered>) -> Table
     arrange(t, &command);
     let what = format!("{command:?} with {entered:?}");
     match call(t, Call::Act { request: Request::Do { command, entered } }) {
-        Reply::Screen { screen } => screen,
+        Reply::Screen { screen } => std::sync::Arc::unwrap_or_clone(screen),
         other => panic!("{what} should be accepted, got {other:?}"),
     }
 }
@@ -193,9 +193,9 @@ pub fn max_seq(conn: &rusqlite::Connection, game: i64) -> i64 {
     conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?1", [game], |r| r.get(0)).expect("max seq")
 }
 
-/// Runs `f` on a shared table under its lock, as a door would.
+/// Runs `f` on a supervised table, between two of its writer's messages.
 pub fn on_table<T>(table: &nemesis_host::Shared, f: impl FnOnce(&mut Table) -> T) -> T {
-    f(&mut nemesis_host::table::lock(table))
+    table.with(f)
 }
 
 /// Turns phones on at the loopback address (inside a tokio runtime) and returns their port.

@@ -44,7 +44,7 @@ fn new_game_refuses_names_and_titles_that_hide_or_overflow() {
     let mut refused = Vec::new();
     for (what, c) in cases {
         let fault = fault_of(call(&mut t, c));
-        assert!(matches!(fault.code, FaultCode::BadCall | FaultCode::BadSetup), "{what}: {fault:?}");
+        assert!(matches!(fault.code, FaultCode::BadCall | FaultCode::Rule(nemesis_engine::Code::BadSetup)), "{what}: {fault:?}");
         assert!(saves(&mut t).is_empty(), "{what}: nothing was saved");
         refused.push(what);
     }

@@ -40,7 +40,7 @@ fn the_table_door_refuses_the_debrief_until_the_end_then_tells_the_whole_story()
     let before = t.open_game().unwrap().entries().len();
     for c in [Call::Debrief, Call::Replay, Call::PlayRecord { game: id }] {
         let f = fault_of(call(&mut t, c.clone()));
-        assert_eq!(f.code, FaultCode::WrongPhase, "{c:?}");
+        assert_eq!(f.code, nemesis_engine::Code::WrongPhase, "{c:?}");
         assert_eq!(f.key, "the_debrief_opens_once_the_game_is_over");
     }
     assert_eq!(t.open_game().unwrap().entries().len(), before, "a refusal changes nothing");
@@ -137,8 +137,8 @@ fn the_script_door_refuses_the_debrief_before_the_end_and_answers_it_after() {
         script::run(t, std::io::Cursor::new(format!("{}\n", serde_json::to_string(c).unwrap()).into_bytes()), &mut out).unwrap();
         serde_json::from_slice(&out).expect("one reply")
     };
-    assert_eq!(fault_of(ask(&mut t, &Call::Debrief)).code, FaultCode::WrongPhase);
-    assert_eq!(fault_of(ask(&mut t, &Call::Replay)).code, FaultCode::WrongPhase);
+    assert_eq!(fault_of(ask(&mut t, &Call::Debrief)).code, nemesis_engine::Code::WrongPhase);
+    assert_eq!(fault_of(ask(&mut t, &Call::Replay)).code, nemesis_engine::Code::WrongPhase);
     burn(&mut t);
     assert_eq!(debrief_of(ask(&mut t, &Call::Debrief)).verdicts.len(), 2);
     assert!(matches!(ask(&mut t, &Call::Replay), Reply::Replay { .. }));
@@ -151,7 +151,7 @@ async fn the_serve_door_refuses_the_debrief_before_the_end_and_answers_it_after(
     let dir = tempfile::tempdir().unwrap();
     let mut t = table_in(dir.path());
     started(&mut t, 2);
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let listener = serve::bind(0).await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -209,7 +209,7 @@ async fn a_phone_gets_only_its_own_part_of_the_debrief_and_only_after_the_end() 
     let mut t = table_in(dir.path());
     t.phone_rules_mut().port = 0;
     started(&mut t, 3);
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let port = phones_on(&table);
     let tokens = [pair(&table, port, Seat(0)).await, pair(&table, port, Seat(1)).await];
     let ask = |token: String| async move {

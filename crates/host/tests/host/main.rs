@@ -1,6 +1,6 @@
 //! The host's tests in one test crate, so the suite links one binary instead of one per file:
 //! the generated bindings, crash safety, the phone server and its privacy on the wire, the refusal
-//! catalogue, the script and serve doors, and the single writer (`table`).
+//! catalogue, the script and serve doors, the single writer (`table`) and the host's layout.
 //!
 //! Two tests stay binaries of their own, because each watches its whole process: `tests/fuzz.rs`
 //! and `tests/load.rs` install a panic hook that counts every panic in the process (a test here
@@ -18,10 +18,12 @@ mod damaged;
 mod debrief;
 mod folder;
 mod imports;
+mod layout;
 mod phones;
 mod phones_privacy;
 mod refusal_catalogue;
 mod save_file;
+mod screens;
 mod script;
 mod serve;
 mod table;

@@ -34,7 +34,7 @@ async fn lan_with(players: usize, draft: bool, rules: impl FnOnce(&mut nemesis_h
     t.phone_rules_mut().port = 0;
     rules(t.phone_rules_mut());
     let game = if draft { started(&mut t, players) } else { new_game(&mut t, options(players)) };
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let port = phones_on(&table);
     Lan { table, port, game, dir }
 }
@@ -118,7 +118,7 @@ fn assert_fault(r: &Response, status: u16, code: &str, what: &str) {
 fn hand_of(r: &Response) -> nemesis_host::PhoneScreen {
     assert_eq!(r.status, 200, "{}", r.body);
     match r.reply::<PhoneReply>() {
-        PhoneReply::Hand { screen } => screen,
+        PhoneReply::Hand { screen } => std::sync::Arc::unwrap_or_clone(screen),
         other => panic!("expected a hand, got {other:?}"),
     }
 }
@@ -133,7 +133,7 @@ async fn the_phone_server_is_off_until_the_table_turns_it_on() {
     let mut t = table_in(dir.path());
     t.phone_rules_mut().port = 0;
     started(&mut t, 2);
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let screen = phones_screen(&table);
     assert!(!screen.phones.on && screen.phones.url.is_none(), "off by default (PRIVACY.md, LAN server rule 1)");
     assert!(screen.phones.seats.iter().all(|s| !s.paired && s.connected == 0));
@@ -198,7 +198,7 @@ async fn a_phone_that_hangs_up_while_waiting_leaves_the_tables_list() {
     }
     assert!(phones_screen(&l.table).phones.asking.is_empty(), "the ask is gone");
     let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
-    assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing);
+    assert_eq!(f.code, nemesis_engine::Code::NoSuchThing);
     assert!(phones_screen(&l.table).phones.seats.iter().all(|s| !s.paired), "no token went to nobody");
 }
 
@@ -288,7 +288,7 @@ async fn accepting_a_phone_refuses_every_other_phone_waiting_for_that_seat() {
     assert!(second_answer.await.unwrap().is_some(), "the newer phone got the seat");
     assert_eq!(first_answer.try_recv().unwrap(), None, "the older one was refused");
     let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask: first, accept: true, replace: false }));
-    assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing, "accepting the older one afterwards finds nothing: {}", f.reason);
+    assert_eq!(f.code, nemesis_engine::Code::NoSuchThing, "accepting the older one afterwards finds nothing: {}", f.reason);
     assert_eq!(phones_screen(&l.table).phones.seats[0].device.as_deref(), Some("Phone B"), "the rightful phone keeps the seat");
     evidence("stale_ask", &serde_json::json!({"older_ask_refused_when_newer_accepted": true, "older_ask_accept_afterwards": f.code, "rightful_phone_kept": true}));
 }
@@ -299,7 +299,7 @@ async fn a_seat_with_a_phone_is_given_another_only_when_the_table_replaces_it_kn
     let rightful = pair(&l, Seat(0)).await;
     let (ask, mut answer) = on_table(&l.table, |t| t.phones().ask(Seat(0), "Phone C".into(), "3333".into()));
     let f = fault_of(table_call(&l.table, Call::AnswerPhone { ask, accept: true, replace: false }));
-    assert_eq!(f.code, nemesis_host::FaultCode::NotAllowed, "{}", f.reason);
+    assert_eq!(f.code, nemesis_engine::Code::NotAllowed, "{}", f.reason);
     assert_eq!(hand_of(&phone(l.port, Some(&rightful), HAND).await).seat, Seat(0), "the rightful phone still works");
     assert_eq!(asks_for(&l.table, Seat(0)).len(), 1, "the ask stays for the table to decide");
     assert!(answer.try_recv().is_err(), "and its phone still waits");
@@ -313,11 +313,11 @@ async fn a_seat_with_a_phone_gets_no_second_code_until_freed() {
     let l = lan(2).await;
     pair(&l, Seat(0)).await;
     let f = fault_of(table_call(&l.table, Call::PairCode { seat: Seat(0) }));
-    assert_eq!(f.code, nemesis_host::FaultCode::NotAllowed);
+    assert_eq!(f.code, nemesis_engine::Code::NotAllowed);
     table_call(&l.table, Call::RevokePhone { seat: Seat(0) });
     offer(&l.table, Call::PairCode { seat: Seat(0) });
     let f = fault_of(table_call(&l.table, Call::PairCode { seat: Seat(7) }));
-    assert_eq!(f.code, nemesis_host::FaultCode::NoSuchThing, "no such seat");
+    assert_eq!(f.code, nemesis_engine::Code::NoSuchThing, "no such seat");
 }
 
 // ---------------------------------------------------------------- tokens
@@ -459,7 +459,7 @@ async fn a_paired_phone_rejoins_after_the_app_restarts() {
     let mut t = nemesis_host::Table::new(store);
     t.phone_rules_mut().port = 0;
     screen_of(t.call(Actor::Table, Call::Open { game }));
-    let table = t.shared();
+    let table = nemesis_host::Shared::new(t);
     let port = phones_on(&table);
     assert!(phones_screen(&table).phones.seats[1].paired);
     assert_eq!(hand_of(&phone(port, Some(&token), HAND).await).seat, Seat(1));
@@ -586,7 +586,7 @@ async fn a_phones_map_shows_the_tables_board_and_nothing_more() {
     let screen = hand_of(&phone(l.port, Some(&token), HAND).await);
     let view = phones_screen(&l.table).game.expect("a game is open").view;
     let board = screen.game.expect("the seat's game").board;
-    assert_eq!(board, nemesis_host::protocol::PhoneBoard::of(view.clone()), "the phone's board is the table's public board");
+    assert_eq!(*board, nemesis_host::protocol::PhoneBoard::of(&view), "the phone's board is the table's public board");
     assert_eq!(board.seats, view.seats, "every character where the table shows it");
     let json = serde_json::to_value(&board).unwrap();
     let mut keys: Vec<_> = json.as_object().unwrap().keys().cloned().collect();

@@ -162,7 +162,7 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
         Command::CheckCoordinates { .. } => Some(content.location_of_kind(nemesis_engine::content::LocationKind::Cockpit)),
         _ => None,
     };
-    let board = |t: &mut Table| serde_json::to_string(&PhoneBoard::of(t.open_game().unwrap().state().unwrap().public_view())).unwrap();
+    let board = |t: &mut Table| serde_json::to_string(&PhoneBoard::of(&t.open_game().unwrap().state().unwrap().public_view())).unwrap();
     if let Some(at) = room {
         boards.insert(on_table(table, |t| {
             try_act(t, Command::PlaceCharacter { seat, at });
@@ -203,7 +203,7 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         let mut t = table_in(dir.path());
         t.phone_rules_mut().port = 0;
         new_game(&mut t, options(PLAYERS as usize));
-        let table = t.shared();
+        let table = nemesis_host::Shared::new(t);
         let mut table_screens = on_table(&table, |t| t.subscribe());
         let port = phones_on(&table);
         let tokens = pair_all(&table, port).await;
@@ -220,7 +220,7 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         let mut allowed_lines: Vec<HashSet<String>> = vec![HashSet::new(); PLAYERS as usize];
         // The boards the table's public view showed: a phone's map may carry only one of them.
         let mut boards: HashSet<String> = HashSet::new();
-        let board_now = || on_table(&table, |t| serde_json::to_string(&PhoneBoard::of(t.open_game().unwrap().state().unwrap().public_view())).unwrap());
+        let board_now = || on_table(&table, |t| serde_json::to_string(&PhoneBoard::of(&t.open_game().unwrap().state().unwrap().public_view())).unwrap());
         let mut p = Pick(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
         let note = |allowed: &mut Vec<HashSet<String>>, lines: &mut Vec<HashSet<String>>| {
             for (i, (view, l)) in expected(&table).into_iter().enumerate() {

@@ -95,6 +95,9 @@ const REFUSALS: &[(&str, &str)] = &[
     ("Fault::new(", "FaultCode::"),
     ("Fault::with(", "FaultCode::"),
     ("refusal(", "FaultCode::"),
+    // The host refusing with one of the engine's codes (issue 30: one vocabulary).
+    ("Fault::new(", "nemesis_engine::Code::"),
+    ("Fault::with(", "nemesis_engine::Code::"),
 ];
 
 #[test]

@@ -61,7 +61,7 @@ fn opening_a_save_at_this_schema_writes_nothing() {
 #[test]
 fn the_save_alone_holds_every_step_a_moment_after_the_last_and_on_close() {
     let dir = tempfile::tempdir().unwrap();
-    let table = table_in(dir.path()).shared();
+    let table = nemesis_host::Shared::new(table_in(dir.path()));
     let id = on_table(&table, |t| played(t, 10));
     let steps = on_table(&table, |t| t.open_game().unwrap().entries().len());
     let db = db_path(dir.path());
@@ -188,7 +188,7 @@ fn crashed_after(settles: usize) -> (Vec<Vec<u8>>, Vec<u8>) {
     let mut mains = Vec::new();
     for _ in 0..settles {
         played(&mut t, 3);
-        t.settle().unwrap();
+        t.settle_now().unwrap();
         mains.push(std::fs::read(db_path(dir.path())).unwrap());
     }
     played(&mut t, 30);

@@ -53,7 +53,7 @@ fn one_reply_per_non_blank_line_in_order() {
         other => panic!("4: {other:?}"),
     }
     match &replies[4] {
-        Reply::Refused { fault } => assert_eq!(fault.code, FaultCode::WrongPhase, "5: the engine's refusal"),
+        Reply::Refused { fault } => assert_eq!(fault.code, nemesis_engine::Code::WrongPhase, "5: the engine's refusal"),
         other => panic!("5: {other:?}"),
     }
     match &replies[5] {

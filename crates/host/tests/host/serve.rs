@@ -21,7 +21,7 @@ struct Server {
 
 async fn start() -> Server {
     let dir = tempfile::tempdir().unwrap();
-    let table = table_in(dir.path()).shared();
+    let table = nemesis_host::Shared::new(table_in(dir.path()));
     let listener = serve::bind(0).await.expect("a free loopback port");
     let addr = listener.local_addr().unwrap();
     assert!(addr.ip().is_loopback(), "the door binds on loopback only: {addr}");
@@ -73,7 +73,7 @@ async fn a_call_without_the_key_is_unauthorized_and_does_nothing() {
     // The call route takes the key from the header only, not from the address.
     let r = request(s.port, "POST", &format!("/api/call?key={KEY}"), &[], Some(&body)).await;
     assert_refused(&r, 401, "the key in the query of a call");
-    assert!(s.table.lock().unwrap().store().list().unwrap().is_empty(), "no game was started");
+    assert!(s.table.with(|t| t.store().list().unwrap().is_empty()), "no game was started");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -96,11 +96,11 @@ async fn a_call_with_the_key_is_answered_and_acts_on_the_table() {
         Reply::Screen { screen } => open_game(&screen).id,
         other => panic!("{other:?}"),
     };
-    let t = s.table.lock().unwrap();
-    assert_eq!(t.open_game().expect("the HTTP call opened the game").entries().len(), 1);
-    let listed = t.store().list().unwrap();
-    assert_eq!((listed.len(), listed[0].id, listed[0].title.as_str()), (1, id, "Web"), "and saved it");
-    drop(t);
+    s.table.with(|t| {
+        assert_eq!(t.open_game().expect("the HTTP call opened the game").entries().len(), 1);
+        let listed = t.store().list().unwrap();
+        assert_eq!((listed.len(), listed[0].id, listed[0].title.as_str()), (1, id, "Web"), "and saved it");
+    });
 
     // A refusal from the table is still a 200 with a refused reply.
     let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::Open { game: id + 50 })).await;
@@ -172,7 +172,7 @@ async fn a_foreign_origin_is_forbidden() {
         let r = post_call(s.port, &[("Origin", origin), ("x-table-key", KEY)], &body).await;
         assert_refused(&r, 403, &format!("Origin {origin}"));
     }
-    assert!(s.table.lock().unwrap().store().list().unwrap().is_empty(), "no foreign request started a game");
+    assert!(s.table.with(|t| t.store().list().unwrap().is_empty()), "no foreign request started a game");
     for origin in [format!("http://127.0.0.1:{}", s.port), format!("http://localhost:{}", s.port)] {
         let r = post_call(s.port, &[("Origin", &origin), ("x-table-key", KEY)], &json_call(&Call::Screen)).await;
         assert_eq!(r.status, 200, "the page's own origin {origin}: {}", r.body);

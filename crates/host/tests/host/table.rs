@@ -66,7 +66,7 @@ fn an_accepted_step_is_on_disk_when_its_screen_is_pushed() {
         let (seen, (rows, seq)) = watcher.join().expect("the watcher finished");
         let newest = t.open_game().expect("open").entries().last().expect("entries").seq as i64;
         assert_eq!(seen.revision, screen.revision, "{what}: the pushed screen is the one the call returned");
-        assert_eq!(*seen, screen, "{what}: the push carries the same screen as the reply");
+        assert!(std::sync::Arc::ptr_eq(&seen, &screen), "{what}: the push carries the same screen as the reply, not a copy");
         assert_eq!(seq, newest, "{what}: the step was committed before its screen was pushed");
         assert_eq!(rows, newest, "{what}: one row per step, all committed");
     }
@@ -216,7 +216,7 @@ fn a_refused_command_leaves_the_generator_where_the_save_has_it() {
             },
         },
     );
-    assert_eq!(fault_of(reply).code, FaultCode::BadResult);
+    assert_eq!(fault_of(reply).code, nemesis_engine::Code::BadResult);
     let in_memory = t.open_game().unwrap().fate_snapshot();
     let on_disk = t.store().load(id).unwrap().fate;
     assert_eq!(in_memory, on_disk, "the generator moved for a step that was never accepted");
@@ -375,9 +375,9 @@ fn an_illegal_command_is_refused_with_the_engine_code_and_changes_nothing() {
     let rx = t.subscribe();
 
     for (command, code) in [
-        (Command::AdvanceTime, FaultCode::WrongPhase),
-        (Command::SetHandSize { seat: Seat(7), cards: 2 }, FaultCode::NoSuchThing),
-        (Command::RollDice { die: Die::Noise, count: 3 }, FaultCode::NotAllowed),
+        (Command::AdvanceTime, nemesis_engine::Code::WrongPhase),
+        (Command::SetHandSize { seat: Seat(7), cards: 2 }, nemesis_engine::Code::NoSuchThing),
+        (Command::RollDice { die: Die::Noise, count: 3 }, nemesis_engine::Code::NotAllowed),
     ] {
         let what = format!("{command:?}");
         let fault = fault_of(try_act(&mut t, command));
@@ -410,9 +410,9 @@ fn undo_and_correct_refused_by_the_engine_change_nothing() {
     let rows = entry_rows(&conn, id);
     let before = current(&mut t);
     let rx = t.subscribe();
-    assert_eq!(fault_of(call(&mut t, Call::Act { request: Request::Undo })).code, FaultCode::CannotUndo);
+    assert_eq!(fault_of(call(&mut t, Call::Act { request: Request::Undo })).code, nemesis_engine::Code::CannotUndo);
     let fault = fault_of(call(&mut t, Call::Act { request: Request::Correct { entered: vec![Entered::Noise { face: NoiseFace::One }] } }));
-    assert_eq!(fault.code, FaultCode::CannotCorrect);
+    assert_eq!(fault.code, nemesis_engine::Code::CannotCorrect);
     assert_eq!(current(&mut t), before);
     assert_eq!(entry_rows(&conn, id), rows);
     assert!(!rx.has_changed().unwrap());
@@ -450,7 +450,7 @@ fn a_physical_component_without_its_result_is_refused_with_result_needed() {
     let before = current(&mut t);
 
     let fault = fault_of(try_act(&mut t, Command::RollDice { die: Die::Noise, count: 1 }));
-    assert_eq!(fault.code, FaultCode::ResultNeeded, "{}", fault.reason);
+    assert_eq!(fault.code, nemesis_engine::Code::ResultNeeded, "{}", fault.reason);
     assert_eq!(fault.needs, Some(Component::Dice), "the fault names the component to read");
     assert_eq!(current(&mut t), before);
     assert_eq!(entry_rows(&conn, id), rows);
@@ -469,13 +469,13 @@ fn a_seat_cannot_use_the_table_screens_calls() {
     for c in [Call::Saves, Call::Close, Call::Delete { game: id }, Call::Export { game: id }, Call::Log, Call::Open { game: id }] {
         let what = format!("{c:?}");
         let fault = fault_of(t.call(seat, c));
-        assert_eq!(fault.code, FaultCode::NotYourSeat, "{what}");
+        assert_eq!(fault.code, nemesis_engine::Code::NotYourSeat, "{what}");
     }
     assert_eq!(saves(&mut t).len(), 1, "the game was not deleted");
     assert!(current(&mut t).game.is_some(), "nor closed");
     // Phones act only through the phone server's own calls (`phone_act`), never through these.
     let fault = fault_of(t.call(seat, Call::Act { request: Request::Undo }));
-    assert_eq!(fault.code, FaultCode::NotYourSeat);
+    assert_eq!(fault.code, nemesis_engine::Code::NotYourSeat);
 }
 
 #[test]
@@ -498,7 +498,7 @@ fn a_bad_setup_is_refused_and_saves_nothing() {
     let mut setup = options(2);
     setup.players.clear();
     let fault = fault_of(call(&mut t, Call::NewGame { setup, title: None }));
-    assert_eq!(fault.code, FaultCode::BadSetup, "{}", fault.reason);
+    assert_eq!(fault.code, nemesis_engine::Code::BadSetup, "{}", fault.reason);
     assert!(saves(&mut t).is_empty());
     assert!(current(&mut t).game.is_none());
 }
@@ -626,7 +626,7 @@ fn undo_through_act_restores_the_view_and_the_screen_tells_when_it_is_possible()
     let g = open_game(&s);
     assert!(!g.can_undo && !g.can_correct, "the app's own roll stands: neither undone nor corrected");
     let fault = fault_of(call(&mut t, Call::Act { request: Request::Undo }));
-    assert_eq!(fault.code, FaultCode::CannotUndo);
+    assert_eq!(fault.code, nemesis_engine::Code::CannotUndo);
     assert_eq!(fault.key, "the_app_drew_or_rolled_at_that_step", "the refusal says the app's result stands: {}", fault.reason);
 }
 

@@ -1,0 +1,159 @@
+//! The host's layout, checked from its sources (issue 30): its modules import each other without
+//! a circle (the table once started the phone server, which reached back into the table), the
+//! single writer imports no door, and no file outside the tests outgrows 500 lines.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn src() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Source text without comments, so a module named in a doc comment is not an import.
+fn code(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap().lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// The names in `text` that follow `crate::`, and those inside a `crate::{a, b::c}` group.
+fn named_after_crate(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (at, _) in text.match_indices("crate::") {
+        let rest = &text[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let inner = &group[..group.find('}').unwrap_or(group.len())];
+            for item in inner.split(',') {
+                let name = item.trim().split("::").next().unwrap_or("").trim();
+                if !name.is_empty() {
+                    out.insert(name.to_string());
+                }
+            }
+        } else {
+            out.insert(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
+        }
+    }
+    out
+}
+
+/// What `lib.rs` re-exports at the crate's root, by the module it comes from: `crate::Shared`
+/// is the supervisor's, and an import of it is an import of `supervisor`.
+fn reexports(lib: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for line in lib.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ") else { continue };
+        let module = rest.split("::").next().unwrap_or("").to_string();
+        let names = rest[module.len()..].trim_start_matches("::").trim_end_matches(';');
+        for name in names.trim_matches(|c| c == '{' || c == '}').split(',') {
+            out.insert(name.trim().to_string(), module.clone());
+        }
+    }
+    out
+}
+
+/// The host's source files outside the tests: its modules, and its binaries under `bin/`.
+fn files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in [src(), src().join("bin")] {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            if e.path().extension().is_some_and(|x| x == "rs") {
+                out.push(e.path());
+            }
+        }
+    }
+    out
+}
+
+/// The host's modules and which others each one names.
+fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let roots = reexports(&code(&src().join("lib.rs")));
+    let mut graph = BTreeMap::new();
+    for e in std::fs::read_dir(src()).unwrap().flatten() {
+        let p = e.path();
+        let name = p.file_stem().unwrap().to_string_lossy().to_string();
+        if name == "lib" || p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let uses: BTreeSet<String> = named_after_crate(&code(&p)).into_iter().map(|u| roots.get(&u).cloned().unwrap_or(u)).filter(|u| *u != name).collect();
+        graph.insert(name, uses);
+    }
+    let known: BTreeSet<String> = graph.keys().cloned().collect();
+    for uses in graph.values_mut() {
+        uses.retain(|u| known.contains(u));
+    }
+    graph
+}
+
+/// A circle in `graph`, if there is one, as the path that closes it.
+fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(n: &str, g: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == n) {
+            let mut c = path[i..].to_vec();
+            c.push(n.to_string());
+            return Some(c);
+        }
+        if done.contains(n) {
+            return None;
+        }
+        path.push(n.to_string());
+        for m in g.get(n).into_iter().flatten() {
+            if let Some(c) = visit(m, g, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(n.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_host_modules_import_each_other_without_a_circle() {
+    let graph = module_graph();
+    assert!(graph.len() >= 15 && graph["lan"].contains("writer") && graph["serve"].contains("writer"), "the scan reads the modules and the root's re-exports: {graph:?}");
+    assert_eq!(circle(&graph), None, "an import circle among the host's modules");
+}
+
+#[test]
+fn the_single_writer_imports_no_door_and_no_supervisor() {
+    let graph = module_graph();
+    // (It may name `http::Gauge`: the phone server's connection count, which it reports.)
+    for door in ["lan", "serve", "script", "supervisor", "writer", "cli"] {
+        assert!(!graph["table"].contains(door), "table.rs imports {door}: the writer knows no server, no runtime and no door");
+    }
+    // Nor does it start a runtime or a thread of its own.
+    let table = code(&src().join("table.rs"));
+    for started in ["tokio::runtime", "std::thread", "spawn"] {
+        assert!(!table.contains(started), "table.rs names {started}: the supervisor owns threads and runtimes");
+    }
+}
+
+#[test]
+fn no_host_file_outgrows_500_lines() {
+    let files = files();
+    assert!(files.len() >= 20, "the scan reads the sources: {files:?}");
+    for path in files {
+        let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+        assert!(lines <= 500, "{} has {lines} lines: split it along what it owns", path.display());
+    }
+}
+
+#[test]
+fn the_circle_check_finds_a_circle() {
+    // The check itself: the circle the host had (the table starting the phone server, which
+    // reached back into the table), and the same modules in layers.
+    let g = |edges: &[(&str, &str)]| {
+        let mut m: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (a, b) in edges {
+            m.entry(a.to_string()).or_default().insert(b.to_string());
+            m.entry(b.to_string()).or_default();
+        }
+        m
+    };
+    assert_eq!(circle(&g(&[("table", "lan"), ("lan", "phones"), ("lan", "table")])), Some(vec!["lan".into(), "table".into(), "lan".into()]));
+    assert_eq!(circle(&g(&[("supervisor", "writer"), ("supervisor", "lan"), ("lan", "writer"), ("writer", "table"), ("table", "phones")])), None);
+    // And the scan itself: a re-exported name counts as its module.
+    let roots = reexports("pub use supervisor::Shared;\npub use protocol::{Call, Reply};");
+    assert_eq!((roots["Shared"].as_str(), roots["Reply"].as_str()), ("supervisor", "protocol"));
+    assert_eq!(named_after_crate("use crate::{lan, table::Table};\nlet x = crate::reach::addresses();"), ["lan", "reach", "table"].map(String::from).into());
+}
