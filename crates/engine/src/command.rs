@@ -83,7 +83,7 @@ macro_rules! command_table {
     // The entries stand in two files by what they are about (the rounds, the board and the
     // characters; then combat, contamination, the ship's systems and the end): the first hands its
     // entries on to the second, which hands them all to `$then`.
-    ($then:ident) => { $crate::command::rounds::commands_of_the_rounds!($then) };
+    ($then:ident) => { $crate::command::rounds::commands_of_the_rounds! { $then } };
 }
 pub(crate) use command_table;
 

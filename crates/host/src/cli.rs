@@ -34,18 +34,23 @@ pub fn options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
+/// The options after the mode, or a usage error said on stderr and its exit code.
+fn options_or_usage(args: &[String]) -> Result<Options, i32> {
+    options(args).map_err(|e| {
+        eprintln!("{e}\n{USAGE}");
+        2
+    })
+}
+
 /// `backup FILE [--data DIR]`: a consistent copy of the save file, taken without writing to it.
 fn backup(args: &[String]) -> i32 {
     let Some(to) = args.first().filter(|a| !a.starts_with("--")) else {
         eprintln!("backup needs the name of a new file\n{USAGE}");
         return 2;
     };
-    let opts = match options(&args[1..]) {
+    let opts = match options_or_usage(&args[1..]) {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return 2;
-        }
+        Err(code) => return code,
     };
     match crate::store::backup(&opts.data.join("games.sqlite3"), std::path::Path::new(to)) {
         Ok(()) => {
@@ -76,12 +81,9 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     }
-    let opts = match options(&args[1..]) {
+    let opts = match options_or_usage(&args[1..]) {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return 2;
-        }
+        Err(code) => return code,
     };
     crate::http::raise_open_files();
     let store = match Store::open_dir(&opts.data) {

@@ -273,7 +273,7 @@ fn after_the_debrief_is_shown_undo_cannot_return_to_play_even_after_a_restart() 
     assert!(!open_game(&current(&mut t)).can_undo, "the undo button is greyed once the debrief was shown");
     let steps = t.open_game().unwrap().entries().len();
     let refused = fault_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
-    assert_eq!(refused.code, FaultCode::CannotUndo, "{refused:?}");
+    assert_eq!(refused.code, FaultCode::Rule(nemesis_engine::Code::CannotUndo), "{refused:?}");
     assert!(refused.reason.contains("can still be corrected"), "{}", refused.reason);
     // A restart: the record is in the save, not only in memory.
     drop(t);
@@ -281,7 +281,7 @@ fn after_the_debrief_is_shown_undo_cannot_return_to_play_even_after_a_restart() 
     screen_of(call(&mut t, Call::Open { game }));
     assert!(!open_game(&current(&mut t)).can_undo, "still greyed after a restart");
     let refused = fault_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
-    assert_eq!(refused.code, FaultCode::CannotUndo, "still refused after a restart: {refused:?}");
+    assert_eq!(refused.code, FaultCode::Rule(nemesis_engine::Code::CannotUndo), "still refused after a restart: {refused:?}");
     assert_eq!(t.open_game().unwrap().entries().len(), steps, "nothing was added");
     debrief_of(call(&mut t, Call::Debrief));
     evidence("end_final", &serde_json::json!({"undo_before_debrief": "allowed", "undo_after_debrief": "refused (cannot_undo)", "undo_after_restart": "refused (cannot_undo)", "reason": refused.reason}));
