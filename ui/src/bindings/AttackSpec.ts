@@ -3,12 +3,20 @@ import type { AttackEffect } from "./AttackEffect";
 import type { Blood } from "./Blood";
 import type { IntruderKind } from "./IntruderKind";
 
-export type AttackSpec = { key: string, name: string, blood: Blood, symbols: Array<IntruderKind>, effect: AttackEffect, grade: string, note: string | null, 
+export type AttackSpec = { key: string, name: string, blood: Blood, symbols: Array<IntruderKind>, effect: AttackEffect, 
 /**
- * The card's effect in our own words (`attack_summary.<key>`).
+ * The effect in our own words: the English text of the catalogues' `<kind>_summary.<key>`.
  */
 summary: string, 
 /**
- * Where each fact of this card comes from (codes as in the reference's source table).
+ * A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+ */
+grade: string, 
+/**
+ * Where the sources disagree or a fact is inferred, what was decided and why.
+ */
+note?: string, 
+/**
+ * Where each fact comes from (codes as in the reference's source table).
  */
 sources: string, };

@@ -3,12 +3,20 @@ import type { EventEffect } from "./EventEffect";
 import type { EventFate } from "./EventFate";
 import type { IntruderKind } from "./IntruderKind";
 
-export type EventSpec = { key: string, name: string, moves: Array<IntruderKind>, corridor: number, effect: EventEffect, fate: EventFate, grade: string, note: string | null, 
+export type EventSpec = { key: string, name: string, moves: Array<IntruderKind>, corridor: number, effect: EventEffect, fate: EventFate, 
 /**
- * The card's effect in our own words (the catalogues' `event_summary.<key>` in English).
+ * The effect in our own words: the English text of the catalogues' `<kind>_summary.<key>`.
  */
 summary: string, 
 /**
- * Where each fact of this card comes from (codes as in the reference's source table).
+ * A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+ */
+grade: string, 
+/**
+ * Where the sources disagree or a fact is inferred, what was decided and why.
+ */
+note?: string, 
+/**
+ * Where each fact comes from (codes as in the reference's source table).
  */
 sources: string, };

@@ -4,12 +4,20 @@ import type { ExplorationEffect } from "./ExplorationEffect";
 /**
  * What an Exploration token's effect does on first entry (`exploration_summary.<effect>`).
  */
-export type ExplorationEffectSpec = { effect: ExplorationEffect, summary: string, 
+export type ExplorationEffectSpec = { effect: ExplorationEffect, 
+/**
+ * The effect in our own words: the English text of the catalogues' `<kind>_summary.<key>`.
+ */
+summary: string, 
 /**
  * A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
  */
 grade: string, 
 /**
- * Where each fact of this card comes from (codes as in the reference's source table).
+ * Where the sources disagree or a fact is inferred, what was decided and why.
+ */
+note?: string, 
+/**
+ * Where each fact comes from (codes as in the reference's source table).
  */
 sources: string, };

@@ -2,12 +2,24 @@
 import type { ObjectiveKind } from "./ObjectiveKind";
 import type { ObjectiveTarget } from "./ObjectiveTarget";
 
-export type ObjectiveCard = { key: string, name: string, kind: ObjectiveKind, target_player: number | null, 
-/**
- * The condition; `{target}` stands for `target`, so a screen names the person at the table.
- */
-summary: string, 
+export type ObjectiveCard = { 
 /**
  * Who holds the target player's number at this table (names and characters are public).
  */
-target: ObjectiveTarget | null, };
+target: ObjectiveTarget | null, key: string, name: string, kind: ObjectiveKind, players: number, target_player: number | null, 
+/**
+ * The effect in our own words: the English text of the catalogues' `<kind>_summary.<key>`.
+ */
+summary: string, 
+/**
+ * A: the rulebook or two independent sources; B: one good source; C: inferred; X: sources disagree.
+ */
+grade: string, 
+/**
+ * Where the sources disagree or a fact is inferred, what was decided and why.
+ */
+note?: string, 
+/**
+ * Where each fact comes from (codes as in the reference's source table).
+ */
+sources: string, };

@@ -3,8 +3,7 @@ import type { ObjectiveKind } from "./ObjectiveKind";
 
 export type ObjectiveSpec = { key: string, name: string, kind: ObjectiveKind, players: number, target_player: number | null, 
 /**
- * The condition in our own words (`objective_summary.<key>`); `{target}` stands for the
- * target player's name and character, filled in at the table.
+ * The effect in our own words: the English text of the catalogues' `<kind>_summary.<key>`.
  */
 summary: string, 
 /**
@@ -12,6 +11,10 @@ summary: string,
  */
 grade: string, 
 /**
- * Where each fact of this card comes from (codes as in the reference's source table).
+ * Where the sources disagree or a fact is inferred, what was decided and why.
+ */
+note?: string, 
+/**
+ * Where each fact comes from (codes as in the reference's source table).
  */
 sources: string, };

@@ -7,7 +7,7 @@ export type WeaknessSpec = { key: string,
  */
 effect: WeaknessEffect, name: string, 
 /**
- * The Weakness's effect in our own words (`weakness_summary.<key>`).
+ * The effect in our own words: the English text of the catalogues' `<kind>_summary.<key>`.
  */
 summary: string, 
 /**
@@ -15,6 +15,10 @@ summary: string,
  */
 grade: string, 
 /**
- * Where each fact of this card comes from (codes as in the reference's source table).
+ * Where the sources disagree or a fact is inferred, what was decided and why.
+ */
+note?: string, 
+/**
+ * Where each fact comes from (codes as in the reference's source table).
  */
 sources: string, };

@@ -52,9 +52,12 @@ fn reexports(lib: &str) -> BTreeMap<String, String> {
 /// The host's source files outside the tests: its modules, and its binaries under `bin/`.
 fn files() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in [src(), src().join("bin")] {
+    let mut dirs = vec![src()];
+    while let Some(dir) = dirs.pop() {
         for e in std::fs::read_dir(dir).unwrap().flatten() {
-            if e.path().extension().is_some_and(|x| x == "rs") {
+            if e.path().is_dir() {
+                dirs.push(e.path());
+            } else if e.path().extension().is_some_and(|x| x == "rs") {
                 out.push(e.path());
             }
         }
@@ -72,7 +75,15 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
         if name == "lib" || p.extension().is_none_or(|x| x != "rs") {
             continue;
         }
-        let uses: BTreeSet<String> = named_after_crate(&code(&p)).into_iter().map(|u| roots.get(&u).cloned().unwrap_or(u)).filter(|u| *u != name).collect();
+        // A module's parts in its folder (`table/pairing.rs`) are the module: one node.
+        let mut text = code(&p);
+        if let Ok(parts) = std::fs::read_dir(src().join(&name)) {
+            for part in parts.flatten() {
+                text.push('\n');
+                text.push_str(&code(&part.path()));
+            }
+        }
+        let uses: BTreeSet<String> = named_after_crate(&text).into_iter().map(|u| roots.get(&u).cloned().unwrap_or(u)).filter(|u| *u != name).collect();
         graph.insert(name, uses);
     }
     let known: BTreeSet<String> = graph.keys().cloned().collect();
@@ -122,7 +133,10 @@ fn the_single_writer_imports_no_door_and_no_supervisor() {
         assert!(!graph["table"].contains(door), "table.rs imports {door}: the writer knows no server, no runtime and no door");
     }
     // Nor does it start a runtime or a thread of its own.
-    let table = code(&src().join("table.rs"));
+    let mut table = code(&src().join("table.rs"));
+    for part in std::fs::read_dir(src().join("table")).unwrap().flatten() {
+        table.push_str(&code(&part.path()));
+    }
     for started in ["tokio::runtime", "std::thread", "spawn"] {
         assert!(!table.contains(started), "table.rs names {started}: the supervisor owns threads and runtimes");
     }
