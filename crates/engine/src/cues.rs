@@ -35,28 +35,18 @@ pub enum Sound {
     Explosion,
 }
 
-/// What the ship's computer announces, in the table's language (catalogue key `say.<key>`).
+/// What the ship's computer announces, in the table's language (catalogue key `say.<key>`, or
+/// `say.<moment>` for a critical moment: a moment is announced as itself, not named twice).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "key")]
 pub enum Announcement {
+    /// A critical moment (`moments::Moment`): the first Encounter, the first death, Fire 7 …
+    Moment { moment: Moment },
     SelfDestructStarted,
     /// The marker moved: `left` moves before the ship explodes.
     SelfDestructLeft { left: u8 },
     SelfDestructStopped,
-    SelfDestructCritical,
-    HibernationOpened,
-    FirstEncounter,
-    FirstDeath,
-    #[serde(rename = "fire_7")]
-    Fire7,
-    #[serde(rename = "fire_8")]
-    Fire8,
-    #[serde(rename = "malfunction_7")]
-    Malfunction7,
-    #[serde(rename = "malfunction_8")]
-    Malfunction8,
-    LastCharacter,
     ShipDestroyed,
 }
 
@@ -74,19 +64,17 @@ impl Cue {
     }
 }
 
-/// The cue a critical moment makes.
+/// The cue a critical moment makes: its sound, and the moment itself as what the computer says.
 fn moment_cue(m: Moment) -> Cue {
-    match m {
-        Moment::FirstEncounter => Cue::new(Sound::Encounter, Some(Announcement::FirstEncounter)),
-        Moment::FirstDeath => Cue::new(Sound::Death, Some(Announcement::FirstDeath)),
-        Moment::HibernationOpened => Cue::new(Sound::Chambers, Some(Announcement::HibernationOpened)),
-        Moment::SelfDestructCritical => Cue::new(Sound::Klaxon, Some(Announcement::SelfDestructCritical)),
-        Moment::Fire7 => Cue::new(Sound::Warning, Some(Announcement::Fire7)),
-        Moment::Fire8 => Cue::new(Sound::Alarm, Some(Announcement::Fire8)),
-        Moment::Malfunction7 => Cue::new(Sound::Warning, Some(Announcement::Malfunction7)),
-        Moment::Malfunction8 => Cue::new(Sound::Alarm, Some(Announcement::Malfunction8)),
-        Moment::LastCharacter => Cue::new(Sound::Death, Some(Announcement::LastCharacter)),
-    }
+    let sound = match m {
+        Moment::FirstEncounter => Sound::Encounter,
+        Moment::FirstDeath | Moment::LastCharacter => Sound::Death,
+        Moment::HibernationOpened => Sound::Chambers,
+        Moment::SelfDestructCritical => Sound::Klaxon,
+        Moment::Fire7 | Moment::Malfunction7 => Sound::Warning,
+        Moment::Fire8 | Moment::Malfunction8 => Sound::Alarm,
+    };
+    Cue::new(sound, Some(Announcement::Moment { moment: m }))
 }
 
 /// Whether `e` is the kind of event that brings moment `m` about: a moment's cue is heard where

@@ -242,6 +242,7 @@ function play(a: AudioContext, out: AudioNode, s: Sound, at: number): number {
 
 /** The computer's words for an announcement, in the table's language. */
 export function sayText(a: Announcement): string {
+  if (a.key === "moment") return t(`say.${a.moment}`);
   return a.key === "self_destruct_left" ? t("say.self_destruct_left", { left: a.left }) : t(`say.${a.key}`);
 }
 

@@ -7,7 +7,7 @@ use nemesis_engine::command::{Command, Entered, ScanProcedure};
 use nemesis_engine::content::Content;
 use nemesis_engine::cues::{of_step, Announcement, Cue, Sound};
 use nemesis_engine::ids::*;
-use nemesis_engine::moments;
+use nemesis_engine::moments::{self, Moment};
 use nemesis_engine::state::*;
 use nemesis_engine::{Actor, Applied, Event};
 
@@ -40,7 +40,7 @@ fn each_self_destruct_step_sounds_the_klaxon_and_counts_down_to_the_explosion_p1
         assert!(sounds(&a).contains(&Sound::Klaxon), "space {to}: the klaxon sounds on every move of the marker");
         assert!(says(&a).contains(&Announcement::SelfDestructLeft { left: track.moves - to }), "space {to}: the computer counts down: {:?}", says(&a));
         assert_eq!(
-            says(&a).contains(&Announcement::SelfDestructCritical),
+            says(&a).contains(&Announcement::Moment { moment: Moment::SelfDestructCritical }),
             to == track.yellow_from,
             "space {to}: the yellow space (no stopping it, the pods unlock) is announced once"
         );
@@ -68,7 +68,7 @@ fn the_hibernation_chambers_sound_once_when_they_open_p12() {
     let before = advance_time(&s, &mut f);
     assert!(cues(&before).is_empty(), "an ordinary move of the Time marker is silent: {:?}", cues(&before));
     let opens = advance_time(&before.state, &mut f);
-    assert_eq!(cues(&opens), vec![Cue { sound: Sound::Chambers, say: Some(Announcement::HibernationOpened) }]);
+    assert_eq!(cues(&opens), vec![Cue { sound: Sound::Chambers, say: Some(Announcement::Moment { moment: Moment::HibernationOpened }) }]);
     let after = advance_time(&opens.state, &mut f);
     assert!(cues(&after).is_empty(), "the chambers open once");
 }
@@ -81,7 +81,7 @@ fn the_first_encounter_sounds_the_intruder_then_the_objective_choice_and_later_o
     let first = run(&t.s, &mut t.fate, Command::Encounter { seat: Seat(0) }, adult()).expect("the first Encounter");
     let heard = sounds(&first);
     assert!(heard.contains(&Sound::IntruderAppears), "an Intruder appears: {heard:?}");
-    assert!(says(&first).contains(&Announcement::FirstEncounter), "everyone now chooses an objective");
+    assert!(says(&first).contains(&Announcement::Moment { moment: Moment::FirstEncounter }), "everyone now chooses an objective");
     t.s = first.state;
     t.adult_in_bag(3);
     let second = run(&t.s, &mut t.fate, Command::Encounter { seat: Seat(1) }, adult()).expect("a second Encounter");
@@ -106,16 +106,16 @@ fn place_markers(fire: bool, seed: u64) -> Vec<Vec<Cue>> {
 fn the_seventh_fire_warns_and_the_eighth_sounds_the_alarm_p17() {
     let steps = place_markers(true, 405);
     assert!(steps[..6].iter().all(Vec::is_empty), "six fires: silent ({steps:?})");
-    assert_eq!(steps[6], vec![Cue { sound: Sound::Warning, say: Some(Announcement::Fire7) }]);
-    assert_eq!(steps[7], vec![Cue { sound: Sound::Alarm, say: Some(Announcement::Fire8) }]);
+    assert_eq!(steps[6], vec![Cue { sound: Sound::Warning, say: Some(Announcement::Moment { moment: Moment::Fire7 }) }]);
+    assert_eq!(steps[7], vec![Cue { sound: Sound::Alarm, say: Some(Announcement::Moment { moment: Moment::Fire8 }) }]);
 }
 
 #[test]
 fn the_seventh_malfunction_warns_and_the_eighth_sounds_the_alarm_p17() {
     let steps = place_markers(false, 406);
     assert!(steps[..6].iter().all(Vec::is_empty), "six malfunctions: silent ({steps:?})");
-    assert_eq!(steps[6], vec![Cue { sound: Sound::Warning, say: Some(Announcement::Malfunction7) }]);
-    assert_eq!(steps[7], vec![Cue { sound: Sound::Alarm, say: Some(Announcement::Malfunction8) }]);
+    assert_eq!(steps[6], vec![Cue { sound: Sound::Warning, say: Some(Announcement::Moment { moment: Moment::Malfunction7 }) }]);
+    assert_eq!(steps[7], vec![Cue { sound: Sound::Alarm, say: Some(Announcement::Moment { moment: Moment::Malfunction8 }) }]);
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn an_intruder_attack_sounds_and_the_first_death_is_announced_p20_p12() {
     // Two deaths: the first speaks (the pods unlock), a later one tolls without words.
     let (s, mut f) = table(3, 408);
     let one = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
-    assert_eq!(cues(&one), vec![Cue { sound: Sound::Death, say: Some(Announcement::FirstDeath) }]);
+    assert_eq!(cues(&one), vec![Cue { sound: Sound::Death, say: Some(Announcement::Moment { moment: Moment::FirstDeath }) }]);
     let two = ok(&one.state, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
     assert_eq!(cues(&two), vec![Cue { sound: Sound::Death, say: None }]);
 }

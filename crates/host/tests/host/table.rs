@@ -121,6 +121,7 @@ fn a_reopened_save_shows_the_same_view_and_log_and_accepts_more_commands() {
 #[test]
 fn the_table_screen_carries_the_steps_cues_and_the_games_times() {
     use nemesis_engine::cues::{Announcement, Cue, Sound};
+    use nemesis_engine::moments::Moment;
     let dir = scratch();
     let mut t = table_in(dir.path());
     let id = started(&mut t, 3);
@@ -128,7 +129,7 @@ fn the_table_screen_carries_the_steps_cues_and_the_games_times() {
     assert!(first.created_ms > 0 && first.updated_ms >= first.created_ms, "times from the host's clock: {} {}", first.created_ms, first.updated_ms);
     let died = act(&mut t, Command::KillCharacter { seat: Seat(0) });
     let last = open_game(&died).last.clone().expect("a last step");
-    assert_eq!(last.cues, vec![Cue { sound: Sound::Death, say: Some(Announcement::FirstDeath) }], "the first death: a toll and the pods' announcement");
+    assert_eq!(last.cues, vec![Cue { sound: Sound::Death, say: Some(Announcement::Moment { moment: Moment::FirstDeath }) }], "the first death: a toll and the pods' announcement");
     assert!(open_game(&died).updated_ms >= first.updated_ms, "the newest step's time");
     let undone = screen_of(call(&mut t, Call::Act { request: Request::Undo }));
     assert!(open_game(&undone).last.as_ref().is_some_and(|l| l.cues.is_empty()), "an undo is silent");
