@@ -3,68 +3,15 @@
 //! in `rules/mod.rs` itself (issues: "calling downwards, not back and forth"; 30, "no circles"). Read from the sources, so a new import that closes a circle
 //! fails here before anyone has to untangle it.
 
+#[path = "../scan/imports.rs"]
+mod imports;
+
+use imports::{circle, code, graph_of, named_after};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn src() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// Source text without comments, so a module named in a doc comment is not an import.
-fn code(path: &Path) -> String {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The names in `text` that follow `prefix` (`crate::` or `super::`), and those inside a
-/// `prefix{a, b::c}` group.
-fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for (at, _) in text.match_indices(prefix) {
-        let rest = &text[at + prefix.len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let inner = &group[..group.find('}').unwrap_or(group.len())];
-            for item in inner.split(',') {
-                let name = item.trim().split("::").next().unwrap_or("").trim();
-                if !name.is_empty() {
-                    out.insert(name.to_string());
-                }
-            }
-        } else {
-            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            out.insert(name);
-        }
-    }
-    out
-}
-
-/// A circle in `graph`, if there is one, as the path that closes it.
-fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(n: &str, g: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
-        if let Some(i) = path.iter().position(|p| p == n) {
-            let mut c = path[i..].to_vec();
-            c.push(n.to_string());
-            return Some(c);
-        }
-        if done.contains(n) {
-            return None;
-        }
-        path.push(n.to_string());
-        for m in g.get(n).into_iter().flatten() {
-            if let Some(c) = visit(m, g, path, done) {
-                return Some(c);
-            }
-        }
-        path.pop();
-        done.insert(n.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph.keys().find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
 }
 
 /// The engine's top-level modules and which others each one names.
@@ -185,16 +132,8 @@ fn no_rules_chapter_outgrows_a_chapter() {
 #[test]
 fn the_circle_check_finds_a_circle() {
     // The check itself, on a small graph with a circle and one without.
-    let g = |edges: &[(&str, &str)]| {
-        let mut m: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for (a, b) in edges {
-            m.entry(a.to_string()).or_default().insert(b.to_string());
-            m.entry(b.to_string()).or_default();
-        }
-        m
-    };
-    assert!(circle(&g(&[("game", "rules"), ("rules", "log"), ("log", "game")])).is_some());
-    assert_eq!(circle(&g(&[("game", "rules"), ("rules", "words"), ("log", "words")])), None);
+    assert!(circle(&graph_of(&[("game", "rules"), ("rules", "log"), ("log", "game")])).is_some());
+    assert_eq!(circle(&graph_of(&[("game", "rules"), ("rules", "words"), ("log", "words")])), None);
 }
 
 #[test]

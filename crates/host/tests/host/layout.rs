@@ -2,36 +2,15 @@
 //! a circle (the table once started the phone server, which reached back into the table), the
 //! single writer imports no door, and no file outside the tests outgrows 500 lines.
 
+#[path = "../../../engine/tests/scan/imports.rs"]
+mod imports;
+
+use imports::{circle, code, graph_of, named_after};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn src() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// Source text without comments, so a module named in a doc comment is not an import.
-fn code(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap().lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
-}
-
-/// The names in `text` that follow `crate::`, and those inside a `crate::{a, b::c}` group.
-fn named_after_crate(text: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for (at, _) in text.match_indices("crate::") {
-        let rest = &text[at + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let inner = &group[..group.find('}').unwrap_or(group.len())];
-            for item in inner.split(',') {
-                let name = item.trim().split("::").next().unwrap_or("").trim();
-                if !name.is_empty() {
-                    out.insert(name.to_string());
-                }
-            }
-        } else {
-            out.insert(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
-        }
-    }
-    out
 }
 
 /// What `lib.rs` re-exports at the crate's root, by the module it comes from: `crate::Shared`
@@ -83,7 +62,7 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
                 text.push_str(&code(&part.path()));
             }
         }
-        let uses: BTreeSet<String> = named_after_crate(&text).into_iter().map(|u| roots.get(&u).cloned().unwrap_or(u)).filter(|u| *u != name).collect();
+        let uses: BTreeSet<String> = named_after(&text, "crate::").into_iter().map(|u| roots.get(&u).cloned().unwrap_or(u)).filter(|u| *u != name).collect();
         graph.insert(name, uses);
     }
     let known: BTreeSet<String> = graph.keys().cloned().collect();
@@ -91,31 +70,6 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
         uses.retain(|u| known.contains(u));
     }
     graph
-}
-
-/// A circle in `graph`, if there is one, as the path that closes it.
-fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(n: &str, g: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
-        if let Some(i) = path.iter().position(|p| p == n) {
-            let mut c = path[i..].to_vec();
-            c.push(n.to_string());
-            return Some(c);
-        }
-        if done.contains(n) {
-            return None;
-        }
-        path.push(n.to_string());
-        for m in g.get(n).into_iter().flatten() {
-            if let Some(c) = visit(m, g, path, done) {
-                return Some(c);
-            }
-        }
-        path.pop();
-        done.insert(n.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph.keys().find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
 }
 
 #[test]
@@ -156,18 +110,11 @@ fn no_host_file_outgrows_500_lines() {
 fn the_circle_check_finds_a_circle() {
     // The check itself: the circle the host had (the table starting the phone server, which
     // reached back into the table), and the same modules in layers.
-    let g = |edges: &[(&str, &str)]| {
-        let mut m: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for (a, b) in edges {
-            m.entry(a.to_string()).or_default().insert(b.to_string());
-            m.entry(b.to_string()).or_default();
-        }
-        m
-    };
+    let g = graph_of;
     assert_eq!(circle(&g(&[("table", "lan"), ("lan", "phones"), ("lan", "table")])), Some(vec!["lan".into(), "table".into(), "lan".into()]));
     assert_eq!(circle(&g(&[("supervisor", "writer"), ("supervisor", "lan"), ("lan", "writer"), ("writer", "table"), ("table", "phones")])), None);
     // And the scan itself: a re-exported name counts as its module.
     let roots = reexports("pub use supervisor::Shared;\npub use protocol::{Call, Reply};");
     assert_eq!((roots["Shared"].as_str(), roots["Reply"].as_str()), ("supervisor", "protocol"));
-    assert_eq!(named_after_crate("use crate::{lan, table::Table};\nlet x = crate::reach::addresses();"), ["lan", "reach", "table"].map(String::from).into());
+    assert_eq!(named_after("use crate::{lan, table::Table};\nlet x = crate::reach::addresses();", "crate::"), ["lan", "reach", "table"].map(String::from).into());
 }
