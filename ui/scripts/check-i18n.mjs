@@ -76,11 +76,13 @@ for (const [key, text] of Object.entries(en)) {
   const momentSrc = readFileSync(join(locales, "..", "bindings", "Moment.ts"), "utf8");
   for (const [, key] of momentSrc.slice(momentSrc.indexOf("export type")).matchAll(/"(\w+)"/g)) {
     for (const part of ["title", "body"]) if (!(`moment.${key}.${part}` in en)) problems.push(`Moment.ts: ${key} has no moment.${key}.${part}`);
+    // A moment is also what the computer says when it comes (Announcement's `moment`).
+    if (!(`say.${key}` in en)) problems.push(`Moment.ts: ${key} has no say.${key}`);
   }
   // Every announcement the engine's sound schedule can make has the ship computer's words.
   const sayDecl = readFileSync(join(locales, "..", "bindings", "Announcement.ts"), "utf8");
   for (const [, key] of sayDecl.slice(sayDecl.indexOf("export type")).matchAll(/"key": "(\w+)"/g)) {
-    if (!(`say.${key}` in en)) problems.push(`Announcement.ts: ${key} has no say.${key}`);
+    if (key !== "moment" && !(`say.${key}` in en)) problems.push(`Announcement.ts: ${key} has no say.${key}`);
   }
   for (const [file, id] of links) if (!ids.has(id)) problems.push(`${file}: links to ${id}, which is not in the reference`);
 }
