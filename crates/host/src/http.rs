@@ -9,7 +9,7 @@ use crate::fault::{Fault, FaultCode};
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -294,4 +294,28 @@ pub fn gzip_events(res: Response) -> Response {
     parts.headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     parts.headers.remove(header::CONTENT_LENGTH);
     Response::from_parts(parts, Body::from_stream(data))
+}
+
+/// A reply as JSON, gzipped when the caller takes gzip and it is large enough to gain (the box's
+/// contents, a screen): a phone's first load and a tablet showing the table over Wi-Fi are
+/// counted on the wire. Both doors answer through it.
+pub fn json<T: serde::Serialize>(reply: &T, gzip: bool) -> Response {
+    use std::io::Write;
+    let Ok(body) = serde_json::to_vec(reply) else {
+        return axum::Json(reply).into_response();
+    };
+    let mut res = Response::builder().header(header::CONTENT_TYPE, "application/json").header(header::VARY, "Accept-Encoding");
+    let body = if gzip && body.len() > 1024 {
+        let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 4), flate2::Compression::default());
+        match enc.write_all(&body).and_then(|()| enc.finish()) {
+            Ok(packed) => {
+                res = res.header(header::CONTENT_ENCODING, "gzip");
+                packed
+            }
+            Err(_) => body,
+        }
+    } else {
+        body
+    };
+    res.body(Body::from(body)).unwrap_or_else(|_| axum::Json(reply).into_response())
 }

@@ -193,7 +193,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
     match call {
         PhoneCall::Pair { code, device } => pair(lan, ip, code, device_name(device)).await,
         PhoneCall::Reveal { code } => match with_table(&lan.table, move |t| t.phone_reveal(ip, &code)).await {
-            Ok(Ok(reply)) => reply_json(&reply, gzip),
+            Ok(Ok(reply)) => http::json(&reply, gzip),
             Ok(Err(fault)) => refused(fault),
             Err(res) => res,
         },
@@ -212,35 +212,12 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
             })
             .await;
             match answer {
-                Ok(Ok(reply)) => reply_json(&reply, gzip),
+                Ok(Ok(reply)) => http::json(&reply, gzip),
                 Ok(Err(fault)) => refused(fault),
                 Err(res) => res,
             }
         }
     }
-}
-
-/// A reply as JSON, gzipped when the phone takes it and it is large enough to gain (the box's
-/// contents for the map, a seat's screen): a phone's first load is counted on the wire.
-fn reply_json(reply: &PhoneReply, gzip: bool) -> Response {
-    use std::io::Write;
-    let Ok(body) = serde_json::to_vec(reply) else {
-        return Json(reply).into_response();
-    };
-    let mut res = Response::builder().header(header::CONTENT_TYPE, "application/json").header(header::VARY, "Accept-Encoding");
-    let body = if gzip && body.len() > 1024 {
-        let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 4), flate2::Compression::default());
-        match enc.write_all(&body).and_then(|()| enc.finish()) {
-            Ok(packed) => {
-                res = res.header(header::CONTENT_ENCODING, "gzip");
-                packed
-            }
-            Err(_) => body,
-        }
-    } else {
-        body
-    };
-    res.body(Body::from(body)).unwrap_or_else(|_| Json(reply).into_response())
 }
 
 /// Spends a pairing code, then waits (without holding the table) for the table to confirm.

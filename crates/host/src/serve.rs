@@ -121,9 +121,11 @@ async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Respo
     // A page reading the screen stream says so, and gets an accepted call's screen once (there).
     let streamed = headers.get("x-screen").is_some_and(|v| v == "streamed");
     let asked_screen = matches!(call, Call::Screen);
+    // The content reply (the box, 54 KB) and a screen are gzipped for a browser that takes it.
+    let gzip = assets::takes_gzip(&headers);
     match door.table.ask(move |t| t.call(Actor::Table, call)).await {
-        Some(reply) if streamed => Json(crate::protocol::streamed(asked_screen, reply)).into_response(),
-        Some(reply) => Json(reply).into_response(),
+        Some(reply) if streamed => http::json(&crate::protocol::streamed(asked_screen, reply), gzip),
+        Some(reply) => http::json(&reply, gzip),
         None => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering."),
     }
 }
@@ -147,7 +149,9 @@ async fn stream(State(door): State<Door>, axum::Extension(closing): axum::Extens
         let event = Event::default().event("screen").json_data(&*screen).ok()?;
         Some((Ok::<_, Infallible>(event), (rx, closing, false)))
     });
-    Sse::new(screens).keep_alive(KeepAlive::default()).into_response()
+    let res = Sse::new(screens).keep_alive(KeepAlive::default()).into_response();
+    // A screen mostly repeats the one before: a tablet on Wi-Fi gets it at a fraction of its size.
+    if assets::takes_gzip(&headers) { http::gzip_events(res) } else { res }
 }
 
 async fn asset(uri: Uri, headers: HeaderMap) -> Response {

@@ -64,6 +64,12 @@ pub async fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str
 
 /// `request` with a body that need not be text (the fuzz tests send any bytes).
 pub async fn request_bytes(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&[u8]>) -> Response {
+    let (status, headers, body) = request_raw(port, method, path, headers, body).await;
+    Response { status, headers, body: String::from_utf8(body).expect("a UTF-8 body") }
+}
+
+/// `request_bytes` with the reply's body as bytes, as sent (a gzipped body is not decoded).
+pub async fn request_raw(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&[u8]>) -> (u16, HashMap<String, String>, Vec<u8>) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
     let mut req = format!("{method} {path} HTTP/1.1\r\n");
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
@@ -94,7 +100,7 @@ pub async fn request_bytes(port: u16, method: &str, path: &str, headers: &[(&str
     } else {
         rest
     };
-    Response { status, headers, body: String::from_utf8(body).expect("a UTF-8 body") }
+    (status, headers, body)
 }
 
 pub struct EventStream {

@@ -267,6 +267,51 @@ async fn a_streaming_page_gets_each_screen_once_and_the_reply_names_its_revision
     assert_eq!(pushed, r.json()["screen"]);
 }
 
+/// Issue 35, item 5: every door compresses what the browser accepts. A tablet showing the table
+/// over Wi-Fi gets the box's contents (tens of KB of JSON) and each screen gzipped; a caller that
+/// does not take gzip gets the same bytes as they are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_door_gzips_its_replies_and_its_stream_for_a_browser_that_takes_it() {
+    use std::io::{Read, Write};
+    let s = start().await;
+    let content = r#"{"call":"content","pack":"base"}"#;
+    let plain = post_call(s.port, &[("x-table-key", KEY)], content).await;
+    assert_eq!(plain.status, 200);
+    assert!(!plain.headers.contains_key("content-encoding"), "no gzip unless asked for");
+    let (status, headers, packed) = request_raw(s.port, "POST", "/api/call", &[("x-table-key", KEY), ("Accept-Encoding", "gzip, deflate, br")], Some(content.as_bytes())).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
+    assert!(headers.get("vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")), "caches keep both forms apart");
+    let mut unpacked = String::new();
+    flate2::read::GzDecoder::new(&packed[..]).read_to_string(&mut unpacked).unwrap();
+    assert_eq!(unpacked, plain.body, "the same reply");
+    assert!(packed.len() * 3 < plain.body.len(), "gzipped to a fraction: {} of {} bytes", packed.len(), plain.body.len());
+
+    let (status, headers, mut es) = EventStream::open_with(s.port, &format!("/api/stream?key={KEY}"), &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
+    // The first screen can be read as soon as it is sent: the host flushes after each event.
+    let mut text = flate2::write::GzDecoder::new(Vec::new());
+    loop {
+        let mut chunk = Vec::new();
+        assert!(dechunk(&mut es.raw, &mut chunk).is_some(), "the stream stays open");
+        text.write_all(&chunk).unwrap();
+        text.flush().unwrap();
+        if String::from_utf8_lossy(text.get_ref()).contains("\n\n") {
+            break;
+        }
+        let mut buf = [0u8; 4096];
+        let n = tokio::time::timeout(WAIT, es.stream.read(&mut buf)).await.expect("the first screen in time").unwrap();
+        assert!(n > 0, "the stream closed");
+        es.raw.extend_from_slice(&buf[..n]);
+    }
+    let first = String::from_utf8_lossy(text.get_ref()).to_string();
+    assert!(first.starts_with("event: screen"), "{first}");
+    let data = first.lines().find_map(|l| l.strip_prefix("data: ")).expect("the event's data");
+    let screen: serde_json::Value = serde_json::from_str(data).expect("a whole screen, readable at once");
+    assert_eq!(screen["revision"], 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stream_needs_the_key() {
     let s = start().await;
