@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -34,58 +34,133 @@ pub struct Limits {
     /// for one: a connection opened and left silent, a head sent a byte at a time, and a
     /// keep-alive connection left idle between requests are all closed after this.
     pub header_time: Duration,
+    /// Whether an address that proved itself once (a phone's seat token) is trusted for its
+    /// next connections too. On the phone port each phone has its own address; on the loopback
+    /// table door every client shares 127.0.0.1, so there only a connection proves itself.
+    pub trust_addresses: bool,
 }
 
 /// How long a stopping door waits for its connections to finish before cutting them.
 const STOP_GRACE: Duration = Duration::from_secs(3);
 
-/// The connections a door holds now, per source address (for the caps, and for tests).
+/// At most this many trusted addresses are remembered (a phone that left keeps its place in the
+/// list until it is full; then the list starts again from those that prove themselves next).
+const TRUSTED_ADDRESSES: usize = 1024;
+
+/// One held connection: where from, in which order it came, whether a request on it proved
+/// itself (a key, a seat token, a live pairing code), and how to close it.
+struct Held {
+    ip: IpAddr,
+    order: u64,
+    proven: bool,
+    evict: Arc<tokio::sync::Notify>,
+}
+
+#[derive(Default)]
+struct Places {
+    next: u64,
+    held: HashMap<u64, Held>,
+    trusted: HashSet<IpAddr>,
+}
+
+/// The connections a door holds now (for the caps, and for tests). A stranger's idle
+/// connections cannot crowd out those who proved themselves: when a cap is reached, a newcomer
+/// takes the place of the oldest unproven connection of the address holding the most of them,
+/// and a connection that proved itself is never pushed out (issue 34, item 1).
 #[derive(Clone, Default)]
-pub struct Gauge(Arc<Mutex<HashMap<IpAddr, usize>>>);
+pub struct Gauge(Arc<Mutex<Places>>);
 
 impl Gauge {
-    fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+    fn inner(&self) -> std::sync::MutexGuard<'_, Places> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Connections held now in all.
     pub fn open(&self) -> usize {
-        self.counts().values().sum()
+        self.inner().held.len()
     }
 
     /// Connections held now from `ip`.
     pub fn from(&self, ip: IpAddr) -> usize {
-        self.counts().get(&ip).copied().unwrap_or(0)
+        self.inner().held.values().filter(|h| h.ip == ip).count()
     }
 
-    /// A place for one more connection from `ip`, or `None` when either cap is reached.
+    /// A place for one more connection from `ip`, or `None` when a cap is reached and no
+    /// stranger's connection may give way to it.
     fn take(&self, ip: IpAddr, limits: &Limits) -> Option<Slot> {
-        let mut counts = self.counts();
-        let total: usize = counts.values().sum();
-        let mine = counts.get(&ip).copied().unwrap_or(0);
-        if total >= limits.total || mine >= limits.per_source {
-            return None;
+        let mut g = self.inner();
+        let trusted = limits.trust_addresses && g.trusted.contains(&ip);
+        let mine = g.held.values().filter(|h| h.ip == ip).count();
+        let full_here = mine >= limits.per_source;
+        if full_here || g.held.len() >= limits.total {
+            // The connections that may give way: unproven ones, from an untrusted address, and
+            // the newcomer's own when its address is at its cap.
+            let gives_way = |h: &Held| !h.proven && !(limits.trust_addresses && g.trusted.contains(&h.ip)) && (!full_here || h.ip == ip);
+            let mut per_address: HashMap<IpAddr, usize> = HashMap::new();
+            for h in g.held.values().filter(|h| gives_way(h)) {
+                *per_address.entry(h.ip).or_default() += 1;
+            }
+            let (&heaviest, &count) = per_address.iter().max_by_key(|(a, n)| (**n, std::cmp::Reverse(**a)))?;
+            // A stranger may not push out another address's connection to hold more than it.
+            if heaviest != ip && !trusted && count <= mine {
+                return None;
+            }
+            let victim = g.held.iter().filter(|(_, h)| h.ip == heaviest && gives_way(h)).min_by_key(|(_, h)| h.order).map(|(id, _)| *id)?;
+            if let Some(v) = g.held.remove(&victim) {
+                v.evict.notify_one();
+            }
         }
-        counts.insert(ip, mine + 1);
-        Some(Slot { gauge: self.clone(), ip })
+        let id = g.next;
+        g.next += 1;
+        let evict = Arc::new(tokio::sync::Notify::new());
+        g.held.insert(id, Held { ip, order: id, proven: trusted, evict: evict.clone() });
+        Some(Slot { gauge: self.clone(), id, evict })
+    }
+
+    fn prove(&self, id: u64, trust_address: bool) {
+        let mut g = self.inner();
+        let Some(h) = g.held.get_mut(&id) else { return };
+        h.proven = true;
+        let ip = h.ip;
+        if trust_address {
+            if g.trusted.len() >= TRUSTED_ADDRESSES {
+                g.trusted.clear();
+            }
+            g.trusted.insert(ip);
+        }
+    }
+
+    fn proven(&self, id: u64) -> bool {
+        self.inner().held.get(&id).is_some_and(|h| h.proven)
     }
 }
 
 /// One held connection; its place is given back when the connection ends, however it ends.
 struct Slot {
     gauge: Gauge,
-    ip: IpAddr,
+    id: u64,
+    evict: Arc<tokio::sync::Notify>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        let mut counts = self.gauge.counts();
-        if let Some(n) = counts.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                counts.remove(&self.ip);
-            }
-        }
+        self.gauge.inner().held.remove(&self.id);
+    }
+}
+
+/// A request's connection, as a handler sees it: `prove` once the request showed it belongs
+/// (the table's key, a seat token, a live pairing code), so the connection keeps its place when
+/// strangers crowd the door. A refused request from an unproven connection closes it.
+#[derive(Clone)]
+pub struct Proof {
+    gauge: Gauge,
+    id: u64,
+    trust_address: bool,
+}
+
+impl Proof {
+    pub fn prove(&self) {
+        self.gauge.prove(self.id, self.trust_address);
     }
 }
 
@@ -118,11 +193,22 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, gauge: Ga
         let app = app.clone();
         let mut stop = stop.clone();
         tokio::spawn(async move {
+            let proof = Proof { gauge: slot.gauge.clone(), id: slot.id, trust_address: limits.trust_addresses };
+            let evicted = slot.evict.clone();
             let _slot = slot;
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(from));
+                req.extensions_mut().insert(proof.clone());
                 let mut app = app.clone();
-                async move { app.call(req.map(axum::body::Body::new)).await }
+                let proof = proof.clone();
+                async move {
+                    let mut res = app.call(req.map(axum::body::Body::new)).await?;
+                    // A refused request does not keep its place: the connection closes after it.
+                    if res.status().is_client_error() && !proof.gauge.proven(proof.id) {
+                        res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+                    }
+                    Ok::<_, std::convert::Infallible>(res)
+                }
             });
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -131,6 +217,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, gauge: Ga
             tokio::pin!(conn);
             tokio::select! {
                 _ = conn.as_mut() => {}
+                // A newcomer took this (unproven) connection's place: closed at once.
+                () = evicted.notified() => {}
                 () = async { drop(stop.wait_for(|s| *s).await) } => {
                     conn.as_mut().graceful_shutdown();
                     let _ = tokio::time::timeout(STOP_GRACE, conn).await;

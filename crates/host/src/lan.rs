@@ -64,7 +64,8 @@ pub fn start(table: Writer, ip: IpAddr, rules: &PhoneRules, runtime: &tokio::run
         hosts.push(format!("localhost:{port}"));
     }
     let lan = Lan { table, names: Names::of(hosts), body_time: rules.body_time };
-    let limits = http::Limits { per_source: rules.per_source, total: rules.connections, header_time: rules.header_time };
+    // Each phone has an address of its own: one that proved its seat keeps its places.
+    let limits = http::Limits { per_source: rules.per_source, total: rules.connections, header_time: rules.header_time, trust_addresses: true };
     let gauge = http::Gauge::default();
     let server = http::Server::spawn(listener, |closing| router(lan, closing), limits, gauge.clone(), runtime);
     Ok(Running { ip, port, connections: gauge, _server: server })
@@ -176,7 +177,7 @@ fn device_name(given: Option<String>) -> String {
     crate::text::device_name(&given.unwrap_or_default(), MAX_DEVICE)
 }
 
-async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, headers: HeaderMap, body: Body) -> Response {
+async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
     let body = match http::read_body(body, MAX_BODY, lan.body_time).await {
         Ok(body) => body,
         Err(why) => {
@@ -191,9 +192,12 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
     let ip = from.ip();
     let gzip = assets::takes_gzip(&headers);
     match call {
-        PhoneCall::Pair { code, device } => pair(lan, ip, code, device_name(device)).await,
+        PhoneCall::Pair { code, device } => pair(lan, ip, proof, code, device_name(device)).await,
         PhoneCall::Reveal { code } => match with_table(&lan.table, move |t| t.phone_reveal(ip, &code)).await {
-            Ok(Ok(reply)) => http::json(&reply, gzip),
+            Ok(Ok(reply)) => {
+                proof.prove();
+                http::json(&reply, gzip)
+            }
             Ok(Err(fault)) => refused(fault),
             Err(res) => res,
         },
@@ -211,6 +215,12 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
                 }
             })
             .await;
+            // A seat token that proves its seat proves the phone's connection too, even when
+            // the rules refuse what it asked.
+            let unproven = |f: &Fault| matches!(f.code, FaultCode::BadToken | FaultCode::LockedOut | FaultCode::PhonesOff);
+            if matches!(&answer, Ok(Ok(_))) || matches!(&answer, Ok(Err(f)) if !unproven(f)) {
+                proof.prove();
+            }
             match answer {
                 Ok(Ok(reply)) => http::json(&reply, gzip),
                 Ok(Err(fault)) => refused(fault),
@@ -221,7 +231,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
 }
 
 /// Spends a pairing code, then waits (without holding the table) for the table to confirm.
-async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
+async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: String) -> Response {
     let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
         let seat = t.phone_pair_code(ip, &code)?;
         let (id, answer) = t.phones().ask(seat, device, crate::phones::match_code(&code));
@@ -235,6 +245,8 @@ async fn pair(lan: Lan, ip: IpAddr, code: String, device: String) -> Response {
         Ok(Err(fault)) => return refused(fault),
         Err(res) => return res,
     };
+    // A live pairing code: the phone keeps its place while the table confirms it.
+    proof.prove();
     // If the phone hangs up (or the wait runs out) the table stops showing its ask.
     let mut forget = OnDrop::new(&lan.table, move |t| {
         if t.phones().drop_ask(id) {
@@ -264,6 +276,7 @@ async fn stream(
     State(lan): State<Lan>,
     axum::Extension(closing): axum::Extension<Closing>,
     ConnectInfo(from): ConnectInfo<SocketAddr>,
+    axum::Extension(proof): axum::Extension<http::Proof>,
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Response {
@@ -285,6 +298,7 @@ async fn stream(
         Ok(Err(fault)) => return refused(fault),
         Err(res) => return res,
     };
+    proof.prove();
     let gone = OnDrop::new(&lan.table, move |t| {
         t.phones().stream_closed(seat);
         t.phones_changed();

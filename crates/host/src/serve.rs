@@ -67,7 +67,9 @@ fn router(door: Door, closing: Closing) -> Router {
 
 /// The door's connection limits. Only this machine reaches it, and a browser tab holds a few
 /// connections; the head limit still closes a connection some other program left open.
-pub const LIMITS: http::Limits = http::Limits { per_source: 64, total: 64, header_time: Duration::from_secs(10) };
+/// Every client of this door shares 127.0.0.1: a connection proves itself with the key, an
+/// address cannot.
+pub const LIMITS: http::Limits = http::Limits { per_source: 64, total: 64, header_time: Duration::from_secs(10), trust_addresses: false };
 
 /// How long a call's body may take to arrive once its key was checked (an import of the largest
 /// file allowed is a few milliseconds on loopback).
@@ -103,10 +105,11 @@ fn keyed(door: &Door, headers: &HeaderMap, query: Option<&str>) -> bool {
 
 /// The key is checked from the head alone: a caller without it is refused before a byte of its
 /// body is read, so it cannot make the door take in (or wait for) a body of any size.
-async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Response {
+async fn call(State(door): State<Door>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
     if !keyed(&door, &headers, None) {
         return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
     }
+    proof.prove();
     let body = match http::read_body(body, MAX_BODY, BODY_TIME).await {
         Ok(body) => body,
         Err(why) => {
@@ -130,10 +133,11 @@ async fn call(State(door): State<Door>, headers: HeaderMap, body: Body) -> Respo
     }
 }
 
-async fn stream(State(door): State<Door>, axum::Extension(closing): axum::Extension<Closing>, headers: HeaderMap, Query(q): Query<KeyQuery>) -> Response {
+async fn stream(State(door): State<Door>, axum::Extension(closing): axum::Extension<Closing>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, Query(q): Query<KeyQuery>) -> Response {
     if !keyed(&door, &headers, q.key.as_deref()) {
         return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
     }
+    proof.prove();
     let rx = door.table.screens();
     let screens = futures_util::stream::unfold((rx, closing, true), |(mut rx, mut closing, first)| async move {
         if closing.closed() {

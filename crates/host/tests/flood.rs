@@ -1,4 +1,5 @@
-//! The phone port cannot starve the table (issue 21, item 1; PRIVACY.md, "The LAN server"): with
+//! The phone port cannot starve the table nor a paired phone (issue 21, item 1; issue 34, item 1;
+//! PRIVACY.md, "The LAN server"): with
 //! the open-file limit at the usual 1,024, more than that many connections opened and left idle on
 //! the phone port, from one address and then from many, while the loopback table door and a
 //! paired phone are asked every 50 ms. Heads that never finish and idle keep-alive connections are
@@ -88,8 +89,13 @@ struct Flood {
     table_slowest_ms: f64,
     phone_probes: usize,
     phone_slowest_ms: f64,
+    /// The paired phone while eight addresses held more than every place.
+    crowded_phone_probes: usize,
+    crowded_phone_slowest_ms: f64,
     slow_head_closed_after_ms: f64,
     idle_keepalive_closed_after_ms: f64,
+    /// A stranger's refused request: its connection closed right after the answer.
+    refused_closed_after_ms: f64,
     held_after: usize,
     seconds: f64,
 }
@@ -175,9 +181,15 @@ fn a_flood_of_idle_connections_on_the_phone_port_never_starves_the_table() {
         phone_running.store(false, Ordering::Relaxed);
         let phone_times = phone_probe.await.unwrap();
 
-        // 2. From eight addresses: the total cap holds.
+        // 2. From eight addresses, more than the total cap: the total cap holds, and the paired
+        // phone, whose address proved itself, is still answered every time (issue 34, item 1:
+        // strangers' idle connections give way to it).
         let many: Vec<Ipv4Addr> = (2..=9).map(|x| Ipv4Addr::new(127, 0, 0, x)).collect();
+        let phone_running = Arc::new(AtomicBool::new(true));
+        let phone_probe = probe(true, phone_running.clone());
         tally.many_sources_opened = flood(&many, n, phone_port, Instant::now() + PHASE).await;
+        phone_running.store(false, Ordering::Relaxed);
+        let crowded_times = phone_probe.await.unwrap();
         running.store(false, Ordering::Relaxed);
         let table_times = table_probe.await.unwrap();
         (tally.most_held_from_one_source, tally.most_held_in_all) = watch.await.unwrap();
@@ -198,21 +210,32 @@ fn a_flood_of_idle_connections_on_the_phone_port_never_starves_the_table() {
         }
         tally.slow_head_closed_after_ms = t0.elapsed().as_secs_f64() * 1000.0;
 
-        // 4. A keep-alive connection left idle after one answered request: closed after the same time.
-        let mut idle = connect(Ipv4Addr::new(127, 0, 0, 11), phone_port).await.unwrap();
-        idle.write_all(format!("GET /nothing-here HTTP/1.1\r\nHost: 127.0.0.1:{phone_port}\r\n\r\n").as_bytes()).await.unwrap();
-        let t0 = Instant::now();
-        let mut got = Vec::new();
-        let mut buf = [0u8; 4096];
-        loop {
-            match tokio::time::timeout(HEADER_TIME * 5, idle.read(&mut buf)).await {
-                Ok(Ok(0)) | Ok(Err(_)) => break,
-                Ok(Ok(k)) => got.extend_from_slice(&buf[..k]),
-                Err(_) => panic!("an idle keep-alive connection is closed"),
+        // 4. A keep-alive connection left idle after one answered request: closed after the same
+        // time, even a phone's own. A refused request's connection closes at once instead
+        // (issue 34, item 1: a refused request does not keep its place).
+        async fn answered_then_closed(at: Ipv4Addr, port: u16, req: String) -> (String, Duration) {
+            let mut c = connect(at, port).await.unwrap();
+            c.write_all(req.as_bytes()).await.unwrap();
+            let t0 = Instant::now();
+            let mut got = Vec::new();
+            let mut buf = [0u8; 4096];
+            loop {
+                match tokio::time::timeout(HEADER_TIME * 5, c.read(&mut buf)).await {
+                    Ok(Ok(0)) | Ok(Err(_)) => break,
+                    Ok(Ok(k)) => got.extend_from_slice(&buf[..k]),
+                    Err(_) => panic!("an idle keep-alive connection is closed"),
+                }
             }
+            (String::from_utf8_lossy(&got).to_string(), t0.elapsed())
         }
-        assert!(String::from_utf8_lossy(&got).starts_with("HTTP/1.1 404"), "the request itself was answered");
-        tally.idle_keepalive_closed_after_ms = t0.elapsed().as_secs_f64() * 1000.0;
+        let (got, took) = answered_then_closed(Ipv4Addr::new(127, 0, 0, 11), phone_port, format!("GET /nothing-here HTTP/1.1\r\nHost: 127.0.0.1:{phone_port}\r\n\r\n")).await;
+        assert!(got.starts_with("HTTP/1.1 404"), "the request itself was answered: {got}");
+        tally.refused_closed_after_ms = took.as_secs_f64() * 1000.0;
+        let body = r#"{"call":"hand"}"#;
+        let hand = format!("POST /api/phone HTTP/1.1\r\nHost: 127.0.0.1:{phone_port}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+        let (got, took) = answered_then_closed(Ipv4Addr::new(127, 0, 0, 12), phone_port, hand).await;
+        assert!(got.starts_with("HTTP/1.1 200"), "the phone's request was answered: {got}");
+        tally.idle_keepalive_closed_after_ms = took.as_secs_f64() * 1000.0;
 
         let _ = stop.send(());
         let _ = server.await;
@@ -220,6 +243,8 @@ fn a_flood_of_idle_connections_on_the_phone_port_never_starves_the_table() {
         tally.table_slowest_ms = table_times.iter().max().unwrap().as_secs_f64() * 1000.0;
         tally.phone_probes = phone_times.len();
         tally.phone_slowest_ms = phone_times.iter().max().unwrap().as_secs_f64() * 1000.0;
+        tally.crowded_phone_probes = crowded_times.len();
+        tally.crowded_phone_slowest_ms = crowded_times.iter().max().unwrap().as_secs_f64() * 1000.0;
     });
     for _ in 0..50 {
         if gauge.open() == 0 {
@@ -240,8 +265,11 @@ fn a_flood_of_idle_connections_on_the_phone_port_never_starves_the_table() {
     assert!(t.table_slowest_ms < PROMPT.as_secs_f64() * 1000.0, "the table answered within a second throughout: slowest {} ms", t.table_slowest_ms);
     assert!(t.phone_probes >= 20, "the phone was asked throughout: {} times", t.phone_probes);
     assert!(t.phone_slowest_ms < PROMPT.as_secs_f64() * 1000.0, "a phone at its own address answered within a second throughout: slowest {} ms", t.phone_slowest_ms);
+    assert!(t.crowded_phone_probes >= 20, "the phone was asked throughout the crowding: {} times", t.crowded_phone_probes);
+    assert!(t.crowded_phone_slowest_ms < PROMPT.as_secs_f64() * 1000.0, "a paired phone was answered within a second while strangers held every place: slowest {} ms", t.crowded_phone_slowest_ms);
     let window = (HEADER_TIME.as_secs_f64() * 1000.0 * 0.9, HEADER_TIME.as_secs_f64() * 1000.0 + 1500.0);
     assert!(t.slow_head_closed_after_ms >= window.0 && t.slow_head_closed_after_ms <= window.1, "a slow head is closed after the head time: {} ms", t.slow_head_closed_after_ms);
     assert!(t.idle_keepalive_closed_after_ms >= window.0 && t.idle_keepalive_closed_after_ms <= window.1, "an idle connection is closed after the head time: {} ms", t.idle_keepalive_closed_after_ms);
+    assert!(t.refused_closed_after_ms < 500.0, "a refused request's connection is closed at once: {} ms", t.refused_closed_after_ms);
     assert_eq!(t.held_after, 0, "every connection is given back once its client left");
 }

@@ -128,6 +128,42 @@ async fn the_key_is_checked_before_any_body_is_read() {
     assert!(t0.elapsed() < std::time::Duration::from_secs(1));
 }
 
+/// Issue 34, item 1: a refused request does not keep its place. A keep-alive connection whose
+/// request was refused (no key) is closed right after the refusal, not held until the head time
+/// (10 s) runs out; a connection that showed the key stays open for the page's next call.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_request_gives_its_place_back_and_a_keyed_one_keeps_it() {
+    let s = start().await;
+    let ask = |key: bool| {
+        let key = if key { format!("x-table-key: {KEY}\r\n") } else { String::new() };
+        let body = r#"{"call":"saves"}"#;
+        format!("POST /api/call HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{key}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", s.port, body.len())
+    };
+    // Reads one whole answer, then reports whether the server closed the connection after it.
+    async fn answered_then_closed(c: &mut TcpStream) -> (u16, bool) {
+        let mut raw = Vec::new();
+        let mut buf = [0u8; 4096];
+        let closed = loop {
+            match tokio::time::timeout(std::time::Duration::from_secs(2), c.read(&mut buf)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => break true,
+                Ok(Ok(n)) => raw.extend_from_slice(&buf[..n]),
+                Err(_) => break false,
+            }
+        };
+        (head_of(&raw), closed)
+    }
+    let mut stranger = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+    stranger.write_all(ask(false).as_bytes()).await.unwrap();
+    assert_eq!(answered_then_closed(&mut stranger).await, (401, true), "refused, and the connection closed at once");
+    let mut page = TcpStream::connect(("127.0.0.1", s.port)).await.unwrap();
+    page.write_all(ask(true).as_bytes()).await.unwrap();
+    assert_eq!(answered_then_closed(&mut page).await, (200, false), "answered, and the connection kept for the next call");
+    page.write_all(ask(true).as_bytes()).await.unwrap();
+    let mut buf = [0u8; 16];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(2), page.read(&mut buf)).await.expect("a second answer on the same connection").unwrap();
+    assert!(n > 0 && buf.starts_with(b"HTTP/1.1 200"), "{:?}", String::from_utf8_lossy(&buf[..n]));
+}
+
 /// A head that never finishes is closed after the door's head time, not kept for ever.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_head_that_never_finishes_is_closed() {
