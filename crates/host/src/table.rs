@@ -21,6 +21,11 @@ pub use crate::screen::{LOG_TAIL, PHONE_REVEALS};
 /// How long the save stays idle before its write-ahead file is copied into it.
 pub const SETTLE_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// Phone connects, disconnects and asks change the table screen at most this often: a phone that
+/// opens and drops its stream in a loop cannot drive the table page (issue 34, item 2). The
+/// first change shows at once; those that follow within this time show together at its end.
+pub const PHONES_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// A door's view of the newest table screen.
 pub type ScreenWatch = watch::Receiver<Arc<TableScreen>>;
 
@@ -44,6 +49,9 @@ pub struct Table {
     /// Tests only (`seed_games`): where the next game's generator starts; `None` draws the seed
     /// from the operating system, as every real game does.
     test_seed: Option<u64>,
+    /// When the phones last changed the screen, and whether a change since waits for its turn.
+    phones_shown: Option<std::time::Instant>,
+    phones_waiting: bool,
 }
 
 pub fn now_ms() -> i64 {
@@ -70,6 +78,8 @@ impl Table {
             unsaved_revocations: Vec::new(),
             results: Default::default(),
             test_seed: None,
+            phones_shown: None,
+            phones_waiting: false,
         }
     }
 
@@ -309,6 +319,8 @@ impl Table {
     /// Builds the screens of the new revision and hands them to every door: the public view
     /// once, the table's screen once, and each streaming seat's screen once (issue 30).
     fn publish(&mut self) -> Reply {
+        // Every screen carries the phones as they are now: a waiting phone change is shown.
+        self.phones_waiting = false;
         self.revision += 1;
         let view = self.open.as_ref().and_then(|o| o.public_view(&self.seat_screens.count));
         self.seat_screens.publish(self.open.as_ref(), self.revision, view.as_ref(), &self.phones);
@@ -329,9 +341,30 @@ impl Table {
         screen::phones_status(self.open.as_ref(), &self.phones, self.listening.as_ref().map(|l| l.url.clone()), &self.addresses)
     }
 
-    /// Publishes a change the phone server made (an ask, a stream opening or closing).
+    /// Publishes a change the phone server made (an ask, a stream opening or closing): at once
+    /// when the phones have not changed the screen for `PHONES_EVERY`, else at the end of it
+    /// (`publish_due`, called by the writer), with every change made meanwhile.
     pub fn phones_changed(&mut self) {
-        self.publish();
+        let now = std::time::Instant::now();
+        if self.phones_shown.is_some_and(|at| now.duration_since(at) < PHONES_EVERY) {
+            self.phones_waiting = true;
+        } else {
+            self.phones_shown = Some(now);
+            self.publish();
+        }
+    }
+
+    /// When a waiting phone change is due to be shown, if one waits.
+    pub fn phones_due(&self) -> Option<std::time::Instant> {
+        self.phones_waiting.then(|| self.phones_shown.map_or_else(std::time::Instant::now, |at| at + PHONES_EVERY))
+    }
+
+    /// Shows a waiting phone change once its time has come.
+    pub fn publish_due(&mut self) {
+        if self.phones_due().is_some_and(|at| std::time::Instant::now() >= at) {
+            self.phones_shown = Some(std::time::Instant::now());
+            self.publish();
+        }
     }
 
     pub fn phones(&mut self) -> &mut Phones {

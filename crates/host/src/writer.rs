@@ -110,12 +110,19 @@ impl Writer {
 
 /// The writer thread: each message in turn, and while none comes, the save settled (its
 /// write-ahead file copied in once idle for `SETTLE_AFTER`, so `games.sqlite3` alone holds every
-/// acknowledged step a moment later). Ends when the table is dropped.
+/// acknowledged step a moment later) and a waiting phone change shown when its time comes
+/// (`Table::publish_due`). Ends when the table is dropped.
 fn write(table: Weak<Inner>, inbox: mpsc::Receiver<Work>) {
     let tick = SETTLE_AFTER / 4;
     let mut settled = Instant::now();
+    let mut due: Option<Instant> = None;
     loop {
-        let work = match inbox.recv_timeout(tick.saturating_sub(settled.elapsed())) {
+        // Wake for the next settling, or sooner for a phone change waiting to be shown.
+        let mut wait = tick.saturating_sub(settled.elapsed());
+        if let Some(at) = due {
+            wait = wait.min(at.saturating_duration_since(Instant::now()));
+        }
+        let work = match inbox.recv_timeout(wait) {
             Ok(work) => Some(work),
             Err(mpsc::RecvTimeoutError::Timeout) => None,
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
@@ -129,6 +136,8 @@ fn write(table: Weak<Inner>, inbox: mpsc::Receiver<Work>) {
                 t.close_after_panic();
             }
         }
+        t.publish_due();
+        due = t.phones_due();
         // On every tick, however busy the phones keep the writer.
         if settled.elapsed() >= tick {
             t.settle();

@@ -898,3 +898,34 @@ async fn a_phone_that_takes_gzip_gets_its_replies_and_its_stream_gzipped() {
     let all = String::from_utf8(text.finish().expect("a whole gzip stream, closed properly")).unwrap();
     assert!(all.contains("event: revoked"), "the phone is told: {all}");
 }
+
+/// Issue 34, item 2: publishing cannot be driven by a client. A paired phone that opens and drops
+/// its own event stream in a loop (once a full screen per event: thousands of table revisions a
+/// second) now changes the table screen at most once per `PHONES_EVERY`, and the last change still
+/// shows: once the phone stops, the table's published screen says the seat has no stream open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_reconnecting_in_a_loop_changes_the_table_screen_at_a_bounded_rate() {
+    let l = lan(2).await;
+    let token = pair(&l, Seat(0)).await;
+    let auth = format!("Bearer {token}");
+    let screens = l.table.screens();
+    let before = screens.borrow().revision;
+    let t0 = std::time::Instant::now();
+    let mut churns = 0;
+    while t0.elapsed() < Duration::from_secs(2) {
+        let (status, _, mut events) = EventStream::open_with(l.port, "/api/stream", &[("Authorization", &auth)]).await;
+        assert_eq!(status, 200);
+        assert_eq!(events.next().await.0, "hand");
+        drop(events);
+        churns += 1;
+    }
+    let took = t0.elapsed();
+    // The last change is shown once its turn comes: the seat's stream count goes back to 0.
+    let mut shown = l.table.screens();
+    let settled = tokio::time::timeout(Duration::from_secs(2), shown.wait_for(|s| s.phones.seats[0].connected == 0 && s.revision > before)).await.map(|s| s.map(|s| s.revision));
+    let Ok(Ok(last)) = settled else { panic!("the table shows the phone's stream closed") };
+    let revisions = last - before;
+    let bound = (took.as_millis() / nemesis_host::table::PHONES_EVERY.as_millis()) as u64 + 3;
+    assert!(churns >= 20, "the phone really churned: {churns} streams opened and dropped");
+    assert!(revisions <= bound, "{churns} stream churns made {revisions} table revisions in {took:?} (at most {bound})");
+}
