@@ -57,7 +57,7 @@ function tree(pid) {
  *  the first frame painted with the table (the bare window: its page) on it. */
 async function startOnce(binary, args, dir, env = {}) {
   const t0 = performance.now();
-  const child = spawn(binary, args, { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(binary, args, { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TABLE_TRACE: "1", NEMESIS_TEST_SEED: "7", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let ms = NaN;
   let said = "";
   const shownMs = await new Promise((ok, fail) => {
@@ -145,7 +145,7 @@ async function main() {
 
 /** A click on an accepted action to the screen showing its result, measured inside the page. */
 async function clickLatency(dir) {
-  const driver = spawn("tauri-driver", ["--native-driver", "/usr/bin/WebKitWebDriver"], { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir }, stdio: "ignore" });
+  const driver = spawn("tauri-driver", ["--native-driver", "/usr/bin/WebKitWebDriver"], { env: { ...process.env, DISPLAY: display, NEMESIS_TABLE_DATA: dir, NEMESIS_TEST_SEED: "7" }, stdio: "ignore" });
   const url = "http://127.0.0.1:4444";
   const wd = async (method, path, body) => {
     const res = await fetch(url + path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });

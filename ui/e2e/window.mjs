@@ -16,7 +16,7 @@ let driver;
 
 async function main() {
   assert.ok(existsSync(app), `build the app first: ${app}`);
-  driver = await startDriver({ env: { NEMESIS_TABLE_DATA: data } });
+  driver = await startDriver({ env: { NEMESIS_TABLE_DATA: data, NEMESIS_TEST_SEED: "7" } });
 
   const t0 = Date.now();
   const win = await openApp(app);

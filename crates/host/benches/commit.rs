@@ -35,6 +35,8 @@ fn draft(table: &mut Table) {
 fn journal_cost(length: usize) -> serde_json::Value {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
+    // The same game on every run, so two runs measure the same work.
+    table.seed_games(30);
     let setup = SetupOptions {
         players: (1..=5).map(|i| format!("P{i}")).collect(),
         mode: Mode::Standard,
@@ -97,6 +99,8 @@ fn journal_cost(length: usize) -> serde_json::Value {
 fn main() {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
+    // The same game on every run, so two runs measure the same work.
+    table.seed_games(30);
     let setup = SetupOptions {
         players: vec!["A".into(), "B".into(), "C".into(), "D".into()],
         mode: Mode::Standard,
