@@ -66,6 +66,8 @@ pub trait PhoneServer: Send {
 /// A running phone server as the table holds it: where phones reach it, and its stop.
 pub struct Listening {
     pub ip: IpAddr,
+    /// The port it listens on: the one asked for, or another when that one was taken.
+    pub port: u16,
     pub url: String,
     /// The connections it holds now (its caps are `PhoneRules::per_source` and `connections`).
     pub connections: crate::http::Gauge,

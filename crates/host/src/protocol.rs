@@ -160,6 +160,9 @@ pub struct PhonesStatus {
     pub seats: Vec<PhoneSeat>,
     /// Phones that used a pairing code and wait for the table to confirm them.
     pub asking: Vec<PhoneAsk>,
+    /// The port phones reached the table on last time, when it could not be kept (another
+    /// program holds it): phones paired then must scan a new code. `None` when it was kept.
+    pub moved_from: Option<u16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

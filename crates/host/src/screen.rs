@@ -219,7 +219,7 @@ fn update(feed: &watch::Sender<Arc<PhoneScreen>>, now: Arc<PhoneScreen>) {
 }
 
 /// What the table screen shows of phones: never a code or a token.
-pub fn phones_status(o: Option<&Open>, phones: &Phones, url: Option<String>, addresses: &[LanAddress]) -> PhonesStatus {
+pub fn phones_status(o: Option<&Open>, phones: &Phones, url: Option<String>, addresses: &[LanAddress], moved_from: Option<u16>) -> PhonesStatus {
     let seats = o
         .and_then(|o| o.game.state())
         .map(|s| {
@@ -232,7 +232,7 @@ pub fn phones_status(o: Option<&Open>, phones: &Phones, url: Option<String>, add
                 .collect()
         })
         .unwrap_or_default();
-    PhonesStatus { on: url.is_some(), url, addresses: addresses.to_vec(), seats, asking: phones.asking() }
+    PhonesStatus { on: url.is_some(), moved_from: moved_from.filter(|_| url.is_some()), url, addresses: addresses.to_vec(), seats, asking: phones.asking() }
 }
 
 /// Percent-encodes a value for an address's fragment (RFC 3986: unreserved characters stay).

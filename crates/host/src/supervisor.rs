@@ -30,6 +30,6 @@ struct LanServer {
 impl PhoneServer for LanServer {
     fn listen(&self, ip: IpAddr, rules: &PhoneRules) -> Result<Listening, String> {
         let running = crate::lan::start(self.writer.clone(), ip, rules, &self.runtime).map_err(|e| e.to_string())?;
-        Ok(Listening { ip, url: running.url(), connections: running.connections.clone(), stop: Box::new(running) })
+        Ok(Listening { ip, port: running.port, url: running.url(), connections: running.connections.clone(), stop: Box::new(running) })
     }
 }

@@ -52,6 +52,8 @@ pub struct Table {
     /// When the phones last changed the screen, and whether a change since waits for its turn.
     phones_shown: Option<std::time::Instant>,
     phones_waiting: bool,
+    /// The kept phone port this run could not have (`PhonesStatus::moved_from`).
+    phones_moved_from: Option<u16>,
 }
 
 pub fn now_ms() -> i64 {
@@ -80,6 +82,7 @@ impl Table {
             test_seed: None,
             phones_shown: None,
             phones_waiting: false,
+            phones_moved_from: None,
         }
     }
 
@@ -338,7 +341,7 @@ impl Table {
     }
 
     fn phones_status(&self) -> PhonesStatus {
-        screen::phones_status(self.open.as_ref(), &self.phones, self.listening.as_ref().map(|l| l.url.clone()), &self.addresses)
+        screen::phones_status(self.open.as_ref(), &self.phones, self.listening.as_ref().map(|l| l.url.clone()), &self.addresses, self.phones_moved_from)
     }
 
     /// Publishes a change the phone server made (an ask, a stream opening or closing): at once

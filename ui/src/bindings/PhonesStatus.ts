@@ -19,4 +19,9 @@ addresses: Array<LanAddress>, seats: Array<PhoneSeat>,
 /**
  * Phones that used a pairing code and wait for the table to confirm them.
  */
-asking: Array<PhoneAsk>, };
+asking: Array<PhoneAsk>, 
+/**
+ * The port phones reached the table on last time, when it could not be kept (another
+ * program holds it): phones paired then must scan a new code. `None` when it was kept.
+ */
+moved_from: number | null, };

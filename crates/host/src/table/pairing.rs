@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The settings key of the port phones reach the table on, kept from one evening to the next.
+const PHONE_PORT: &str = "phone_port";
+
 impl Table {
     pub(super) fn turn_phones(&mut self, on: bool, address: Option<String>) -> Result<Reply, Fault> {
         if !on {
@@ -25,9 +28,23 @@ impl Table {
         }
         let server = self.server.as_ref().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         self.listening = None;
-        let listening = server
-            .listen(ip, &self.phones.rules)
-            .map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
+        // The port phones knew last time, kept with the save, so a QR photographed or a page
+        // bookmarked one evening still reaches this table the next (issue 32, item 6). Port 0
+        // (tests) asks for any free port and keeps none.
+        let mut rules = self.phones.rules.clone();
+        let kept = self.store.setting(PHONE_PORT).ok().flatten().and_then(|p| p.parse::<u16>().ok()).filter(|p| *p != 0);
+        if rules.port != 0 {
+            rules.port = kept.unwrap_or(rules.port);
+        }
+        let listening = server.listen(ip, &rules).map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
+        if rules.port != 0 {
+            // Another program holds the port: phones are told to scan again, never left sending
+            // their tokens to whatever answers at the old address; the new port is kept.
+            self.phones_moved_from = (listening.port != rules.port).then_some(rules.port);
+            if kept != Some(listening.port) {
+                let _ = self.store.set_setting(PHONE_PORT, &listening.port.to_string());
+            }
+        }
         self.listening = Some(listening);
         Ok(self.publish())
     }

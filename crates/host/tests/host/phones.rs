@@ -929,3 +929,42 @@ async fn a_phone_reconnecting_in_a_loop_changes_the_table_screen_at_a_bounded_ra
     assert!(churns >= 20, "the phone really churned: {churns} streams opened and dropped");
     assert!(revisions <= bound, "{churns} stream churns made {revisions} table revisions in {took:?} (at most {bound})");
 }
+
+/// Issue 32, item 6 (and 34, item 7): the phone address is kept from one evening to the next, and
+/// a move is announced, never silent. The port is kept with the save; when another program holds
+/// it, the table says which port phones knew and keeps the new one for the next time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_phone_port_is_kept_across_restarts_and_a_move_is_announced() {
+    let dir = tempfile::tempdir().unwrap();
+    // A port free now, as the one phones use.
+    let wanted = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    async fn evening(dir: &std::path::Path, wanted: u16) -> (u16, nemesis_host::protocol::PhonesStatus) {
+        let mut t = table_in(dir);
+        t.phone_rules_mut().port = wanted;
+        let game = t.store().list().unwrap().first().map(|s| s.id);
+        match game {
+            Some(game) => drop(screen_of(t.call(Actor::Table, Call::Open { game }))),
+            None => drop(started(&mut t, 2)),
+        }
+        let table = nemesis_host::Shared::new(t);
+        let port = phones_on(&table);
+        let status = phones_screen(&table).phones;
+        // The evening ends: phones off, the port given back before the next one starts.
+        table_call(&table, Call::Phones { on: false, address: None });
+        assert!(stops_listening(port).await, "the phone server stops");
+        (port, status)
+    }
+    let (first, status) = evening(dir.path(), wanted).await;
+    assert_eq!((first, status.moved_from), (wanted, None), "the first evening: the usual port");
+    let (second, status) = evening(dir.path(), wanted).await;
+    assert_eq!((second, status.moved_from), (wanted, None), "the next evening: the same address");
+    // Another program takes the port: the table moves, says so, and keeps the new port.
+    let squatter = std::net::TcpListener::bind(("127.0.0.1", wanted)).unwrap();
+    let (third, status) = evening(dir.path(), wanted).await;
+    assert_ne!(third, wanted, "the port is taken: another one");
+    assert_eq!(status.moved_from, Some(wanted), "the table says which address phones knew");
+    assert!(status.url.is_some_and(|u| u.ends_with(&format!(":{third}"))), "and shows the new one");
+    let (fourth, status) = evening(dir.path(), wanted).await;
+    assert_eq!((fourth, status.moved_from), (third, None), "the evening after: the new port, kept");
+    drop(squatter);
+}
