@@ -221,6 +221,14 @@ pub enum Event {
     EventCardResolved { card: EventCardId },
     /// Discarded without its effect (a retreat direction).
     EventCardDiscarded { card: EventCardId },
+    /// Eclosion (the card): this character draws 4 cards from their Action deck, scans the
+    /// Contamination cards among them (one INFECTED gives a Larva) and discards the 4. The table
+    /// holds the Action deck, so it draws; the player scans (`ScanContamination`, Look). `holds`:
+    /// the Contamination cards the character owns, 0 when none can be among the 4.
+    EclosionDraw { seat: Seat, holds: u8 },
+    /// An Event card whose movement and effect found nothing on the board to change: said, so the
+    /// table does not look for a change it missed.
+    EventCardIdle { card: EventCardId },
 
     // ---- the end ----
     GameEnded { cause: EndCause },

@@ -425,6 +425,8 @@ impl State {
                 }
             }
             Event::EventCardDiscarded { card } => self.events.discard.push(*card),
+            // Instructions to the table: the state does not change.
+            Event::EclosionDraw { .. } | Event::EventCardIdle { .. } => {}
             Event::GameEnded { cause } => {
                 self.phase = Phase::Over { cause: *cause, check: VictoryStep::Engines };
             }

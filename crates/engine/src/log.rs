@@ -2,8 +2,8 @@
 //! seen; the seat that saw it gets a second line with the result. Each line is a template key plus
 //! its values, so every screen renders it in its own language; the English text rides along.
 
-use crate::content::Content;
-use crate::event::{DrawPurpose, Event};
+use crate::content::{Blood, Content, ExplorationEffect};
+use crate::event::{AttackDraw, DrawPurpose, Event};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::state::{NoiseSpot, Phase, State};
@@ -198,6 +198,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::RoundGiven { seat } => public("round_given", vec![who(seat)]),
         Event::CharacterMoved { seat, to } => public("character_moved", vec![who(seat), room(to)]),
         Event::RoomExplored { at, tile: t, token: x, items } => {
+            // No Malfunction marker ever goes in the Nest or the Room Covered with Slime (p. 17):
+            // the token's Malfunction places none, and the line must not tell the table to.
+            let refused = matches!(c.tile(*t).key.as_str(), "nest" | "room_covered_with_slime");
+            if refused && d.exploration_tokens[x.0 as usize].effect == ExplorationEffect::Malfunction {
+                return public("room_explored_no_malfunction", vec![room(at), ("tile", tile(t))]);
+            }
             let (effect, _) = exploration(x);
             public("room_explored", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
         }
@@ -267,6 +273,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::IntruderTransformed { id: i, into } => public("intruder_transformed", vec![id(i), ("kind", named("intruder_kind", into))]),
         Event::CharacterInfested { seat, .. } => public("infested", vec![who(seat)]),
         Event::SurpriseAttack { seat, back, hand, .. } => public("surprise_attack", vec![who(seat), ("back", num(*back)), ("hand", num(*hand))]),
+        // The injury check (p. 20) reads only the card's blood: its attack names nobody, so the
+        // line gives the blood and not the card (whose text would tell the table to wound someone).
+        Event::AttackCardDrawn { card: x, purpose: AttackDraw::Endurance { intruder } } => {
+            let kind = s.intruder(*intruder).map_or(IntruderKind::Adult, |i| i.kind);
+            let params = vec![("kind", named("intruder_kind", &kind)), id(intruder)];
+            match d.attacks[x.0 as usize].blood {
+                Blood::Endurance(n) => public("injury_card", [params, vec![("blood", num(n))]].concat()),
+                Blood::Retreat(_) => public("injury_card_retreat", params),
+            }
+        }
         Event::AttackCardDrawn { card: x, .. } => {
             let x = &d.attacks[x.0 as usize];
             public("attack_card", vec![("card", card("attack", &x.key, &x.name))])
@@ -301,15 +317,24 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             public(key, params)
         }
         Event::AttackMissed { target, .. } => public("attack_missed", vec![who(target)]),
-        Event::EnduranceChecked { id: i, retreat, killed, .. } => {
-            let key = if *killed {
-                "endurance_dies"
-            } else if *retreat {
-                "endurance_retreats"
-            } else {
-                "endurance_survives"
+        // One name, the manual's: the injury check (p. 20). A Breeder or the Queen draws two
+        // cards and adds their blood, and the line says so; a Larva draws none.
+        Event::EnduranceChecked { id: i, injuries, endurance, retreat, killed } => {
+            let kind = s.intruder(*i).map_or(IntruderKind::Adult, |x| x.kind);
+            let two = matches!(kind, IntruderKind::Breeder | IntruderKind::Queen);
+            let key = match (kind, *killed, *retreat, two) {
+                (IntruderKind::Larva, ..) => "endurance_larva",
+                (_, true, _, false) => "endurance_dies",
+                (_, true, _, true) => "endurance_dies_two",
+                (_, false, true, _) => "endurance_retreats",
+                (_, false, false, false) => "endurance_survives",
+                (_, false, false, true) => "endurance_survives_two",
             };
-            public(key, vec![id(i)])
+            let mut params = vec![("kind", named("intruder_kind", &kind)), id(i)];
+            if !matches!(key, "endurance_larva" | "endurance_retreats") {
+                params.extend([("injuries", num(*injuries)), ("blood", num(*endurance))]);
+            }
+            public(key, params)
         }
         Event::LightWoundsSet { seat, light } => public("light_wounds", vec![who(seat), ("light", num(*light))]),
         Event::SeriousWoundDrawn { seat, card: x } => {
@@ -440,6 +465,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         }
         Event::EventCardResolved { card: x } => public("event_resolved", vec![("card", event_card(x))]),
         Event::EventCardDiscarded { card: x } => public("event_discarded", vec![("card", event_card(x))]),
+        Event::EclosionDraw { seat, holds: 0 } => public("eclosion_draw_none", vec![who(seat)]),
+        Event::EclosionDraw { seat, holds } => {
+            if mine(seat) {
+                // Addressed to the player, but no secret: how many Contamination cards they own is public.
+                public("eclosion_draw_yours", vec![("count", num(*holds))])
+            } else {
+                public("eclosion_draw", vec![who(seat)])
+            }
+        }
+        Event::EventCardIdle { card: x } => public("event_idle", vec![("card", event_card(x))]),
         Event::GameEnded { cause } => public("game_ended", vec![("cause", named("end", cause))]),
         Event::ShipDestroyed => public("ship_destroyed", vec![]),
         Event::VictoryStepReached { step } => public("victory_step", vec![("step", named("victory_step", step))]),

@@ -120,6 +120,8 @@ const VERDICT_LINES = new Set([
   "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed", "noise_rolled", "noise_rolled_table",
   "encounter", "surprise_attack", "serious_wound", "light_wounds", "character_died", "intruder_injured", "intruder_killed",
   "intruder_left", "endurance_dies", "endurance_retreats", "endurance_survives", "contamination_dies", "contamination_lucky",
+  "injury_card", "injury_card_retreat", "endurance_dies_two", "endurance_survives_two", "endurance_larva", "eclosion_draw",
+  "eclosion_draw_none", "eclosion_draw_yours", "event_idle",
   "objective_met", "objective_not_met", "game_ended", "ship_destroyed", "self_destruct_critical", "infested",
 ]);
 

@@ -26,7 +26,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("event_card", "Event card: {card}."),
     ("event_card_retreat", "Event card drawn only for its direction: {card}."),
     ("attack_card", "Intruder Attack card against {player}: {card}."),
-    ("attack_card_endurance", "Intruder Attack card for an Endurance check: {card}."),
+    ("attack_card_endurance", "Intruder Attack card for an injury check: {card}."),
     ("weakness_revealed", "Weakness discovered: {card}."),
     // Secrets a seat held.
     ("contamination_given", "{player} got Contamination card C-{card}: {truth}."),

@@ -173,6 +173,8 @@ impl Event {
             | Event::WeaknessRevealed { .. }
             | Event::EventCardResolved { .. }
             | Event::EventCardDiscarded { .. }
+            | Event::EclosionDraw { .. }
+            | Event::EventCardIdle { .. }
             | Event::GameEnded { .. }
             | Event::ShipDestroyed
             | Event::VictoryStepReached { .. }

@@ -2,7 +2,7 @@
 //! Shoot and Melee, Injuries and the injury check, retreat, and the Intruder player's ATTACK.
 
 use super::ctx::Ctx;
-use super::{contamination, draw, intruders, wounds};
+use super::{contamination, intruders, wounds};
 use crate::content::*;
 use crate::event::*;
 use crate::ids::*;
@@ -182,17 +182,7 @@ fn resolve_attack_card(ctx: &mut Ctx, i: &Intruder, seat: Seat, card: AttackCard
             }
             contamination::give_contamination(ctx, seat);
         }
-        AttackEffect::Summoning => {
-            // A new intruder from the bag joins; it does not attack during this action.
-            if let Some((token, _)) = draw::draw_token(ctx, crate::event::DrawPurpose::Summoning)? {
-                match ctx.content.token(token).kind.intruder() {
-                    Some(kind) => {
-                        intruders::place_intruder(ctx, kind, i.at, Some(token))?;
-                    }
-                    None => ctx.emit(Event::TokenReturned { token }),
-                }
-            }
-        }
+        AttackEffect::Summoning => intruders::summon(ctx, i.at)?,
     }
     Ok(())
 }

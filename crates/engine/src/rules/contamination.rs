@@ -101,10 +101,18 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
             }
         }
         ScanProcedure::Rest | ScanProcedure::Canteen | ScanProcedure::Shower => {
+            let mut removed = 0u8;
             for (c, infected) in &results {
                 if !infected {
                     ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+                    removed += 1;
                 }
+            }
+            // These scan cards in the hand (p. 24-25, the Rest card): a card removed leaves the
+            // hand, which the Surprise Attack (p. 18) and an attack's target (p. 20) count.
+            let hand = ctx.state.seats[seat].hand;
+            if removed > 0 && hand > 0 {
+                ctx.emit(Event::HandSizeSet { seat, cards: hand.saturating_sub(removed) });
             }
             if any_infected {
                 infect(ctx, seat)?;

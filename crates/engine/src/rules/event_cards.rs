@@ -109,6 +109,9 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
             }
         }
         EventEffect::Hunt => {
+            // The Adults of one room share their neighbours, so they hunt into the same room
+            // (the lowest-numbered one with a character) and leave together: through a Closed
+            // Door they destroy it and all stay (p. 17), so none slips through after the first.
             let adults: Vec<Intruder> = ctx
                 .state
                 .intruders
@@ -116,28 +119,41 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
                 .filter(|i| i.kind == IntruderKind::Adult && !ctx.state.intruder_in_combat(i))
                 .cloned()
                 .collect();
-            for i in adults {
-                // To a neighbouring room with a character; ties to the lowest room number.
-                let prey = ctx.content.board.neighbours(i.at).into_iter().find(|(l, _)| !ctx.state.characters_at(*l).is_empty());
-                if let Some((to, corridor)) = prey {
-                    if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
-                        // With The Way of Moving known, an Adult cannot break the door: it stays.
-                        if !ctx.state.weakness_known(WeaknessEffect::TheWayOfMoving) {
-                            ctx.emit(Event::DoorChanged { corridor, state: DoorState::Destroyed });
-                        }
-                    } else {
-                        ctx.emit(Event::IntruderMoved { id: i.id, to, from: Some(i.at) });
-                        intruders::intruders_arrived(ctx, to);
+            let mut rooms: Vec<Location> = adults.iter().map(|i| i.at).collect();
+            rooms.sort();
+            rooms.dedup();
+            for from in rooms {
+                let group: Vec<IntruderId> = adults.iter().filter(|i| i.at == from).map(|i| i.id).collect();
+                let prey = ctx.content.board.neighbours(from).into_iter().find(|(l, _)| !ctx.state.characters_at(*l).is_empty());
+                let Some((to, corridor)) = prey else { continue };
+                if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
+                    // With The Way of Moving known, an Adult cannot break the door: it stays.
+                    if !ctx.state.weakness_known(WeaknessEffect::TheWayOfMoving) {
+                        ctx.emit(Event::DoorChanged { corridor, state: DoorState::Destroyed });
                     }
+                } else {
+                    for id in group {
+                        ctx.emit(Event::IntruderMoved { id, to, from: Some(from) });
+                    }
+                    intruders::intruders_arrived(ctx, to);
                 }
             }
         }
         EventEffect::Eclosion => {
-            // Characters with a Larva die; the four-card draw and its scans happen at the table,
-            // through the Scan command for each player who drew Contamination.
+            // Characters with a Larva die, a Creeper bursting out where they were. Every other
+            // character draws 4 cards from their Action deck, which the table holds: each is told
+            // to draw, and a player who owns Contamination cards scans those drawn on their own
+            // device (`ScanContamination`, Look: one INFECTED places a Larva, p. 20).
             for seat in ctx.state.turn_order() {
                 if ctx.state.seats[seat].life.is_awake_on_board() && ctx.state.seats[seat].larva {
                     wounds::kill(ctx, seat, DeathCause::Larva)?;
+                }
+            }
+            for seat in ctx.state.turn_order() {
+                let s = &ctx.state.seats[seat];
+                if s.life.is_awake_on_board() {
+                    let holds = u8::try_from(s.contamination.len()).unwrap_or(u8::MAX);
+                    ctx.emit(Event::EclosionDraw { seat, holds });
                 }
             }
         }

@@ -138,6 +138,7 @@ pub(super) fn event_card(ctx: &mut Ctx) -> Outcome<()> {
     in_step(ctx, EventStep::EventCard)?;
     let card = ctx.draw_event(EventDraw::EventPhase)?;
     let spec = ctx.content.event(card).clone();
+    let before = ctx.events.len();
     // Movement: grouped by room, so intruders leaving one room through a closed door stay together.
     let movers: Vec<IntruderId> = ctx
         .state
@@ -156,6 +157,9 @@ pub(super) fn event_card(ctx: &mut Ctx) -> Outcome<()> {
         intruders::move_intruders(ctx, &group, spec.corridor);
     }
     event_cards::event_effect(ctx, spec.effect)?;
+    if ctx.events.len() == before {
+        ctx.emit(Event::EventCardIdle { card });
+    }
     // The card is put away even when its effect ended the game, so no card is ever lost.
     ctx.emit(Event::EventCardResolved { card });
     if ctx.state.is_over() {

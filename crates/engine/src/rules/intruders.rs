@@ -1,8 +1,8 @@
-//! Intruders on the board: placing a miniature (the 9th Adult, p. 15), moving through a numbered
+//! Intruders on the board: placing a miniature (the 9th Adult, p. 15; the Summoning card, p. 18), moving through a numbered
 //! corridor, stopped by Doors (p. 17), leaving by a Technical Corridor (p. 16), and Escape Pod
 //! waiters stepping out when one arrives (p. 26).
 
-use super::corridors;
+use super::{corridors, draw};
 use super::ctx::Ctx;
 use crate::content::*;
 use crate::event::*;
@@ -70,6 +70,31 @@ pub(super) fn place_intruder(ctx: &mut Ctx, kind: IntruderKind, at: Location, to
     }
     intruders_arrived(ctx, at);
     Ok(Some(id))
+}
+
+/// The Summoning Intruder Attack card: an Encounter's draw in the attacker's room (p. 18) without
+/// its Surprise Attack (the card): the Noise markers of the room's corridors are discarded, an
+/// Intruder token puts its Intruder there, a Blank puts Noise in every corridor and goes back.
+pub(super) fn summon(ctx: &mut Ctx, at: Location) -> Outcome<()> {
+    for spot in corridors::spots_of(ctx, at) {
+        if corridors::has_noise(ctx, spot) {
+            ctx.emit(Event::NoiseRemoved { spot });
+        }
+    }
+    let Some((token, _)) = draw::draw_token(ctx, DrawPurpose::Summoning)? else { return Ok(()) };
+    match ctx.content.token(token).kind.intruder() {
+        Some(kind) => {
+            place_intruder(ctx, kind, at, Some(token))?;
+        }
+        None => {
+            corridors::noise_everywhere(ctx, at);
+            if ctx.state.bag().is_empty() {
+                draw::add_from_supply(ctx, TokenKind::Adult);
+            }
+            ctx.emit(Event::TokenReturned { token });
+        }
+    }
+    Ok(())
 }
 
 /// Whoever waits in an Escape Pod returns to the section when an Intruder arrives there (p. 26).

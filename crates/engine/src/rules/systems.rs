@@ -209,6 +209,26 @@ pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber, by: Option<Seat>) -> Out
             return refuse_with(Code::NotAllowed, "only_a_character_in_escape_pod_pod_launches_it", "Only a character in Escape Pod {pod} launches it.", vec![("pod", LogParam::number(pod.0))]);
         }
     }
+    // A pod launches at once when a character has just entered it, or at the start of the round
+    // of a character waiting inside (p. 26). Entering is a pass (the round ends with it), so "at
+    // once" is after the round: a launcher who passed this phase, or whose round it is, may launch;
+    // one who waits for their round may not launch in another player's round.
+    if ctx.state.rounds.started {
+        let may = |s: &Seat| ctx.state.rounds.turn_of == Some(*s) || ctx.state.rounds.passed.contains(s);
+        let launcher = match by {
+            Some(seat) => Some(seat).filter(may),
+            None => p.occupants.iter().copied().find(may),
+        };
+        if launcher.is_none() {
+            let waiting = by.or(p.occupants.first().copied()).map(|s| LogParam::seat(s.0, ctx.state.seats[s].name.clone())).unwrap_or_else(|| LogParam::text(""));
+            return refuse_with(
+                Code::NotAllowed,
+                "an_escape_pod_launches_only_in_the_round_of",
+                "An Escape Pod launches only in the round of a character inside it: {player} launches Escape Pod {pod} at the start of their own round (p. 26).",
+                vec![("player", waiting), ("pod", LogParam::number(pod.0))],
+            );
+        }
+    }
     ctx.emit(Event::PodLaunched { pod });
     ending::last_awake_check(ctx);
     Ok(())

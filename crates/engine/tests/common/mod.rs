@@ -708,3 +708,78 @@ pub fn stand_in(s: &mut State, seat: Seat, room: &str) -> Location {
     s.seats[seat].location = at;
     at
 }
+
+// ---------------------------------------------------------------- hand lines (issue 31)
+
+/// The log lines that change a piece the table holds (a miniature, a marker, a token, a card on a
+/// player's board or in their hands, a track): each must come with a hand line, `hint.<key>` in the
+/// catalogues, saying what the table does with the piece.
+pub const TABLE_PIECES: &[&str] = &[
+    "character_moved", "room_explored", "room_explored_no_malfunction", "noise_placed", "noise_placed_technical", "noise_removed",
+    "noise_removed_technical", "door_changed", "fire_placed", "fire_removed", "malfunction_placed", "malfunction_removed", "items_set",
+    "encounter", "intruder_placed", "intruder_moved", "intruder_moved_from", "intruder_left", "intruder_killed", "intruder_injured",
+    "intruder_healed", "intruder_transformed", "infested", "injury_card", "injury_card_retreat", "light_wounds", "serious_wound",
+    "wound_dressed", "wound_healed", "character_died", "slime_on", "slime_off", "larva_on", "larva_off", "contamination_given",
+    "contamination_removed", "engine_order_changed", "engine_order_unchanged", "destination_set", "self_destruct_started",
+    "self_destruct_stopped", "self_destruct_advanced", "self_destruct_critical", "time_advanced", "pod_locked", "pod_unlocked",
+    "pods_unlocked", "entered_pod", "left_pod", "pod_launched", "pod_ejected", "hibernated", "egg_taken", "object_left", "corpse_left",
+    "object_picked_up", "object_dropped", "eggs_dropped", "nest_eggs_destroyed", "room_eggs_destroyed", "egg_added", "nest_destroyed",
+    "eclosion_draw", "eclosion_draw_none", "event_idle", "token_added",
+];
+
+/// The other lines: rolls, draws, verdicts, rounds, private results, the victory check. Every
+/// line is in one list or the other, so a new line must be classified before a test passes.
+pub const NO_PIECE: &[&str] = &[
+    "undone", "correction", "game_set_up", "room_tiles_placed", "exploration_tokens_placed", "coordinates_placed", "escape_pods_placed",
+    "engines_placed", "weaknesses_placed", "bag_filled", "deck_shuffled", "deck_reshuffled", "objectives_dealt_private", "objectives_dealt",
+    "draft_offered", "character_kept", "play_started", "phase_changed", "phase_changed_event", "phase_changed_over", "turn_began",
+    "hand_size_set", "round_began", "action_taken", "round_ended", "round_passed", "round_given", "noise_rolled", "noise_rolled_table",
+    "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "bag_empty", "token_returned",
+    "token_to_supply", "surprise_attack", "attack_card", "shot_hit", "shot_missed", "melee_hit", "melee_missed", "attack_missed",
+    "endurance_dies", "endurance_dies_two", "endurance_retreats", "endurance_survives", "endurance_survives_two", "endurance_larva",
+    "intruder_player_joined", "attack_cards_offered", "attack_cards_offered_private", "attack_card_chosen", "attack_card_chosen_private",
+    "first_death_settled", "character_revived", "signal", "contamination_given_private", "contamination_scanned_infected_private",
+    "contamination_scanned_clean_private", "contamination_scanned", "contamination_empty", "engine_checked_private", "engine_checked",
+    "engine_in_hand_private", "engine_repair", "engine_order_private", "coordinates_private", "coordinates_checked", "hibernation_opened",
+    "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "fire_control", "airlock_started",
+    "airlock_cancelled", "airlock_vented", "weakness", "room_peeked_private", "room_peeked", "event_card", "event_resolved",
+    "event_discarded", "eclosion_draw_yours", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
+    "contamination_clean", "contamination_lucky", "contamination_dies", "objective_revealed", "objective_revealed_table", "objective_met",
+    "objective_not_met",
+];
+
+/// The English catalogue of the screens.
+pub fn english() -> std::collections::BTreeMap<String, String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the English catalogue")).expect("valid JSON")
+}
+
+/// The table's lines of one step, as the outcome shows them: each event described for the table
+/// on the state it leaves.
+pub fn table_lines(before: &State, events: &[Event]) -> Vec<nemesis_engine::log::Said> {
+    let mut s = before.clone();
+    let mut out = Vec::new();
+    for e in events {
+        s.fold(e);
+        out.extend(nemesis_engine::log::describe(&s, e, Audience::Table));
+    }
+    out
+}
+
+/// What a step's outcome must say (issue 31): every line that changes a piece the table holds has
+/// its hand line, and an Event card's step says more than that the card was drawn and resolved.
+/// Returns the lines' keys.
+pub fn assert_hand_lines(en: &std::collections::BTreeMap<String, String>, before: &State, events: &[Event], what: &str) -> Vec<String> {
+    let keys: Vec<String> = table_lines(before, events).iter().map(|l| l.key.to_string()).collect();
+    for k in &keys {
+        assert!(TABLE_PIECES.contains(&k.as_str()) || NO_PIECE.contains(&k.as_str()), "{what}: the line {k} is in neither list");
+        if TABLE_PIECES.contains(&k.as_str()) {
+            assert!(en.contains_key(&format!("hint.{k}")), "{what}: the line {k} changes a piece the table holds and has no hand line");
+        }
+    }
+    if keys.iter().any(|k| k == "event_resolved") {
+        let beyond = keys.iter().any(|k| !matches!(k.as_str(), "event_card" | "event_resolved" | "phase_changed_event" | "deck_reshuffled"));
+        assert!(beyond, "{what}: the outcome only says the card is resolved: {keys:?}");
+    }
+    keys
+}

@@ -73,3 +73,30 @@ fn the_journal_and_generator_survive_a_restart_without_rerolling() {
     let eb = act(&mut b, roll).unwrap();
     assert_eq!(ea, eb, "the same rolls after a restore");
 }
+
+/// Issue 31, over random games (each seeded): every line of an accepted step that changes a piece
+/// the table holds comes with its hand line (`hint.<key>`), every line is classified as such a
+/// change or not, and no Event card's outcome says only that the card was drawn and resolved.
+#[test]
+fn every_outcome_that_changes_a_piece_on_the_table_says_what_to_do_with_it() {
+    let en = english();
+    let (mut cards, mut pieces) = (0, 0);
+    for seed in 0..48u64 {
+        let players = 1 + (seed % 5) as usize;
+        let mut g = started(players, 31_000 + seed);
+        let mut p = Pick(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for step in 0..300 {
+            let before = state(&g).clone();
+            let req = random_command(&before, &mut p);
+            let Ok(entry) = g.submit(Actor::Table, req.clone()) else { continue };
+            if !matches!(entry.kind, nemesis_engine::EntryKind::Normal) {
+                continue;
+            }
+            let events = entry.events.clone();
+            let keys = assert_hand_lines(&en, &before, &events, &format!("seed {seed} step {step}, {req:?}"));
+            cards += keys.iter().filter(|k| *k == "event_resolved").count();
+            pieces += keys.iter().filter(|k| TABLE_PIECES.contains(&k.as_str())).count();
+        }
+    }
+    assert!(cards > 20 && pieces > 500, "the games resolved too few Event cards ({cards}) or changed too few pieces ({pieces}) to mean anything");
+}

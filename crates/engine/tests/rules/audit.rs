@@ -566,6 +566,8 @@ fn only_a_character_in_the_pod_launches_it_and_only_in_the_player_phase_p26() {
     s.pods[0].locked = false;
     s.pods[0].occupants.push(Seat(0));
     s.seats[Seat(0)].life = Life::InPod(pod);
+    // The start of the waiting character's own round (p. 26; a_waiting_character_launches_the_pod_only_in_their_own_round_p26).
+    s.rounds = Rounds { turn_of: Some(Seat(0)), actions: 0, passed: Vec::new(), started: true };
     let by = |seat| Command::LaunchPod { pod, seat: Some(seat) };
     assert_eq!(refused(&s, &mut f, by(Seat(1)), vec![]).key, "only_a_character_in_escape_pod_pod_launches_it");
     let mut event_phase = s.clone();

@@ -198,3 +198,28 @@ fn a_physical_contamination_deck_needs_the_scan_result_from_the_table() {
     assert!(t.s.seats[Seat(0)].larva, "p. 20: the table's INFECTED result places a Larva");
     assert_eq!(infected_view(&t.s, Seat(0)), vec![(card, Some(true))]);
 }
+
+#[test]
+fn cards_a_scan_removes_from_the_hand_leave_the_hand_count_p25() {
+    // Rest, the Canteen and the Shower Room scan Contamination cards in the hand and remove the
+    // ones not INFECTED (pp. 24-25, the Rest card): those cards leave the hand, so the count the
+    // Surprise Attack (p. 18) and an Intruder's target (p. 20) read goes down with them.
+    for procedure in [ScanProcedure::Rest, ScanProcedure::Canteen, ScanProcedure::Shower] {
+        let mut t = Table::from_game(&started(2, 56), 56 + 2000);
+        let room = match procedure {
+            ScanProcedure::Canteen => Some("canteen"),
+            ScanProcedure::Shower => Some("shower_room"),
+            _ => None,
+        };
+        if let Some(room) = room {
+            stand_in(&mut t.s, Seat(0), room);
+        }
+        let cards = t.contaminate(Seat(0), &[false, true, false]);
+        t.s.seats[Seat(0)].hand = 5;
+        let events = t.scan(Seat(0), &cards, procedure);
+        // A Room Action is paid from the hand first (2 cards, p. 24): the rest is what the scan left.
+        let paid: u8 = events.iter().map(|e| if let Event::ActionTaken { cards, .. } = e { *cards } else { 0 }).sum();
+        assert_eq!(t.s.seats[Seat(0)].hand, 5 - paid - 2, "{procedure:?}: the two clean cards left the hand");
+        assert_eq!(t.s.seats[Seat(0)].contamination, vec![cards[1]], "{procedure:?}: the INFECTED card stays");
+    }
+}

@@ -242,3 +242,28 @@ fn a_tokenless_intruder_leaving_with_none_of_its_kind_in_the_supply_adds_nothing
     assert!(t.s.intruders.is_empty(), "Lurking: the Queen leaves the board");
     assert_eq!(t.s.bag().len(), bag, "no Queen token was left in the supply: the bag is unchanged");
 }
+
+#[test]
+fn hunting_adults_of_one_room_leave_together_so_a_closed_door_stops_them_all_p17() {
+    // The Hunt card moves each Adult not in Combat into a neighbouring room with a character. Two
+    // Adults in one room hunt into the same room and leave together: a Closed Door on the way is
+    // destroyed and both stay (p. 17), the second does not slip through after the first.
+    let g = started(2, 19);
+    let mut s = state(&g).clone();
+    let corridor = corridor_numbered(Location(7), 1); // room 7's exit 1 leads to room 6
+    s.board.doors[corridor.0 as usize] = DoorState::Closed;
+    s.seats[Seat(0)].location = Location(6);
+    s.seats[Seat(1)].location = Location(1);
+    let s = ok(&s, &mut Fate::seeded(3), Command::PlaceIntruder { kind: IntruderKind::Adult, at: Location(7) }, vec![]).state;
+    let mut s = ok(&s, &mut Fate::seeded(3), Command::PlaceIntruder { kind: IntruderKind::Adult, at: Location(7) }, vec![]).state;
+    s.phase = Phase::Event { step: EventStep::EventCard };
+    let hunt = vec![Entered::EventCard { key: "hunt_2".into() }];
+    let a = ok(&s, &mut Fate::seeded(3), Command::ResolveEventCard, hunt.clone());
+    assert!(a.state.intruders.iter().all(|i| i.at == Location(7)), "both Adults stay behind the door they broke");
+    assert_eq!(a.state.board.doors[corridor.0 as usize], DoorState::Destroyed);
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::DoorChanged { .. })).count(), 1, "the door is destroyed once");
+    // With the door open, both step in together.
+    s.board.doors[corridor.0 as usize] = DoorState::Open;
+    let a = ok(&s, &mut Fate::seeded(3), Command::ResolveEventCard, hunt);
+    assert!(a.state.intruders.iter().all(|i| i.at == Location(6)), "both Adults reach the character");
+}

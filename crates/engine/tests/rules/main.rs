@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod attack_cards;
 mod audit;
 mod combat;
 mod contamination;

@@ -51,3 +51,23 @@ fn escape_that_kills_leaves_the_corpse_in_the_room_escaped_from_p19() {
     assert_eq!(seat.location, HIB, "the corpse stays in the room the character tried to escape from");
     assert!(!a.events.iter().any(|e| matches!(e, Event::CharacterMoved { .. })), "a dead character does not move");
 }
+
+#[test]
+fn exploring_the_nest_with_a_malfunction_token_places_no_marker_and_says_so_p17() {
+    // p. 17: a Malfunction marker can never go in the Nest (nor the Room Covered with Slime). Its
+    // Exploration token's Malfunction places none, and the outcome must not tell the table to.
+    let (mut s, mut f) = table(2, 7);
+    let c = nemesis_engine::Content::base();
+    let nest = c.board.locations().find(|l| s.room(*l).tile.is_some_and(|t| c.tile(t).key == "nest")).expect("the Nest's slot");
+    s.room_mut(nest).explored = false;
+    let malfunction = c.data.exploration_tokens.iter().position(|x| x.effect == nemesis_engine::content::ExplorationEffect::Malfunction).unwrap();
+    s.room_mut(nest).token = Some(ExplorationId(malfunction as u8));
+    let (from, _) = c.board.neighbours(nest)[0];
+    s.seats[Seat(0)].location = from;
+    s.seats[Seat(1)].location = from;
+    let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to: nest, careful_noise: None }, silence());
+    assert!(!a.state.room(nest).malfunction, "no Malfunction marker in the Nest");
+    let keys = assert_hand_lines(&english(), &s, &a.events, "the Nest explored");
+    assert!(keys.contains(&"room_explored_no_malfunction".to_string()) && !keys.contains(&"room_explored".to_string()), "{keys:?}");
+    assert!(!keys.contains(&"malfunction_placed".to_string()));
+}

@@ -391,3 +391,29 @@ fn first_death_unlocks_all_pods_once_p12() {
     assert!(!b.events.iter().any(|e| matches!(e, Event::PodsUnlocked { .. })), "only the first death unlocks them");
     assert!(b.state.pod(pod).unwrap().locked, "a pod locked again stays locked");
 }
+
+#[test]
+fn a_waiting_character_launches_the_pod_only_in_their_own_round_p26() {
+    // p. 26: a character who entered a pod launches it at once, or waits and may launch it at the
+    // start of their own round in each Player Phase; never in another player's round.
+    let (mut s, mut f, _, pod) = at_section_a(120);
+    s = ok(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]).state;
+    s = ok(&s, &mut f, Command::TryEnterPod { seat: Seat(0), pod }, silence()).state;
+    assert_eq!(s.seats[Seat(0)].life, Life::InPod(pod));
+    assert!(s.rounds.passed.contains(&Seat(0)), "entering and waiting is a pass (p. 26)");
+    // At once, after entering: launched.
+    let a = nemesis_engine::apply(Some(&s), &mut f, Actor::Table, &Command::LaunchPod { pod, seat: Some(Seat(0)) }, &[]).expect("at once");
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);
+    // Waiting into a later Player Phase: in another player's round the launch is refused, whoever
+    // sends it, and nothing changes.
+    let mut later = s.clone();
+    later.rounds = Rounds { turn_of: Some(Seat(1)), actions: 0, passed: Vec::new(), started: true };
+    for seat in [Some(Seat(0)), None] {
+        let err = nemesis_engine::apply(Some(&later), &mut f, Actor::Table, &Command::LaunchPod { pod, seat }, &[]).expect_err("not in their round");
+        assert_eq!(err.key, "an_escape_pod_launches_only_in_the_round_of", "{seat:?}");
+    }
+    // At the start of their own round: launched, from their own phone.
+    later.rounds.turn_of = Some(Seat(0));
+    let a = nemesis_engine::apply(Some(&later), &mut f, Actor::Seat(Seat(0)), &Command::LaunchPod { pod, seat: Some(Seat(0)) }, &[]).expect("in their round");
+    assert!(a.events.contains(&Event::PodLaunched { pod }));
+}
