@@ -299,7 +299,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8), seat: None },
                 38 => Command::Pass { seat },
                 39 => Command::CardAction { seat, paid: 1 + p.below(3) as u8 },
-                40 => Command::Shoot { seat, id: intruder, energy: false },
+                40 => Command::Shoot { seat, id: intruder, energy: false, weapon: None },
                 41 => Command::MeleeAttack { seat, id: intruder },
                 _ => {
                     if s.phase == Phase::Player && p.chance(60) {
@@ -707,4 +707,17 @@ pub fn stand_in(s: &mut State, seat: Seat, room: &str) -> Location {
     };
     s.seats[seat].location = at;
     at
+}
+
+/// The keys of the table's outcome lines for one step's events, each said from the state just after
+/// its event (as the log does), from `before`, the state the step started from.
+pub fn said_keys(before: &State, events: &[Event]) -> Vec<String> {
+    let mut s = before.clone();
+    events
+        .iter()
+        .filter_map(|e| {
+            s.fold(e);
+            nemesis_engine::log::describe(&s, e, Audience::Table).map(|said| said.key.to_string())
+        })
+        .collect()
 }
