@@ -672,3 +672,18 @@ fn the_weapon_fired_says_whether_vulnerability_to_energy_adds_an_injury_p21_p22(
 fn injuries_of_shot(events: &[Event]) -> u8 {
     events.iter().find_map(|e| match e { Event::CharacterAttacked { injuries, .. } => Some(*injuries), _ => None }).expect("a shot")
 }
+
+#[test]
+fn an_old_saves_shoot_without_a_weapon_still_reads_and_plays_as_its_energy_switch_said_p21() {
+    // Saves from before the weapon was named keep their Shoot as written: no Ammo line, and the
+    // energy switch alone decides Vulnerability to Energy.
+    let old: Command = serde_json::from_str(r#"{"type":"shoot","seat":0,"id":1,"energy":true}"#).expect("an old save's Shoot reads");
+    assert_eq!(old, Command::Shoot { seat: Seat(0), id: IntruderId(1), energy: true, weapon: None });
+    let (mut s, mut f) = table(2, 1803);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    know_weakness(&mut s, "vulnerability_to_energy");
+    let Command::Shoot { seat, energy, weapon, .. } = old else { unreachable!() };
+    let a = ok(&s, &mut f, Command::Shoot { seat, id, energy, weapon }, vec![combat(CombatFace::Hit), card_with("scratch", Blood::Endurance(6))]);
+    assert_eq!(injuries_of_shot(&a.events), 2);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::AmmoSpent { .. })), "no weapon named, no Ammo line");
+}
