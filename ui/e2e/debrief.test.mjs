@@ -79,6 +79,27 @@ test("a finished game's debrief, replay, report and play record", { timeout: 180
   assert.match(await save.locator('[data-test="save-result"]').textContent(), /Nobody won/);
   await save.locator("button").first().click();
 
+  // The end, one story (issue 31): the ship burned with everyone aboard, said once; nobody is
+  // left to check, and the debrief's button is right where the step card points.
+  const outcome = page.locator('[data-test="outcome"]');
+  await outcome.waitFor();
+  assert.equal(await outcome.locator('[data-line^="game_ended"]').count(), 1, "one cause");
+  assert.match(await outcome.locator('[data-line="game_ended_fire"]').textContent(), /ninth Fire marker.*burns/);
+  assert.equal(await outcome.locator('[data-line="ship_destroyed"], [data-line="character_died"], [data-line="victory_step"]').count(), 0, "no line says it another way");
+  assert.equal(await outcome.locator('[data-line="died_with_ship"]').count(), 3);
+  assert.equal(await outcome.locator('[data-line="victory_nobody"]').count(), 1);
+  assert.equal(await page.locator('[data-test="moment-first_death"]').count(), 0, "no pods to unlock once it is over");
+  const now = page.locator('[data-test="now"]');
+  assert.equal(await now.locator('[data-test="step-card"]').getAttribute("data-step"), "over_nobody");
+  assert.match(await now.locator('[data-test="step-card-table"]').textContent(), /Nobody survived.*debrief below/);
+  assert.equal(await now.locator('[data-test^="do-"]').count(), 0, "nothing to ask");
+  assert.equal(await now.locator('[data-test="debrief-open"]').count(), 1, "the debrief's button is below the step card");
+  if (process.env.ENDING_SHOTS) {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.screenshot({ path: join(process.env.ENDING_SHOTS, "ending-fire.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
   // The debrief: a verdict per player, the figures, the hidden story from the setup on.
   await page.click('[data-test="debrief-open"]');
   const debrief = page.locator('[data-test="debrief"]');

@@ -16,7 +16,7 @@ import { dirname, join, resolve } from "node:path";
 export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief."];
 
 /** Key groups whose keys the engine names in log values (crates/engine: `term(…)`, `LogParam::of`). */
-export const ENGINE_TERM_GROUPS = ["card.", "engine_status.", "phase.", "debrief.", "component.", "door.", "intruder.", "step.", "token.", "need.", "entered."];
+export const ENGINE_TERM_GROUPS = ["card.", "engine_status.", "phase.", "debrief.", "component.", "door.", "intruder.", "step.", "token.", "need.", "entered.", "weapon_name.", "item_deck."];
 
 const EXTENSIONS = ["", ".ts", ".js", ".mjs", ".svelte", "/index.ts"];
 

@@ -85,6 +85,8 @@ pub enum FieldKind {
     ContaminationCards,
     /// One of the Emergency Room's treatments.
     Treatment,
+    /// The weapon a Shoot fires: the character's own or a carried one.
+    Weapon,
 }
 
 /// One field of a command, by its name in the command.
@@ -189,7 +191,7 @@ fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
 }
 
 fn choices() -> Vec<Choices> {
-    use crate::command::{ScanProcedure, Treatment};
+    use crate::command::{ScanProcedure, Treatment, Weapon};
     use crate::ids::{DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ResearchObject};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
@@ -201,6 +203,7 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::ResearchObject, tags(&ResearchObject::ALL)),
         of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),
         of(FieldKind::Treatment, tags(&Treatment::ALL)),
+        of(FieldKind::Weapon, tags(&Weapon::ALL)),
     ]
 }
 

@@ -48,6 +48,25 @@ pub enum ScanProcedure {
     Antidote,
 }
 
+/// The weapon a Shoot fires (p. 20): the character's own starting weapon, whose card the app knows
+/// (its name and whether it is an Energy weapon), or another the character carries, whose card
+/// is the table's. Either way one Ammo token comes off that weapon's card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Weapon {
+    /// The starting weapon printed for the character (its board's weapon card).
+    Own,
+    /// A weapon the character found or crafted, not an Energy weapon.
+    Carried,
+    /// A carried Energy weapon: it matters only once Vulnerability to Energy is known (pp. 21–22).
+    CarriedEnergy,
+}
+
+impl Weapon {
+    pub const ALL: [Weapon; 3] = [Weapon::Own, Weapon::Carried, Weapon::CarriedEnergy];
+}
+
 /// The Emergency Room's treatments (p. 24; Dress and Heal, p. 21): the player chooses one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

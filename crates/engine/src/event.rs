@@ -113,6 +113,8 @@ pub enum Event {
     MalfunctionPlaced { at: Location },
     MalfunctionRemoved { at: Location },
     ItemsSet { at: Location, items: u8 },
+    /// A Search (p. 23): the seat draws Item cards from the room's deck; `ItemsSet` follows.
+    ItemsSearched { seat: Seat, at: Location },
     DiceRolled { die: Die, noise: Vec<NoiseFace>, combat: Vec<CombatFace> },
 
     // ---- intruders and the bag ----
@@ -145,6 +147,8 @@ pub enum Event {
     AttackMissed { id: IntruderId, target: Seat },
     /// A Shoot or Melee Attack's Combat roll (pp. 18–19) and the Injuries it deals (0: a miss).
     CharacterAttacked { seat: Seat, id: IntruderId, melee: bool, face: CombatFace, injuries: u8 },
+    /// A Shoot takes 1 Ammo off the card of the weapon it fires (p. 20), before the roll.
+    AmmoSpent { seat: Seat, weapon: crate::command::Weapon },
     EnduranceChecked { id: IntruderId, injuries: u8, endurance: u8, retreat: bool, killed: bool },
     DeckReshuffled { deck: DeckKind, order: Vec<u8> },
 
@@ -189,10 +193,16 @@ pub enum Event {
     PodLockSet { pod: PodNumber, locked: bool },
     PodsUnlocked { reason: UnlockReason },
     CharacterEnteredPod { seat: Seat, pod: PodNumber },
+    /// Try to Enter an Escape Pod failed (p. 26): the Noise roll brought an Intruder, or the
+    /// character did not survive it; the Action cards stay spent.
+    PodEntryFailed { seat: Seat, pod: PodNumber },
     CharacterLeftPod { seat: Seat },
     PodLaunched { pod: PodNumber },
     PodEjected { pod: PodNumber },
     CharacterHibernated { seat: Seat },
+    /// Try to Hibernate failed (p. 26): the Noise roll brought an Intruder, or the character did
+    /// not survive it; the Action cards stay spent.
+    HibernationFailed { seat: Seat },
     FirstEncounter,
     ObjectiveChosen { seat: Seat, objective: Option<ObjectiveId> },
     /// A Heavy Object token comes onto the board (p. 20: an Intruder Carcass where an Intruder
@@ -231,7 +241,13 @@ pub enum Event {
     EventCardIdle { card: EventCardId },
 
     // ---- the end ----
-    GameEnded { cause: EndCause },
+    GameEnded {
+        cause: EndCause,
+        /// The end came because no character was left awake aboard (p. 11), which moved the
+        /// Self-Destruct or the Time marker to its end. Absent in journals written before.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        nobody_left: bool,
+    },
     ShipDestroyed,
     VictoryStepReached { step: VictoryStep },
     EnginesRevealed { tops: [EngineStatus; 3] },

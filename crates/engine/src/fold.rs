@@ -132,6 +132,8 @@ impl State {
                 r.items = Some(*items);
             }
             Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } => {}
+            // What the table does with its own cards and tokens, and attempts that changed nothing.
+            Event::AmmoSpent { .. } | Event::ItemsSearched { .. } | Event::HibernationFailed { .. } | Event::PodEntryFailed { .. } => {}
             Event::NoisePlaced { spot } => self.set_noise(*spot, true),
             Event::NoiseRemoved { spot } => self.set_noise(*spot, false),
             Event::DoorChanged { corridor, state } => self.board.doors[corridor.0 as usize] = *state,
@@ -427,7 +429,7 @@ impl State {
             Event::EventCardDiscarded { card } => self.events.discard.push(*card),
             // Instructions to the table: the state does not change.
             Event::EclosionDraw { .. } | Event::EventCardIdle { .. } => {}
-            Event::GameEnded { cause } => {
+            Event::GameEnded { cause, .. } => {
                 self.phase = Phase::Over { cause: *cause, check: VictoryStep::Engines };
             }
             Event::ShipDestroyed => self.ship_destroyed = true,

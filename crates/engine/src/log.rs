@@ -6,8 +6,12 @@ use crate::content::{Blood, Content, ExplorationEffect};
 use crate::event::{AttackDraw, DrawPurpose, Event};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
+use crate::event::DeathCause;
 use crate::state::{NoiseSpot, Phase, State};
 pub use crate::words::{render, template, LogParam, TEMPLATES};
+
+mod ending;
+mod hands;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -228,6 +232,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at)]),
         Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at)]),
         Event::ItemsSet { at, items } => public("items_set", vec![room(at), ("items", num(*items))]),
+        Event::ItemsSearched { .. } | Event::AmmoSpent { .. } => hands::describe(s, e),
         Event::DiceRolled { noise, combat, .. } => public(
             "dice_rolled",
             vec![("faces", list(noise.iter().map(|f| named("noise", f)).chain(combat.iter().map(|f| named("combat", f)))))],
@@ -343,7 +348,11 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         }
         Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", vec![who(seat)]),
         Event::SeriousWoundHealed { seat, .. } => public("wound_healed", vec![who(seat)]),
+        // Who counts as the first dead matters for the Intruder player (p. 27), not once the game is over.
+        Event::FirstDeathSettled { .. } if s.is_over() => None,
         Event::FirstDeathSettled { seat } => public("first_death_settled", vec![who(seat)]),
+        // The end's own line says how the ship was lost (burned, broke down, exploded): one cause.
+        Event::CharacterDied { seat, cause: DeathCause::ShipExploded } => public("died_with_ship", vec![who(seat)]),
         Event::CharacterDied { seat, cause } => public("character_died", vec![who(seat), ("cause", named("death", cause))]),
         Event::CharacterRevived { seat, at } => public("character_revived", vec![who(seat), room(at)]),
         Event::IntruderPlayerJoined { seat } => public("intruder_player_joined", vec![who(seat)]),
@@ -417,10 +426,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::PodLockSet { pod, locked } => public(if *locked { "pod_locked" } else { "pod_unlocked" }, vec![("pod", num(pod.0))]),
         Event::PodsUnlocked { reason } => public("pods_unlocked", vec![("reason", named("unlock", reason))]),
         Event::CharacterEnteredPod { seat, pod } => public("entered_pod", vec![who(seat), ("pod", num(pod.0))]),
+        Event::PodEntryFailed { seat, pod } => public("pod_entry_failed", vec![who(seat), ("pod", num(pod.0))]),
         Event::CharacterLeftPod { seat } => public("left_pod", vec![who(seat)]),
         Event::PodLaunched { pod } => public("pod_launched", vec![("pod", num(pod.0))]),
         Event::PodEjected { pod } => public("pod_ejected", vec![("pod", num(pod.0))]),
         Event::CharacterHibernated { seat } => public("hibernated", vec![who(seat)]),
+        Event::HibernationFailed { seat } => public("hibernation_failed", vec![who(seat)]),
         Event::FirstEncounter => public("first_encounter", vec![]),
         Event::ObjectiveChosen { seat, objective: o } => {
             if mine(seat) {
@@ -475,24 +486,15 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EventCardIdle { card: x } => public("event_idle", vec![("card", event_card(x))]),
-        Event::GameEnded { cause } => public("game_ended", vec![("cause", named("end", cause))]),
-        Event::ShipDestroyed => public("ship_destroyed", vec![]),
-        Event::VictoryStepReached { step } => public("victory_step", vec![("step", named("victory_step", step))]),
-        Event::EnginesRevealed { tops } => public("engines_revealed", vec![("engines", list(tops.iter().map(|t| engine_status(*t))))]),
-        Event::CoordinatesRevealed { destination, .. } => public("coordinates_revealed", vec![("destination", named("destination", destination))]),
-        Event::ContaminationChecked { seat, infected, dies, .. } => {
-            let key = match (infected, dies) {
-                (false, _) => "contamination_clean",
-                (true, false) => "contamination_lucky",
-                (true, true) => "contamination_dies",
-            };
-            public(key, vec![who(seat)])
-        }
-        Event::ObjectiveRevealed { seat, objective: o } => match o {
-            Some(o) => public("objective_revealed", vec![who(seat), ("card", objective(o))]),
-            None => public("objective_revealed_table", vec![who(seat)]),
-        },
-        Event::ObjectiveJudged { seat, met } => public(if *met { "objective_met" } else { "objective_not_met" }, vec![who(seat)]),
+        // The end of the game and the victory check: their own file, one story told once.
+        Event::GameEnded { .. }
+        | Event::ShipDestroyed
+        | Event::VictoryStepReached { .. }
+        | Event::EnginesRevealed { .. }
+        | Event::CoordinatesRevealed { .. }
+        | Event::ContaminationChecked { .. }
+        | Event::ObjectiveRevealed { .. }
+        | Event::ObjectiveJudged { .. } => ending::describe(s, e),
     }
 }
 

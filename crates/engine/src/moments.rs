@@ -77,8 +77,9 @@ pub fn of_step(events: &[Event], after: &State) -> Vec<Moment> {
     for e in events {
         match e {
             Event::FirstEncounter => add(Moment::FirstEncounter),
-            // Only the step in which the dead go from none to some.
-            Event::CharacterDied { .. } if first_death_here => add(Moment::FirstDeath),
+            // Only the step in which the dead go from none to some, and only while the game goes
+            // on: the pods it unlocks mean nothing once the game has ended in the same step.
+            Event::CharacterDied { .. } if first_death_here && !after.is_over() => add(Moment::FirstDeath),
             Event::HibernationOpened => add(Moment::HibernationOpened),
             Event::SelfDestructCritical => add(Moment::SelfDestructCritical),
             Event::FirePlaced { .. } => placed(&mut fire, Moment::Fire7, Moment::Fire8).into_iter().for_each(&mut add),
@@ -88,8 +89,9 @@ pub fn of_step(events: &[Event], after: &State) -> Vec<Moment> {
             _ => {}
         }
     }
-    let leaves = events.iter().any(|e| matches!(e, Event::CharacterDied { .. } | Event::CharacterHibernated { .. } | Event::PodLaunched { .. }));
-    if leaves && !after.seats.is_empty() && after.seats.0.iter().all(|s| !s.life.is_awake_on_board()) {
+    // Only when that is why the game ended (p. 11): a ship that burned with everyone aboard ended
+    // by its Fire, and its own line says so (the cause said once).
+    if events.iter().any(|e| matches!(e, Event::GameEnded { nobody_left: true, .. })) {
         add(Moment::LastCharacter);
     }
     out

@@ -10,7 +10,7 @@
 //! with `needs_result`, since the table will enter it.
 
 use crate::catalogue::CommandType;
-use crate::command::{Command, ScanProcedure, Treatment};
+use crate::command::{Command, ScanProcedure, Treatment, Weapon};
 use crate::fate::Fate;
 use crate::ids::*;
 use crate::rejection::Code;
@@ -28,6 +28,10 @@ pub struct Offer {
     pub cost: Option<u8>,
     /// The table must enter a result of a physical component for it (a die, a card, a token).
     pub needs_result: bool,
+    /// A Move out of a room with Intruders is an Escape (p. 19): this many of them attack the
+    /// character before the move, so the table is warned before it sends it. 0 for anything else.
+    #[serde(default)]
+    pub escape_attacks: u8,
 }
 
 /// The offers of the seat whose round it is, in a stable order: Moves, attacks, the room's own
@@ -47,6 +51,11 @@ pub fn offers(state: &State) -> Vec<Offer> {
 pub struct NextStep {
     pub command: CommandType,
     pub seat: Option<Seat>,
+    /// The characters a field of the step asks the table about, and only those: for the
+    /// Coordinates, the hibernating ones whose objective only the table knows (Quarantine survives
+    /// Mars, p. 11). Empty: the step asks the table nothing about anyone.
+    #[serde(default)]
+    pub asks: Vec<Seat>,
 }
 
 /// The step (at most one) the game waits for now, outside the players' rounds: the draft in
@@ -55,7 +64,7 @@ pub struct NextStep {
 /// Empty while the Intruder player chooses an Intruder Attack card (nothing else can happen) and
 /// during the rounds, whose Actions are `offers`.
 pub fn next_steps(state: &State) -> Vec<NextStep> {
-    let step = |command, seat| vec![NextStep { command, seat }];
+    let step = |command, seat| vec![NextStep { command, seat, asks: Vec::new() }];
     if state.attack_offer.is_some() {
         return Vec::new();
     }
@@ -85,7 +94,16 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
         ),
         Phase::Over { check, .. } => match check {
             VictoryStep::Engines => step(CommandType::RevealEngines, None),
-            VictoryStep::Coordinates => step(CommandType::RevealCoordinates, None),
+            VictoryStep::Coordinates => {
+                // The app reads an objective it holds itself (`rules::victory`): only a sleeper
+                // whose kept objective is the table's can be asked whether it is Quarantine.
+                let asks = state
+                    .turn_order()
+                    .into_iter()
+                    .filter(|s| state.seats[*s].life == Life::Hibernating && !matches!(state.seats[*s].objective, ObjectiveChoice::Chosen(Some(_))))
+                    .collect();
+                vec![NextStep { command: CommandType::RevealCoordinates, seat: None, asks }]
+            }
             VictoryStep::Contamination => {
                 let survivor = |s: &Seat| matches!(state.seats[*s].life, Life::Hibernating | Life::Escaped);
                 match state.turn_order().into_iter().find(|s| survivor(s) && !state.seats[*s].contamination_checked) {
@@ -114,7 +132,11 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Err(r) if r.code == Code::ResultNeeded => true,
         Err(_) => return None,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result })
+    let escape_attacks = match &command {
+        Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
+        _ => 0,
+    };
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks })
 }
 
 /// Every command that might be an Action of `seat` now, built from public facts only.
@@ -161,7 +183,13 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
         }
     }
     for i in state.intruders.iter().filter(|i| i.at == here) {
-        out.push(Shoot { seat, id: i.id, energy: false });
+        // The character's own weapon, or another it carries (an Energy one matters only once
+        // Vulnerability to Energy is known, pp. 21–22): the table knows which it holds.
+        out.push(Shoot { seat, id: i.id, energy: false, weapon: Some(Weapon::Own) });
+        out.push(Shoot { seat, id: i.id, energy: false, weapon: Some(Weapon::Carried) });
+        if state.weakness_known(crate::content::WeaknessEffect::VulnerabilityToEnergy) {
+            out.push(Shoot { seat, id: i.id, energy: false, weapon: Some(Weapon::CarriedEnergy) });
+        }
         out.push(MeleeAttack { seat, id: i.id });
     }
     out.push(SearchRoom { seat });

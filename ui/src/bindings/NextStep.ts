@@ -6,4 +6,10 @@ import type { Seat } from "./Seat";
  * A step the game waits for: the command to send, and the seat it is for when it names one.
  * The other fields are the form's to fill (the character kept, the quarantine, the verdict).
  */
-export type NextStep = { command: CommandType, seat: Seat | null, };
+export type NextStep = { command: CommandType, seat: Seat | null, 
+/**
+ * The characters a field of the step asks the table about, and only those: for the
+ * Coordinates, the hibernating ones whose objective only the table knows (Quarantine survives
+ * Mars, p. 11). Empty: the step asks the table nothing about anyone.
+ */
+asks: Array<Seat>, };

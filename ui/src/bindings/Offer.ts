@@ -16,4 +16,9 @@ cost: number | null,
 /**
  * The table must enter a result of a physical component for it (a die, a card, a token).
  */
-needs_result: boolean, };
+needs_result: boolean, 
+/**
+ * A Move out of a room with Intruders is an Escape (p. 19): this many of them attack the
+ * character before the move, so the table is warned before it sends it. 0 for anything else.
+ */
+escape_attacks: number, };

@@ -41,7 +41,7 @@ export const catalogue: Catalogue = {
     {"type":"set_slime","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"on","kind":"switch","initial":true}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"send_signal","group":"characters","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"kill_character","group":"characters","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":true,"explained":false},
-    {"type":"shoot","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"id","kind":"intruder"},{"name":"energy","kind":"switch","initial":false}],"entered":["combat","attack_card","event_card"],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
+    {"type":"shoot","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"id","kind":"intruder"},{"name":"weapon","kind":"weapon","initial":"own"}],"entered":["combat","attack_card","event_card"],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
     {"type":"melee_attack","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"id","kind":"intruder"}],"entered":["combat","attack_card","event_card","serious_wound"],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
     {"type":"revive_character","group":"characters","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":["cooperative"],"confirm":false,"explained":false},
     {"type":"become_intruder_player","group":"characters","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":["standard"],"confirm":true,"explained":false},
@@ -77,7 +77,7 @@ export const catalogue: Catalogue = {
     {"type":"reveal_coordinates","group":"victory","fields":[{"name":"quarantine","kind":"seats"}],"entered":["destination"],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
     {"type":"check_contamination","group":"victory","fields":[{"name":"seat","kind":"seat"}],"entered":["contamination_draw","infected"],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
     {"type":"reveal_objective","group":"victory","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
-    {"type":"judge_objective","group":"victory","fields":[{"name":"seat","kind":"seat"},{"name":"met","kind":"switch","initial":true}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
+    {"type":"judge_objective","group":"victory","fields":[{"name":"seat","kind":"seat"},{"name":"met","kind":"switch"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":true},
   ],
   groups: ["turn","characters","board","intruders","ship","victory","draft"],
   entered: [
@@ -106,5 +106,6 @@ export const catalogue: Catalogue = {
     {"kind":"research_object","values":["character_corpse","intruder_egg","intruder_carcass"]},
     {"kind":"scan_procedure","values":["surgery","canteen","shower","antidote","rest","look"]},
     {"kind":"treatment","values":["dress_serious","heal_dressed","heal_light"]},
+    {"kind":"weapon","values":["own","carried","carried_energy"]},
   ],
 };

@@ -19,7 +19,12 @@ const ruleOfStep: Record<string, string> = {
   fire_damage: "fire_damage",
   event_card: "event_card",
   bag_development: "bag_development",
-  over: "victory_check",
+  over_engines: "victory_check",
+  over_coordinates: "victory_check",
+  over_contamination: "victory_check",
+  over_objectives: "victory_check",
+  over_done: "victory_check",
+  over_nobody: "end_of_game",
 };
 
 export function stepCard(view: PublicView): StepCard {
@@ -27,6 +32,10 @@ export function stepCard(view: PublicView): StepCard {
   let step: string = p.phase === "event" ? p.step : p.phase;
   // With an Intruder player (p. 27) the Player Phase runs differently for them: its own card.
   if (step === "player" && view.intruder_player_active) step = "player_intruder";
+  // After the end, the card says the victory check's step the engine is at (p. 11), and once it is
+  // done whether anyone survived to be checked at all: one story, never "go through the victory
+  // check" when there is none.
+  if (p.phase === "over") step = p.check === "done" && !view.seats.some((s) => s.life.kind !== "dead") ? "over_nobody" : `over_${p.check}`;
   return { step, rule: ruleOfStep[step] ?? "turn" };
 }
 

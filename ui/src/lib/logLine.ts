@@ -114,7 +114,7 @@ export function cardsOf(lines: LogLine[]): NamedCard[] {
 // What the table reads first in an outcome (issue 33): the hand (whose round, cards paid, cards
 // left) and the verdict (what a roll, a draw from the bag, a card or an attack decided). The other lines say how it
 // came about; a short screen shows these two kinds before them.
-const HAND_LINES = new Set(["action_taken", "hand_size_set", "round_began", "round_passed", "round_ended", "round_given"]);
+const HAND_LINES = new Set(["action_taken", "hand_size_set", "round_began", "round_passed", "round_ended", "round_given", "ammo_spent_own", "ammo_spent_carried", "items_searched", "items_searched_white"]);
 const VERDICT_LINES = new Set([
   "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "event_card",
   "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed", "noise_rolled", "noise_rolled_table",
@@ -123,6 +123,9 @@ const VERDICT_LINES = new Set([
   "injury_card", "injury_card_retreat", "endurance_dies_two", "endurance_survives_two", "endurance_larva", "eclosion_draw",
   "eclosion_draw_none", "eclosion_draw_yours", "event_idle",
   "objective_met", "objective_not_met", "game_ended", "ship_destroyed", "self_destruct_critical", "infested",
+  "died_with_ship", "hibernation_failed", "pod_entry_failed", "game_ended_fire", "game_ended_malfunction", "game_ended_self_destruct",
+  "game_ended_jump", "game_ended_jump_destroyed", "game_ended_nobody_left_self_destruct", "game_ended_nobody_left_jump",
+  "victory_next_engines", "victory_next_coordinates", "victory_next_contamination", "victory_next_objectives", "victory_over", "victory_nobody",
 ]);
 
 /** "hand", "verdict", or null for a line that says how the step came about. */

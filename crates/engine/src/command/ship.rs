@@ -4,16 +4,17 @@
 macro_rules! commands_of_the_ship {
     ($then:ident [ $($rounds:tt)* ]) => { $then! {
         $($rounds)*
-        /// The Shoot action (p. 18): the character fires at an Intruder in its room; the table
-        /// discards the Ammo. The Combat die says how many Injuries land, then the Injury check.
-        /// `energy`: the weapon is an Energy weapon (its card is the table's), for the Weakness
-        /// Vulnerability to Energy (pp. 21–22); old saves, which never said, read as not.
-        Shoot { seat: Seat, id: IntruderId, #[serde(default)] energy: bool } => {
-            spec: on(G::Characters).fields([seat(), field("id", F::Intruder), switch("energy", false)]).entered([E::Combat, E::AttackCard, E::EventCard]).explained(),
+        /// The Shoot action (p. 18): the character fires `weapon` at an Intruder in its room and
+        /// the table takes 1 Ammo off that weapon's card (p. 20). The Combat die says how many
+        /// Injuries land, then the Injury check. `weapon` left out (old saves): `energy` says
+        /// whether it was an Energy weapon, for the Weakness Vulnerability to Energy (pp. 21–22);
+        /// old saves that never said read as not. With `weapon`, the weapon says it and `energy` is unread.
+        Shoot { seat: Seat, id: IntruderId, #[serde(default, skip_serializing_if = "std::ops::Not::not")] energy: bool, #[serde(default)] weapon: Option<Weapon> } => {
+            spec: on(G::Characters).fields([seat(), field("id", F::Intruder), starting(field("weapon", F::Weapon), "own")]).entered([E::Combat, E::AttackCard, E::EventCard]).explained(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            rule: |ctx| combat::character_attacks(ctx, *seat, *id, false, *energy),
+            rule: |ctx| combat::shoot(ctx, *seat, *id, *energy, *weapon),
         }
         /// The Melee Attack action (p. 19): a Contamination card first, then the Combat die (2 hits
         /// count as 1); a miss costs the character a Serious Wound.
@@ -22,7 +23,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            rule: |ctx| combat::character_attacks(ctx, *seat, *id, true, false),
+            rule: |ctx| combat::character_attacks(ctx, *seat, *id, true, false, None),
         }
         /// Cooperative mode's Revive (p. 27): the crew carried this dead character's Corpse to a
         /// working Emergency Room; at the start of a turn the character stands up there.
@@ -297,8 +298,10 @@ macro_rules! commands_of_the_ship {
             play: |_| Play::Correction,
             rule: |ctx| victory::reveal_objective(ctx, *seat),
         }
+        /// The table's verdict on a revealed objective: asked with nothing chosen beforehand (a
+        /// switch without a starting value), so a verdict is never sent by default.
         JudgeObjective { seat: Seat, met: bool } => {
-            spec: on(G::Victory).fields([seat(), switch("met", true)]).explained(),
+            spec: on(G::Victory).fields([seat(), field("met", F::Switch)]).explained(),
             seat: Some(*seat),
             stage: Stage::VictoryCheck,
             play: |_| Play::Correction,

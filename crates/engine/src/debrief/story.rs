@@ -283,7 +283,7 @@ pub(super) fn tell(s: &State, was: &State, seq: u32, e: &Event, near: &mut Vec<S
         Event::SignalSent { seat } => Some(line(seq, "signal", vec![player(seat)], None)),
         Event::CharacterHibernated { seat } => Some(line(seq, "hibernated", vec![player(seat)], None)),
         Event::PodLaunched { pod } => Some(line(seq, "pod_launched", vec![("pod", num(pod.0))], None)),
-        Event::GameEnded { cause } => Some(line(seq, "game_ended", vec![("cause", named("end", cause))], None)),
+        Event::GameEnded { cause, .. } => Some(line(seq, "game_ended", vec![("cause", named("end", cause))], None)),
         Event::EnginesRevealed { tops } => {
             if tops.iter().filter(|t| **t == EngineStatus::Damaged).count() == 1 {
                 near.push(line(0, "near_engines", vec![], None));

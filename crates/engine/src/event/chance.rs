@@ -119,6 +119,8 @@ impl Event {
             | Event::MalfunctionPlaced { .. }
             | Event::MalfunctionRemoved { .. }
             | Event::ItemsSet { .. }
+            | Event::ItemsSearched { .. }
+            | Event::AmmoSpent { .. }
             | Event::EncounterBegan { .. }
             | Event::BagWasEmpty { .. }
             | Event::TokenReturned { .. }
@@ -163,6 +165,8 @@ impl Event {
             | Event::PodLaunched { .. }
             | Event::PodEjected { .. }
             | Event::CharacterHibernated { .. }
+            | Event::HibernationFailed { .. }
+            | Event::PodEntryFailed { .. }
             | Event::FirstEncounter
             | Event::EggTaken { .. }
             | Event::EggsDropped { .. }

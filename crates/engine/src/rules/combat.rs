@@ -202,16 +202,41 @@ pub fn injuries_of(face: CombatFace, kind: IntruderKind, melee: bool, vital_plac
     }
 }
 
+/// The Shoot action (p. 18) with the weapon it fires. The character's own weapon is an Energy
+/// weapon when its card says so; a carried one is as the table says. Without a weapon named (old
+/// saves) `energy` alone says it, as it always did.
+pub(super) fn shoot(ctx: &mut Ctx, seat: Seat, id: IntruderId, energy: bool, weapon: Option<crate::command::Weapon>) -> Outcome<()> {
+    use crate::command::Weapon;
+    let energy = match weapon {
+        None => energy,
+        Some(Weapon::Own) => own_weapon_is_energy(ctx, seat),
+        Some(Weapon::Carried) => false,
+        Some(Weapon::CarriedEnergy) => true,
+    };
+    character_attacks(ctx, seat, id, false, energy, weapon)
+}
+
+/// Whether the character's starting weapon is an Energy weapon (its card in the box data).
+fn own_weapon_is_energy(ctx: &Ctx, seat: Seat) -> bool {
+    let Some(c) = ctx.state.seats[seat].character else { return false };
+    ctx.content.data.characters.get(c.0 as usize).is_some_and(|c| c.weapon_kind == WeaponKind::Energy)
+}
+
 /// A character's Shoot (p. 18) or Melee Attack (p. 19) action against an Intruder in its room. Ammo and
 /// weapons' own rules stay at the table. A Melee Attack first gives a Contamination card, and a
 /// miss gives the character a Serious Wound. A hit goes on to the Injury check (p. 20).
 /// The Weaknesses that change what the die does are applied here (pp. 21–22): Vital Places, and
 /// Vulnerability to Energy when the table says the weapon is an Energy weapon (`energy`).
-pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool, energy: bool) -> Outcome<()> {
+/// A Shoot that names its weapon first takes 1 Ammo off that weapon's card (p. 20: a weapon with
+/// no Ammo left cannot shoot, which only its card at the table shows).
+pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool, energy: bool, weapon: Option<crate::command::Weapon>) -> Outcome<()> {
     ctx.awake(seat)?;
     let i = ctx.intruder(id)?;
     if ctx.state.seats[seat].location != i.at {
         return refuse(Code::NotAllowed, "a_character_attacks_only_intruders_in_its_own", "A character attacks only Intruders in its own room.");
+    }
+    if let Some(weapon) = weapon {
+        ctx.emit(Event::AmmoSpent { seat, weapon });
     }
     if melee {
         contamination::give_contamination(ctx, seat);

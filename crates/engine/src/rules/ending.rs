@@ -20,18 +20,23 @@ pub(super) fn last_awake_check(ctx: &mut Ctx) {
         if p < end {
             ctx.emit(Event::SelfDestructAdvanced { to: end });
         }
-        end_game(ctx, EndCause::SelfDestruct);
+        finish(ctx, EndCause::SelfDestruct, true);
     } else {
         let end = ctx.content.data.time_track.moves;
         if ctx.state.time < end {
             ctx.emit(Event::TimeAdvanced { to: end });
         }
-        end_game(ctx, EndCause::Jump);
+        finish(ctx, EndCause::Jump, true);
     }
 }
 
 /// The end of the game (p. 11): who dies with it, then the first step of the victory check.
 pub(super) fn end_game(ctx: &mut Ctx, cause: EndCause) {
+    finish(ctx, cause, false);
+}
+
+/// The end by `cause`; `nobody_left`: because no character was left awake aboard (p. 11).
+fn finish(ctx: &mut Ctx, cause: EndCause, nobody_left: bool) {
     if ctx.state.is_over() {
         return;
     }
@@ -55,7 +60,7 @@ pub(super) fn end_game(ctx: &mut Ctx, cause: EndCause) {
     if destroyed {
         ctx.emit(Event::ShipDestroyed);
     }
-    ctx.emit(Event::GameEnded { cause });
+    ctx.emit(Event::GameEnded { cause, nobody_left });
     let step = if !survivors(ctx).is_empty() {
         if destroyed {
             VictoryStep::Contamination

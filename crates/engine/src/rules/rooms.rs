@@ -266,6 +266,8 @@ pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
         _ if !r.explored || !ctx.content.is_slot(at) => refuse(Code::NotAllowed, "no_search_is_possible_in_this_room", "No Search is possible in this room."),
         Some(0) | None => refuse(Code::Empty, "this_room_has_been_emptied_nothing_is_left", "This room has been emptied: nothing is left to find."),
         Some(n) => {
+            // The cards themselves are the table's: the line says which deck and how many.
+            ctx.emit(Event::ItemsSearched { seat, at });
             ctx.emit(Event::ItemsSet { at, items: n - 1 });
             Ok(())
         }

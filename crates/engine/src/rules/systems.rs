@@ -187,12 +187,17 @@ pub(super) fn try_enter_pod(ctx: &mut Ctx, seat: Seat, pod: PodNumber) -> Outcom
     if ctx.state.intruders_at(at).next().is_some() {
         return refuse(Code::NotAllowed, "no_one_can_enter_a_pod_with_an", "No one can enter a pod with an Intruder in the Evacuation Section.");
     }
-    if encounter::noise_roll(ctx, seat)? == encounter::Arrival::Intruder || ctx.state.intruders_at(at).next().is_some() {
+    // p. 26: an Intruder in the room after the Noise roll, or a character who did not survive
+    // it, and the attempt has failed (said, so the table does not put the miniature in the pod).
+    let arrived = encounter::noise_roll(ctx, seat)? == encounter::Arrival::Intruder || ctx.state.intruders_at(at).next().is_some();
+    if ctx.state.is_over() {
         return Ok(());
     }
-    if ctx.state.seats[seat].life == Life::Awake {
-        ctx.emit(Event::CharacterEnteredPod { seat, pod });
+    if arrived || ctx.state.seats[seat].life != Life::Awake {
+        ctx.emit(Event::PodEntryFailed { seat, pod });
+        return Ok(());
     }
+    ctx.emit(Event::CharacterEnteredPod { seat, pod });
     Ok(())
 }
 
@@ -259,7 +264,14 @@ pub(super) fn try_hibernate(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     if ctx.state.intruders_at(hib).next().is_some() {
         return refuse(Code::NotAllowed, "no_one_can_hibernate_with_an_intruder_in", "No one can hibernate with an Intruder in the Hibernatorium.");
     }
-    if encounter::noise_roll(ctx, seat)? == encounter::Arrival::Intruder || ctx.state.seats[seat].life != Life::Awake {
+    // p. 26: an Intruder showing up, or a character who did not survive the Noise roll, and the
+    // attempt has failed (said, so the table does not take the miniature off the board).
+    let arrived = encounter::noise_roll(ctx, seat)? == encounter::Arrival::Intruder;
+    if ctx.state.is_over() {
+        return Ok(());
+    }
+    if arrived || ctx.state.seats[seat].life != Life::Awake {
+        ctx.emit(Event::HibernationFailed { seat });
         return Ok(());
     }
     ctx.emit(Event::CharacterHibernated { seat });

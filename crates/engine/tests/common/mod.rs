@@ -299,7 +299,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                 37 => Command::LaunchPod { pod: PodNumber(1 + p.below(4) as u8), seat: None },
                 38 => Command::Pass { seat },
                 39 => Command::CardAction { seat, paid: 1 + p.below(3) as u8 },
-                40 => Command::Shoot { seat, id: intruder, energy: false },
+                40 => Command::Shoot { seat, id: intruder, energy: false, weapon: None },
                 41 => Command::MeleeAttack { seat, id: intruder },
                 _ => {
                     if s.phase == Phase::Player && p.chance(60) {
@@ -746,6 +746,12 @@ pub const NO_PIECE: &[&str] = &[
     "event_discarded", "eclosion_draw_yours", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
     "contamination_clean", "contamination_lucky", "contamination_dies", "objective_revealed", "objective_revealed_table", "objective_met",
     "objective_not_met",
+    // Lines that are the hand line themselves (what to do with the Ammo, the Item cards), and the
+    // end of the game told once: nothing else to say beside them.
+    "ammo_spent_own", "ammo_spent_carried", "items_searched", "items_searched_white", "pod_entry_failed", "hibernation_failed",
+    "died_with_ship", "game_ended_fire", "game_ended_malfunction", "game_ended_self_destruct", "game_ended_jump", "game_ended_jump_destroyed",
+    "game_ended_nobody_left_self_destruct", "game_ended_nobody_left_jump", "victory_next_engines", "victory_next_coordinates",
+    "victory_next_contamination", "victory_next_objectives", "victory_over", "victory_nobody",
 ];
 
 /// The English catalogue of the screens.
@@ -782,4 +788,17 @@ pub fn assert_hand_lines(en: &std::collections::BTreeMap<String, String>, before
         assert!(beyond, "{what}: the outcome only says the card is resolved: {keys:?}");
     }
     keys
+}
+
+/// The keys of the table's outcome lines for one step's events, each said from the state just after
+/// its event (as the log does), from `before`, the state the step started from.
+pub fn said_keys(before: &State, events: &[Event]) -> Vec<String> {
+    let mut s = before.clone();
+    events
+        .iter()
+        .filter_map(|e| {
+            s.fold(e);
+            nemesis_engine::log::describe(&s, e, Audience::Table).map(|said| said.key.to_string())
+        })
+        .collect()
 }

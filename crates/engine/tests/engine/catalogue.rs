@@ -61,6 +61,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::ResearchObject => json!("intruder_egg"),
         FieldKind::ScanProcedure => json!("surgery"),
         FieldKind::Treatment => json!("heal_light"),
+        FieldKind::Weapon => json!("own"),
         FieldKind::OfferedCharacter => json!("captain"),
     }
 }

@@ -258,7 +258,7 @@ fn the_intruder_players_attack_draws_as_many_cards_as_their_card_shows_and_they_
 fn shooting_and_melee_say_which_faces_hit_this_intruder_and_what_a_miss_costs_p18_p19() {
     let (mut s, mut f) = table(2, 419);
     let adult = add_intruder(&mut s, IntruderKind::Adult, HIB, 0);
-    let h = hints(&s, &Command::Shoot { seat: Seat(0), id: adult, energy: false });
+    let h = hints(&s, &Command::Shoot { seat: Seat(0), id: adult, energy: false, weapon: None });
     assert_eq!(keys(&h), ["shoot_adult", "hit_check_one"]);
     assert_eq!((h[0].rule.as_str(), h[1].rule.as_str()), ("shoot", "intruder_injuries"));
     let h = hints(&s, &Command::MeleeAttack { seat: Seat(0), id: adult });
@@ -267,7 +267,7 @@ fn shooting_and_melee_say_which_faces_hit_this_intruder_and_what_a_miss_costs_p1
     let a = ok(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id: adult }, vec![Entered::Combat { face: CombatFace::SmallHit }]);
     assert_eq!(a.state.seats[Seat(0)].serious.len(), 1);
     let queen = add_intruder(&mut s, IntruderKind::Queen, HIB, 0);
-    assert_eq!(keys(&hints(&s, &Command::Shoot { seat: Seat(0), id: queen, energy: false })), ["shoot_big", "hit_check_two"]);
+    assert_eq!(keys(&hints(&s, &Command::Shoot { seat: Seat(0), id: queen, energy: false, weapon: None })), ["shoot_big", "hit_check_two"]);
     let larva = add_intruder(&mut s, IntruderKind::Larva, HIB, 0);
     assert_eq!(keys(&hints(&s, &Command::MeleeAttack { seat: Seat(0), id: larva })), ["melee_small", "hit_larva"]);
 }

@@ -74,7 +74,7 @@ fn vital_places_makes_a_blank_die_one_hit_on_an_adult_in_melee_and_shoot_p21_p22
     assert_eq!(injuries_dealt(&a.events), Some(1), "a blank against an Adult is one hit with Vital Places known");
     assert!(a.events.iter().any(|e| matches!(e, Event::EnduranceChecked { .. })), "the hit goes to the Injury check");
     assert!(!a.events.iter().any(|e| matches!(e, Event::SeriousWoundDrawn { .. })), "a hit costs the attacker no Serious Wound");
-    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Miss), card_with("scratch", Blood::Endurance(6))]);
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: None }, vec![combat(CombatFace::Miss), card_with("scratch", Blood::Endurance(6))]);
     assert_eq!(injuries_dealt(&a.events), Some(1), "Shoot: a blank against an Adult is one hit");
 }
 
@@ -94,11 +94,11 @@ fn vulnerability_to_energy_adds_one_injury_to_an_energy_weapon_hit_p21_p22() {
     let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
     know_weakness(&mut s, "vulnerability_to_energy");
     let blood = card_with("scratch", Blood::Endurance(6));
-    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: true }, vec![combat(CombatFace::Hit), blood.clone()]);
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: true, weapon: None }, vec![combat(CombatFace::Hit), blood.clone()]);
     assert_eq!(injuries_dealt(&a.events), Some(2), "an Energy weapon's hit deals 1 more");
-    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit), blood.clone()]);
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: None }, vec![combat(CombatFace::Hit), blood.clone()]);
     assert_eq!(injuries_dealt(&a.events), Some(1), "a Classic weapon's hit is unchanged");
-    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: true }, vec![combat(CombatFace::Miss)]);
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: true, weapon: None }, vec![combat(CombatFace::Miss)]);
     assert_eq!(injuries_dealt(&a.events), Some(0), "a miss stays a miss");
 }
 

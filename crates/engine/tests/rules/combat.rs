@@ -8,6 +8,8 @@ use nemesis_engine::content::{Blood, Content, RetreatMark};
 use nemesis_engine::event::{AttackDraw, DeathCause, Event, EventDraw};
 use nemesis_engine::ids::*;
 use nemesis_engine::state::*;
+use nemesis_engine::command::Weapon;
+use nemesis_engine::log::{describe, Audience, LogParam};
 use nemesis_engine::{Code, Fate};
 
 fn card_with(key: &str, blood: Blood) -> Entered {
@@ -290,7 +292,7 @@ fn shooting_the_combat_die_hits_by_the_intruders_size_and_two_hits_deal_two_inju
             let (mut s, mut f) = table(2, 811);
             let id = add_intruder(&mut s, kind, HIB);
             // Enough blood on the Injury check that a Creeper, Adult, Breeder or Queen survives it.
-            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
+            let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: None }, vec![combat(face), card_with("scratch", Blood::Endurance(6)), card_with("bite", Blood::Endurance(6))]
                 .into_iter()
                 .take(if want == 0 || kind == Larva { 1 } else if matches!(kind, Breeder | Queen) { 3 } else { 2 })
                 .collect());
@@ -329,12 +331,12 @@ fn in_melee_two_hits_count_as_one_injury_p19() {
 fn a_character_attacks_only_an_intruder_in_its_own_room_in_the_player_phase_p18() {
     let (mut s, mut f) = table(2, 814);
     let id = add_intruder(&mut s, IntruderKind::Adult, COCKPIT);
-    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
+    assert_eq!(run(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: None }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
     assert_eq!(run(&s, &mut f, Command::MeleeAttack { seat: Seat(0), id }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::NotAllowed);
     let mut e = s.clone();
     e.intruders[0].at = HIB;
     e.phase = Phase::Event { step: EventStep::FireDamage };
-    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id, energy: false }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
+    assert_eq!(run(&e, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: None }, vec![combat(CombatFace::Hit)]).unwrap_err().code, Code::WrongPhase);
 }
 
 #[test]
@@ -610,4 +612,78 @@ fn every_attack_card_names_the_card_and_what_it_does_to_the_character() {
             assert!(keys.contains(k), "{} (blood {:?}): the log says what happens ({k}): {keys:?}", spec.key, spec.blood);
         }
     }
+}
+
+// ---------------------------------------------------------------- Shoot: the weapon fired and its Ammo (issue 31, item 4)
+
+fn character_with_weapon(s: &mut State, seat: Seat, energy: bool) -> &'static nemesis_engine::content::CharacterSpec {
+    use nemesis_engine::content::WeaponKind;
+    let want = if energy { WeaponKind::Energy } else { WeaponKind::Classic };
+    let (i, ch) = Content::base().data.characters.iter().enumerate().find(|(_, c)| c.weapon_kind == want).expect("such a character");
+    s.seats[seat].character = Some(CharacterId(i as u8));
+    ch
+}
+
+#[test]
+fn a_shot_takes_one_ammo_off_the_weapon_it_fires_and_says_so_first_p18_p20() {
+    let (mut s, mut f) = table(2, 1801);
+    let ch = character_with_weapon(&mut s, Seat(0), false);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    let blood = card_with("scratch", Blood::Endurance(6));
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: Some(Weapon::Own) }, vec![combat(CombatFace::Hit), blood.clone()]);
+    assert!(a.events.contains(&Event::AmmoSpent { seat: Seat(0), weapon: Weapon::Own }));
+    let said: Vec<_> = {
+        let mut st = s.clone();
+        a.events.iter().filter_map(|e| { st.fold(e); describe(&st, e, Audience::Table) }).collect()
+    };
+    let keys: Vec<&str> = said.iter().map(|l| l.key).collect();
+    assert_eq!(keys[..3], ["action_taken", "ammo_spent_own", "shot_hit"], "the Ammo after the Action's cost, before the roll");
+    let weapon = format!("weapon_name.{}", ch.key);
+    assert!(matches!(said[1].params.get("weapon"), Some(LogParam::Term { key, en }) if *key == weapon && *en == ch.weapon), "the line names the character's own weapon");
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: Some(Weapon::Carried) }, vec![combat(CombatFace::Hit), blood]);
+    assert_eq!(said_keys(&s, &a.events)[1], "ammo_spent_carried", "a carried weapon's card is the table's: the line says which card loses the Ammo");
+    // A refused Shoot spends nothing.
+    s.seats[Seat(0)].location = COCKPIT;
+    assert_eq!(refused(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: Some(Weapon::Own) }, vec![]).code, Code::NotAllowed);
+}
+
+#[test]
+fn the_weapon_fired_says_whether_vulnerability_to_energy_adds_an_injury_p21_p22() {
+    let (mut s, mut f) = table(2, 1802);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    know_weakness(&mut s, "vulnerability_to_energy");
+    let blood = card_with("scratch", Blood::Endurance(6));
+    let shot = |s: &State, f: &mut Fate, weapon| injuries_of_shot(&ok(s, f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: Some(weapon) }, vec![combat(CombatFace::Hit), blood.clone()]).events);
+    character_with_weapon(&mut s, Seat(0), true);
+    assert_eq!(shot(&s, &mut f, Weapon::Own), 2, "the character's own Energy weapon: its card says so");
+    character_with_weapon(&mut s, Seat(0), false);
+    assert_eq!(shot(&s, &mut f, Weapon::Own), 1, "a Classic starting weapon");
+    assert_eq!(shot(&s, &mut f, Weapon::CarriedEnergy), 2, "a carried Energy weapon, as the table says");
+    assert_eq!(shot(&s, &mut f, Weapon::Carried), 1);
+    // The Shoot offers name the weapon; the carried Energy one only once the Weakness matters.
+    s.phase = Phase::Player;
+    s.rounds.turn_of = Some(Seat(0));
+    let shoots = |s: &State| nemesis_engine::offers::offers(s).into_iter().filter_map(|o| match o.command { Command::Shoot { weapon, .. } => Some(weapon), _ => None }).collect::<Vec<_>>();
+    assert_eq!(shoots(&s), vec![Some(Weapon::Own), Some(Weapon::Carried), Some(Weapon::CarriedEnergy)]);
+    s.weaknesses.iter_mut().for_each(|w| w.revealed = None);
+    assert_eq!(shoots(&s), vec![Some(Weapon::Own), Some(Weapon::Carried)], "a carried Energy weapon changes nothing until the Weakness is known");
+}
+
+fn injuries_of_shot(events: &[Event]) -> u8 {
+    events.iter().find_map(|e| match e { Event::CharacterAttacked { injuries, .. } => Some(*injuries), _ => None }).expect("a shot")
+}
+
+#[test]
+fn an_old_saves_shoot_without_a_weapon_still_reads_and_plays_as_its_energy_switch_said_p21() {
+    // Saves from before the weapon was named keep their Shoot as written: no Ammo line, and the
+    // energy switch alone decides Vulnerability to Energy.
+    let old: Command = serde_json::from_str(r#"{"type":"shoot","seat":0,"id":1,"energy":true}"#).expect("an old save's Shoot reads");
+    assert_eq!(old, Command::Shoot { seat: Seat(0), id: IntruderId(1), energy: true, weapon: None });
+    let (mut s, mut f) = table(2, 1803);
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    know_weakness(&mut s, "vulnerability_to_energy");
+    let Command::Shoot { seat, energy, weapon, .. } = old else { unreachable!() };
+    let a = ok(&s, &mut f, Command::Shoot { seat, id, energy, weapon }, vec![combat(CombatFace::Hit), card_with("scratch", Blood::Endurance(6))]);
+    assert_eq!(injuries_of_shot(&a.events), 2);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::AmmoSpent { .. })), "no weapon named, no Ammo line");
 }

@@ -124,11 +124,13 @@ fn the_last_character_leaving_is_announced_when_no_one_is_left_aboard_p11() {
 }
 
 #[test]
-fn the_first_death_of_the_last_character_aboard_raises_both_moments_p11_p12() {
+fn the_first_death_of_the_last_character_aboard_ends_the_game_without_unlocking_pods_p11_p12() {
+    // The game is over in the same step: the pods the first death unlocks mean nothing any more,
+    // and announcing them ("survivors can now try to leave") would contradict the end (issue 31).
     let (mut s, mut f) = table(2, 309);
     s.seats[Seat(1)].life = Life::Hibernating;
     let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
-    assert_eq!(moments(&a), vec![Moment::FirstDeath, Moment::LastCharacter], "in the order they happen");
+    assert_eq!(moments(&a), vec![Moment::LastCharacter], "only the end is announced");
 }
 
 #[test]

@@ -71,3 +71,18 @@ fn exploring_the_nest_with_a_malfunction_token_places_no_marker_and_says_so_p17(
     assert!(keys.contains(&"room_explored_no_malfunction".to_string()) && !keys.contains(&"room_explored".to_string()), "{keys:?}");
     assert!(!keys.contains(&"malfunction_placed".to_string()));
 }
+
+#[test]
+fn a_move_out_of_a_room_with_intruders_is_offered_with_its_escape_attacks_p19() {
+    // The table is warned before it sends the Move: each Intruder in the room attacks first.
+    let (mut s, _) = table(2, 1901);
+    s.phase = Phase::Player;
+    s.rounds.turn_of = Some(Seat(0));
+    let here = s.seats[Seat(0)].location;
+    let moves = |s: &State| nemesis_engine::offers::offers(s).into_iter().filter(|o| matches!(o.command, Command::MoveCharacter { .. })).map(|o| o.escape_attacks).collect::<Vec<_>>();
+    assert!(moves(&s).iter().all(|n| *n == 0), "no Intruder here: a plain Move");
+    add_intruder(&mut s, IntruderKind::Adult, here);
+    add_intruder(&mut s, IntruderKind::Larva, here);
+    let escapes = moves(&s);
+    assert!(!escapes.is_empty() && escapes.iter().all(|n| *n == 2), "two Intruders here: two attacks before any Move: {escapes:?}");
+}

@@ -95,3 +95,59 @@ fn first_encounter_makes_each_player_choose_one_of_their_two_objectives_privatel
     assert_eq!(state(&g).public_view().seats[0].objective, ObjectiveStatus::Chosen);
     assert_eq!(state(&g).public_view().seats[0].revealed_objective, None, "the choice stays secret until the end");
 }
+
+// ---------------------------------------------------------------- basic Actions say their physical part (issue 31, item 4)
+
+#[test]
+fn a_search_says_which_item_deck_and_how_many_cards_p23() {
+    use nemesis_engine::content::RoomColour;
+    let (mut s, mut f) = table(2, 2301);
+    let armory = stand_in(&mut s, Seat(0), "armory");
+    s.room_mut(armory).items = Some(2);
+    let a = ok(&s, &mut f, Command::SearchRoom { seat: Seat(0) }, vec![]);
+    assert_eq!(said_keys(&s, &a.events), ["action_taken", "items_searched", "items_set"], "the cost, the deck and the draw, then the Item counter");
+    let mut st = s.clone();
+    let line = a.events.iter().find_map(|e| { st.fold(e); nemesis_engine::log::describe(&st, e, Audience::Table).filter(|l| l.key == "items_searched") }).expect("the Search line");
+    let deck = format!("item_deck.{}", serde_json::to_value(RoomColour::Red).unwrap().as_str().unwrap());
+    assert!(matches!(line.params.get("deck"), Some(nemesis_engine::log::LogParam::Term { key, .. }) if *key == deck), "a red room: the red Item deck");
+    assert!(line.text().contains("draw 2") && line.text().contains("keep 1"), "{}", line.text());
+
+    let (mut s, mut f) = table(2, 2302);
+    let cabins = stand_in(&mut s, Seat(0), "cabins");
+    s.room_mut(cabins).items = Some(1);
+    let a = ok(&s, &mut f, Command::SearchRoom { seat: Seat(0) }, vec![]);
+    assert_eq!(said_keys(&s, &a.events), ["action_taken", "items_searched_white", "items_set"], "a white room lets the player choose the deck");
+}
+
+#[test]
+fn a_failed_hibernation_is_said_to_have_failed_p26() {
+    let (mut s, mut f) = table(2, 2601);
+    s.time = 7;
+    s.seats[Seat(1)].location = COCKPIT;
+    s.seats[Seat(0)].hand = 5;
+    let hib = s.seats[Seat(0)].location;
+    let corridor = Content::base().board.corridor_between(hib, Location(15)).unwrap();
+    s.board.noise[corridor.0 as usize] = true;
+    let a = ok(&s, &mut f, Command::TryHibernate { seat: Seat(0) }, vec![Entered::Noise { face: NoiseFace::One }, Entered::Token { token: TokenKind::Larva, back: None }]);
+    assert!(a.events.contains(&Event::HibernationFailed { seat: Seat(0) }));
+    assert!(said_keys(&s, &a.events).contains(&"hibernation_failed".to_string()));
+    let quiet = ok(&s, &mut f, Command::TryHibernate { seat: Seat(0) }, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    assert!(!quiet.events.contains(&Event::HibernationFailed { seat: Seat(0) }), "a quiet roll: the character hibernates");
+}
+
+#[test]
+fn a_failed_escape_pod_entry_is_said_to_have_failed_p26() {
+    let (mut s, mut f, section, pod) = at_section_a(2602);
+    s.seats[Seat(1)].location = COCKPIT;
+    s.seats[Seat(2)].location = COCKPIT;
+    s.seats[Seat(0)].hand = 5;
+    s = ok(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]).state;
+    let (_, corridor) = Content::base().board.neighbours(section)[0];
+    s.board.noise[corridor.0 as usize] = true;
+    let face = (1..=4u8).find(|n| matches!(Content::base().board.exit(section, *n), nemesis_engine::content::Exit::Corridor(c) if c == corridor)).expect("the corridor's number");
+    let noise = [NoiseFace::One, NoiseFace::Two, NoiseFace::Three, NoiseFace::Four][face as usize - 1];
+    let a = ok(&s, &mut f, Command::TryEnterPod { seat: Seat(0), pod }, vec![Entered::Noise { face: noise }, Entered::Token { token: TokenKind::Larva, back: None }]);
+    assert!(a.events.contains(&Event::PodEntryFailed { seat: Seat(0), pod }), "{:?}", a.events);
+    assert!(said_keys(&s, &a.events).contains(&"pod_entry_failed".to_string()));
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Awake, "still in the Evacuation Section");
+}

@@ -8,6 +8,7 @@ use nemesis_engine::content::Content;
 use nemesis_engine::event::{DeathCause, Event};
 use nemesis_engine::ids::*;
 use nemesis_engine::state::{Component, EndCause, Hidden, Life, ObjectiveChoice, Phase, State, VictoryStep};
+use nemesis_engine::catalogue::CommandType;
 use nemesis_engine::{Actor, Code, Fate};
 
 fn letter_to(card: CoordinatesId, dest: Destination) -> DestinationLetter {
@@ -342,4 +343,182 @@ fn objectives_are_revealed_at_the_end_and_judged_p11() {
     let view = a.state.public_view();
     assert_eq!(view.seats[1].winner, Some(true), "survived and met the objective: a winner");
     assert_eq!(view.seats[0].winner, Some(false), "the dead do not win");
+}
+
+// ---------------------------------------------------------------- the end, one story (issue 31, item 5)
+// Each ending of p. 11 tells its one cause once, on its own line, with no line or moment that
+// contradicts it (no "the ship exploded" when it burned, no pods unlocking once it is over), and
+// then where the table goes: the next step of the victory check, or no check when nobody survived.
+
+fn keys_of(before: &State, a: &nemesis_engine::Applied) -> Vec<String> {
+    said_keys(before, &a.events)
+}
+
+fn count(keys: &[String], key: &str) -> usize {
+    keys.iter().filter(|k| *k == key).count()
+}
+
+/// The one line that says how the game ended, and no other end line beside it.
+fn one_cause(keys: &[String], expected: &str) {
+    let ends: Vec<&String> = keys.iter().filter(|k| k.starts_with("game_ended")).collect();
+    assert_eq!(ends, vec![expected], "one cause, said once: {keys:?}");
+    assert_eq!(count(keys, "ship_destroyed"), 0, "the cause's own line says the ship is lost: {keys:?}");
+    assert_eq!(count(keys, "victory_step"), 0, "no bare 'Victory check: done': {keys:?}");
+}
+
+fn next(s: &State) -> Vec<CommandType> {
+    nemesis_engine::offers::next_steps(s).into_iter().map(|n| n.command).collect()
+}
+
+/// Sets Fire (or Malfunction) markers room after room until the ship is lost (p. 17: a ninth).
+fn ninth_marker(s: &State, f: &mut Fate, malfunction: bool) -> (State, nemesis_engine::Applied) {
+    let mut s = s.clone();
+    for at in Content::base().board.locations() {
+        let c = if malfunction { Command::SetMalfunction { at, on: true } } else { Command::SetFire { at, on: true } };
+        let Ok(a) = run(&s, f, c, vec![]) else { continue };
+        if a.state.is_over() {
+            return (s, a);
+        }
+        s = a.state;
+    }
+    panic!("nine markers end the game");
+}
+
+#[test]
+fn the_ninth_fire_burns_the_ship_with_everyone_and_there_is_no_victory_check_p11_p17() {
+    let (s, mut f) = table(3, 901);
+    let (before, a) = ninth_marker(&s, &mut f, false);
+    let keys = keys_of(&before, &a);
+    one_cause(&keys, "game_ended_fire");
+    assert_eq!(count(&keys, "died_with_ship"), 3, "each character dies with the ship: {keys:?}");
+    assert_eq!(count(&keys, "character_died"), 0, "no death line names another cause (\"the ship exploded\"): {keys:?}");
+    assert_eq!(keys.last().map(String::as_str), Some("victory_nobody"), "nobody survived: no check, no winner");
+    let moments = nemesis_engine::moments::of_step(&a.events, &a.state);
+    assert!(!moments.contains(&nemesis_engine::Moment::FirstDeath), "no pods to unlock once it is over");
+    assert!(!moments.contains(&nemesis_engine::Moment::LastCharacter), "the Fire ended it, not the last character leaving: one cause");
+    assert!(next(&a.state).is_empty(), "nothing left to ask: the debrief is next");
+    assert_eq!(check(&a.state), VictoryStep::Done);
+}
+
+#[test]
+fn the_ninth_malfunction_breaks_the_hull_and_an_escaped_character_goes_to_the_contamination_check_p11_p17() {
+    let (mut s, mut f) = table(3, 902);
+    s.seats[Seat(2)].life = Life::Escaped;
+    let (before, a) = ninth_marker(&s, &mut f, true);
+    let keys = keys_of(&before, &a);
+    one_cause(&keys, "game_ended_malfunction");
+    assert_eq!(count(&keys, "died_with_ship"), 2, "{keys:?}");
+    assert_eq!(keys.last().map(String::as_str), Some("victory_next_contamination"), "the ship is gone: Engines and Coordinates are not checked");
+    assert_eq!(next(&a.state), vec![CommandType::CheckContamination]);
+}
+
+#[test]
+fn the_self_destruct_reaching_the_skull_explodes_the_ship_with_the_hibernating_p11() {
+    let (mut s, mut f) = table(2, 903);
+    s.self_destruct = Some(Content::base().data.self_destruct_track.moves - 1);
+    s.seats[Seat(1)].life = Life::Hibernating;
+    let a = advance_time(&s, &mut f);
+    let keys = keys_of(&s, &a);
+    one_cause(&keys, "game_ended_self_destruct");
+    assert_eq!(count(&keys, "died_with_ship"), 2, "awake and hibernating die alike: {keys:?}");
+    assert_eq!(keys.last().map(String::as_str), Some("victory_nobody"));
+    assert!(next(&a.state).is_empty());
+}
+
+#[test]
+fn the_time_track_ending_makes_the_ship_jump_and_the_check_starts_with_the_engines_p11() {
+    let (mut s, mut f) = table(2, 904);
+    s.time = Content::base().data.time_track.moves - 1;
+    s.seats[Seat(1)].life = Life::Hibernating;
+    let a = advance_time(&s, &mut f);
+    let keys = keys_of(&s, &a);
+    one_cause(&keys, "game_ended_jump");
+    assert_eq!(count(&keys, "character_died"), 1, "the awake one dies in the jump: {keys:?}");
+    assert!(!keys.iter().any(|k| k.starts_with("victory_")), "the step card leads to the Engines; no line repeats it: {keys:?}");
+    assert_eq!(next(&a.state), vec![CommandType::RevealEngines]);
+}
+
+#[test]
+fn nobody_left_awake_makes_the_ship_jump_and_says_why_once_p11() {
+    let (mut s, mut f) = table(2, 905);
+    s.seats[Seat(1)].life = Life::Hibernating;
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    let keys = keys_of(&s, &a);
+    one_cause(&keys, "game_ended_nobody_left_jump");
+    assert_eq!(nemesis_engine::moments::of_step(&a.events, &a.state), vec![nemesis_engine::Moment::LastCharacter], "the first death's pods mean nothing now");
+    assert_eq!(next(&a.state), vec![CommandType::RevealEngines]);
+}
+
+#[test]
+fn nobody_left_awake_with_the_self_destruct_running_explodes_the_ship_p11() {
+    let (mut s, mut f) = table(2, 906);
+    s.self_destruct = Some(1);
+    s.seats[Seat(1)].life = Life::Escaped;
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    let keys = keys_of(&s, &a);
+    one_cause(&keys, "game_ended_nobody_left_self_destruct");
+    assert_eq!(keys.last().map(String::as_str), Some("victory_next_contamination"));
+    assert_eq!(next(&a.state), vec![CommandType::CheckContamination]);
+}
+
+#[test]
+fn everyone_dead_ends_the_game_with_no_victory_check_and_no_winner_p11() {
+    let (s, mut f) = table(2, 907);
+    let s = then(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(1) }, vec![]);
+    let keys = keys_of(&s, &a);
+    one_cause(&keys, "game_ended_nobody_left_jump");
+    assert_eq!(keys.last().map(String::as_str), Some("victory_nobody"), "{keys:?}");
+    assert!(next(&a.state).is_empty());
+}
+
+#[test]
+fn damaged_engines_at_the_check_destroy_the_ship_and_say_so_once_p11() {
+    let (mut s, mut f) = ended(908, Life::Hibernating);
+    s.engines = [Hidden::Known(EngineStatus::Damaged), Hidden::Known(EngineStatus::Damaged), Hidden::Known(EngineStatus::Working)];
+    let a = ok(&s, &mut f, Command::RevealEngines, vec![]);
+    let keys = keys_of(&s, &a);
+    assert_eq!(keys, ["engines_revealed", "character_died", "ship_destroyed", "victory_nobody"], "the Engines' verdict, then nobody left to check");
+    let mut s = ended(909, Life::Escaped).0;
+    s.engines = [Hidden::Known(EngineStatus::Damaged); 3];
+    let a = ok(&s, &mut f, Command::RevealEngines, vec![]);
+    assert_eq!(keys_of(&s, &a), ["engines_revealed", "ship_destroyed", "victory_next_contamination"], "the escaped are away from it");
+}
+
+#[test]
+fn the_victory_check_ends_saying_the_debrief_tells_who_won_p11() {
+    let (mut s, mut f) = ended(910, Life::Escaped);
+    s.engines = [Hidden::Known(EngineStatus::Working); 3];
+    s.seats[Seat(1)].contamination.clear();
+    s.seats[Seat(1)].larva = false;
+    s = then(&s, &mut f, Command::RevealEngines, vec![]);
+    s = then(&s, &mut f, Command::RevealCoordinates { quarantine: vec![] }, vec![]);
+    s = then(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![]);
+    s = then(&s, &mut f, Command::RevealObjective { seat: Seat(1) }, vec![]);
+    let a = ok(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: false }, vec![]);
+    assert_eq!(keys_of(&s, &a).last().map(String::as_str), Some("victory_over"));
+    assert_eq!(check(&a.state), VictoryStep::Done);
+}
+
+#[test]
+fn the_verdict_on_an_objective_starts_unchosen_p11() {
+    // Nothing pre-ticked: the table says met or not met, the form never says it for them.
+    let met = nemesis_engine::catalogue::spec(CommandType::JudgeObjective).fields.iter().find(|f| f.name == "met").expect("a met field");
+    assert_eq!(met.initial, None);
+}
+
+#[test]
+fn the_coordinates_ask_about_quarantine_only_for_sleepers_whose_objective_the_table_holds_p11() {
+    let (mut s, mut f) = table(4, 911);
+    s.seats[Seat(1)].life = Life::Hibernating;
+    s.seats[Seat(2)].life = Life::Hibernating;
+    s.seats[Seat(2)].objective = ObjectiveChoice::Chosen(Some(objective_id("quarantine")));
+    s.seats[Seat(3)].life = Life::Escaped;
+    s.engines = [Hidden::Known(EngineStatus::Working); 3];
+    s = then(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    s = then(&s, &mut f, Command::RevealEngines, vec![]);
+    let steps = nemesis_engine::offers::next_steps(&s);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0].command, CommandType::RevealCoordinates);
+    assert_eq!(steps[0].asks, vec![Seat(1)], "not the dead, not the escaped, not a sleeper whose objective the app holds");
 }

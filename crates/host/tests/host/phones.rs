@@ -545,6 +545,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::ResearchObject => json!("intruder_egg"),
         K::ScanProcedure => json!("surgery"),
         K::Treatment => json!("heal_light"),
+        K::Weapon => json!("own"),
         K::OfferedCharacter => json!("captain"),
     }
 }
