@@ -189,6 +189,8 @@ impl Event {
             | Event::AirlockStarted { .. }
             | Event::AirlockEnded { .. }
             | Event::FireControlUsed { .. }
+            | Event::TableDoes { .. }
+            | Event::HandScanDue { .. }
             | Event::ObjectiveJudged { .. } => Nature::default(),
         }
     }
