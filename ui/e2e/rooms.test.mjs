@@ -24,7 +24,7 @@ async function shot(page, name) {
  *  a Silence token), and the two other players are placed there with Contamination cards. */
 function arrange() {
   const send = (lines) =>
-    execFileSync(hostBinary, ["script", "--data", data, "--seed", String(SEED)], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" })
+    execFileSync(hostBinary, ["script", "--data", data, "--seed", String(SEED)], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] })
       .toString().trim().split("\n").map((l) => JSON.parse(l));
   const handled = ["coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
   let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled } }]);
@@ -76,6 +76,19 @@ async function pairPhone(table, seat) {
   await table.click(`[data-test="ask-confirm-${seat}"]`);
   await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
   return phone;
+}
+
+/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
+async function holding(phone, read) {
+  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
+  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await phone.mouse.down();
+  try {
+    await phone.locator('[data-test="phone-secret"]').waitFor();
+    return await read();
+  } finally {
+    await phone.mouse.up();
+  }
 }
 
 /** Takes an offer of the round panel and waits for its outcome in the log. */
@@ -145,7 +158,9 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
   const antidote = round.locator('[data-test="offer-use_card"]', { hasText: "Antidote" });
   await take(table, antidote);
   await curePhone.locator('[data-test="phone-new"]').waitFor();
-  assert.doesNotMatch(await table.locator("body").textContent(), /INFECTED|not infected/i, "no result on the table");
+  assert.doesNotMatch(await outcome.textContent(), /scanned: (INFECTED|not infected)/, "no result on the table");
+  const secret = await holding(curePhone, () => curePhone.locator('[data-test="phone-secret"]').textContent());
+  assert.match(secret, /scanned: (INFECTED|not infected)/, "each result on its owner's phone, while held");
   await shot(curePhone, "phone-antidote-390x844");
   assert.deepEqual(problems, []);
 });
