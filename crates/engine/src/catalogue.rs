@@ -87,6 +87,14 @@ pub enum FieldKind {
     Treatment,
     /// The weapon a Shoot fires: the character's own or a carried one.
     Weapon,
+    /// One of the Item decks (red, yellow, green).
+    ItemDeck,
+    /// Some corridors (their Doors), e.g. those the Command Center closes.
+    Corridors,
+    /// An Action card or Item whose Action the engine guides.
+    PlayedCard,
+    /// What a played card does.
+    CardEffect,
 }
 
 /// One field of a command, by its name in the command.
@@ -192,7 +200,7 @@ fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
 
 fn choices() -> Vec<Choices> {
     use crate::command::{ScanProcedure, Treatment, Weapon};
-    use crate::ids::{DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ResearchObject};
+    use crate::ids::{CardEffect, DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ItemDeck, PlayedCard, ResearchObject};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
         of(FieldKind::IntruderKind, tags(&IntruderKind::ALL)),
@@ -204,6 +212,9 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),
         of(FieldKind::Treatment, tags(&Treatment::ALL)),
         of(FieldKind::Weapon, tags(&Weapon::ALL)),
+        of(FieldKind::ItemDeck, tags(&ItemDeck::ALL)),
+        of(FieldKind::PlayedCard, tags(&PlayedCard::ALL)),
+        of(FieldKind::CardEffect, tags(&CardEffect::ALL)),
     ]
 }
 

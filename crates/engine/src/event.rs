@@ -68,6 +68,21 @@ pub enum UnlockReason {
     SelfDestructCritical,
 }
 
+/// What the table does with pieces the app does not hold after an Action the app guides: the
+/// log says what, its hand line how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum TableTask {
+    /// Armory (p. 24): 2 Ammo on one of the character's Energy weapons, never above its capacity.
+    RechargeEnergyWeapon,
+    /// Storage (p. 24): 2 cards from that Item deck, 1 kept, the other at the bottom.
+    DrawFromStorage { deck: ItemDeck },
+    /// A card or Item Action (pp. 12, 22): the card is shown to everyone, then discarded (a Tools
+    /// card is kept).
+    ShowCard { card: PlayedCard },
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -219,6 +234,11 @@ pub enum Event {
     AirlockEnded { at: Location, vented: bool },
     /// The Fire Control System procedure on a room (p. 24); what follows is its own events.
     FireControlUsed { seat: Seat, at: Location },
+    /// A guided Action's part the table carries out with its own pieces.
+    TableDoes { seat: Seat, task: TableTask },
+    /// A Rest card's scan waits for the player to say, on their phone, which of their Contamination
+    /// cards are in hand (`due`), or they said it (`due` false).
+    HandScanDue { seat: Seat, due: bool },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

@@ -394,6 +394,8 @@ impl State {
             Event::AirlockStarted { at, .. } => self.airlock = Some(*at),
             Event::AirlockEnded { .. } => self.airlock = None,
             Event::FireControlUsed { .. } => {}
+            Event::TableDoes { .. } => {}
+            Event::HandScanDue { seat, due } => self.seats[*seat].hand_scan_due = *due,
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
                 let s = &mut self.seats[*seat];

@@ -233,6 +233,98 @@ impl ResearchObject {
     }
 }
 
+/// The three Item decks a Search or the Storage draws from (p. 23, p. 24); the Crafted deck is
+/// never drawn from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ItemDeck {
+    Red,
+    Yellow,
+    Green,
+}
+
+impl ItemDeck {
+    pub const ALL: [ItemDeck; 3] = [ItemDeck::Red, ItemDeck::Yellow, ItemDeck::Green];
+}
+
+/// The Action cards and Items whose Action the engine guides (pp. 12, 22): the table shows the
+/// card, the engine knows its cost and what it may do here. Texts and costs: the manual's two
+/// examples (Basic Repairs, p. 12; Bandages, p. 22) and the card reference (graded B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum PlayedCard {
+    /// Action card of the Captain, the Soldier and the Scout: 2 more cards (p. 12).
+    BasicRepairs,
+    /// Action card of the Pilot and the Scientist: 1 more card.
+    Repairs,
+    /// Action card of the Mechanic: no more cards.
+    FastRepairs,
+    /// Action card of every character: no more cards.
+    Rest,
+    /// Item (yellow), kept after use: 1 card.
+    Tools,
+    /// Item (yellow), one use: 1 card.
+    DuctTape,
+    /// Item (green), one use: 1 card (p. 22).
+    Bandages,
+    /// Item (green), one use: 1 card.
+    Medkit,
+    /// Item (green), one use: 1 card.
+    Clothes,
+    /// Crafted Item, one use: 1 card.
+    Antidote,
+}
+
+impl PlayedCard {
+    pub const ALL: [PlayedCard; 10] = [
+        PlayedCard::BasicRepairs,
+        PlayedCard::Repairs,
+        PlayedCard::FastRepairs,
+        PlayedCard::Rest,
+        PlayedCard::Tools,
+        PlayedCard::DuctTape,
+        PlayedCard::Bandages,
+        PlayedCard::Medkit,
+        PlayedCard::Clothes,
+        PlayedCard::Antidote,
+    ];
+}
+
+/// What a played card does, when its card gives a choice ([OR], p. 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CardEffect {
+    /// Discard the Malfunction marker of the character's room (p. 17).
+    RepairMalfunction,
+    /// Repair or break the Engine of the character's room (p. 26).
+    RepairEngine,
+    /// Dress 1 Serious Wound (p. 21).
+    DressSerious,
+    /// Heal 1 dressed Serious Wound (p. 21).
+    HealDressed,
+    /// Heal every Light Wound (p. 21).
+    HealLight,
+    /// Discard the Slime marker (p. 17).
+    DiscardSlime,
+    /// Scan Contamination cards as the card says (p. 20).
+    Scan,
+}
+
+impl CardEffect {
+    pub const ALL: [CardEffect; 7] = [
+        CardEffect::RepairMalfunction,
+        CardEffect::RepairEngine,
+        CardEffect::DressSerious,
+        CardEffect::HealDressed,
+        CardEffect::HealLight,
+        CardEffect::DiscardSlime,
+        CardEffect::Scan,
+    ];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

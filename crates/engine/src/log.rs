@@ -3,7 +3,7 @@
 //! its values, so every screen renders it in its own language; the English text rides along.
 
 use crate::content::{Blood, Content, ExplorationEffect};
-use crate::event::{AttackDraw, DrawPurpose, Event};
+use crate::event::{AttackDraw, DrawPurpose, Event, TableTask};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::event::DeathCause;
@@ -445,6 +445,22 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
         Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
+        // The answer is the scan's own lines; the question is said once.
+        Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
+        Event::HandScanDue { due: false, .. } => None,
+        Event::TableDoes { seat, task } => match task {
+            TableTask::RechargeEnergyWeapon => public("weapon_recharged", vec![who(seat)]),
+            TableTask::DrawFromStorage { deck } => public("storage_draw", vec![who(seat), ("deck", named("item_deck", deck))]),
+            // The card is shown to everyone when it is used (p. 22), so its name is public.
+            TableTask::ShowCard { card } => {
+                let key = match card {
+                    PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::Rest => "card_played",
+                    PlayedCard::Tools => "item_kept",
+                    _ => "item_used",
+                };
+                public(key, vec![who(seat), ("card", named("played_card", card))])
+            }
+        },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
         Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),
         Event::ObjectLeft { object, at, of } => match of {

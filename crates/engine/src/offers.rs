@@ -11,6 +11,7 @@
 
 use crate::catalogue::CommandType;
 use crate::command::{Command, ScanProcedure, Treatment, Weapon};
+use crate::rules::card_effects;
 use crate::fate::Fate;
 use crate::ids::*;
 use crate::rejection::Code;
@@ -233,8 +234,38 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
     for treatment in Treatment::ALL {
         out.push(TreatWounds { seat, treatment });
     }
-    out.push(RoomAction { seat });
+    out.push(RechargeWeapon { seat });
+    for deck in ItemDeck::ALL {
+        out.push(SearchStorage { seat, deck });
+    }
+    // The Command Center: one offer, the character's own room with every Door of it closed (or
+    // opened, when all are closed already); its form chooses any room and any mix (p. 25).
+    let doors: Vec<CorridorId> = content.board.neighbours(here).into_iter().map(|(_, c)| c).filter(|c| state.board.doors[c.0 as usize] != DoorState::Destroyed).collect();
+    let all_closed = doors.iter().all(|c| state.board.doors[c.0 as usize] == DoorState::Closed);
+    out.push(CommandDoors { seat, room: here, closed: if all_closed { Vec::new() } else { doors } });
+    for p in &state.pods {
+        out.push(HatchControl { seat, pod: p.number, locked: !p.locked });
+    }
+    // The generic `RoomAction` is no longer offered: every room with an Action has its own command.
+    out.extend(card_candidates(state, seat));
     out.push(CardAction { seat, paid: 1 });
     out.push(Pass { seat });
+    out
+}
+
+/// The card and Item Actions the engine guides, each card with each of its effects here: the
+/// table shows the card played, so only public facts choose among them (a dressing, each
+/// undressed Serious Wound).
+fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
+    let mut out = Vec::new();
+    let undressed: Vec<u8> = (0..state.seats[seat].serious.len() as u8).filter(|i| !state.seats[seat].serious[*i as usize].dressed).collect();
+    for card in PlayedCard::ALL {
+        for effect in card_effects(card) {
+            let wounds = if *effect == CardEffect::DressSerious { undressed.clone() } else { vec![0] };
+            for wound in wounds {
+                out.push(Command::UseCard { seat, card, effect: *effect, wound, cards: Vec::new() });
+            }
+        }
+    }
     out
 }

@@ -112,6 +112,9 @@ pub struct SeatState {
     pub objective_met: Option<bool>,
     pub contamination_checked: bool,
     pub reveals: Vec<Reveal>,
+    /// A Rest card asked to scan the Contamination cards in hand: which those are, the phone says.
+    #[serde(default)]
+    pub hand_scan_due: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

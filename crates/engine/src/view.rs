@@ -54,6 +54,9 @@ pub struct PublicSeat {
     pub signal: bool,
     pub larva: bool,
     pub contamination_cards: u8,
+    /// A Rest card's scan waits for this player's phone to name the cards in hand (public: the
+    /// card was shown).
+    pub hand_scan_due: bool,
     pub eggs_carried: u8,
     /// Heavy Objects carried besides Eggs (pp. 12-13).
     pub carcasses_carried: u8,

@@ -7,7 +7,12 @@ import type { PlayerNumber } from "./PlayerNumber";
 import type { PublicWound } from "./PublicWound";
 import type { Seat } from "./Seat";
 
-export type PublicSeat = { seat: Seat, name: string, number: PlayerNumber, first_player: boolean, character: Named | null, draft_offer: Array<Named>, life: Life, location: Location, in_combat: boolean, hand: number, light_wounds: number, serious_wounds: Array<PublicWound>, slime: boolean, signal: boolean, larva: boolean, contamination_cards: number, eggs_carried: number, 
+export type PublicSeat = { seat: Seat, name: string, number: PlayerNumber, first_player: boolean, character: Named | null, draft_offer: Array<Named>, life: Life, location: Location, in_combat: boolean, hand: number, light_wounds: number, serious_wounds: Array<PublicWound>, slime: boolean, signal: boolean, larva: boolean, contamination_cards: number, 
+/**
+ * A Rest card's scan waits for this player's phone to name the cards in hand (public: the
+ * card was shown).
+ */
+hand_scan_due: boolean, eggs_carried: number, 
 /**
  * Heavy Objects carried besides Eggs (pp. 12-13).
  */

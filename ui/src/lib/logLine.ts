@@ -114,7 +114,13 @@ export function cardsOf(lines: LogLine[]): NamedCard[] {
 // What the table reads first in an outcome (issue 33): the hand (whose round, cards paid, cards
 // left) and the verdict (what a roll, a draw from the bag, a card or an attack decided). The other lines say how it
 // came about; a short screen shows these two kinds before them.
-const HAND_LINES = new Set(["action_taken", "hand_size_set", "round_began", "round_passed", "round_ended", "round_given", "ammo_spent_own", "ammo_spent_carried", "items_searched", "items_searched_white"]);
+// The guided Actions' parts the table does with its own pieces lead too (issue 31): the card shown,
+// the Ammo, the Item cards drawn, the phone asked for a scan.
+const HAND_LINES = new Set([
+  "action_taken", "hand_size_set", "round_began", "round_passed", "round_ended", "round_given",
+  "ammo_spent_own", "ammo_spent_carried", "items_searched", "items_searched_white",
+  "card_played", "item_used", "item_kept", "weapon_recharged", "storage_draw", "hand_scan_asked",
+]);
 const VERDICT_LINES = new Set([
   "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "event_card",
   "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed", "noise_rolled", "noise_rolled_table",

@@ -58,7 +58,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            rule: |ctx| rooms::table_room_action(ctx, *seat),
+            rule: |ctx| room_sheet::table_room_action(ctx, *seat),
         }
         /// The Emergency Room's Room Action, Treat Your Wounds (p. 24): 2 cards, and the one
         /// treatment the player chooses.
@@ -67,7 +67,66 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            rule: |ctx| rooms::treat_wounds(ctx, *seat, *treatment),
+            rule: |ctx| room_sheet::treat_wounds(ctx, *seat, *treatment),
+        }
+        /// The Armory's Room Action, Recharge Your Energy Weapon (p. 24): 2 cards; the table puts
+        /// 2 Ammo on one of the character's Energy weapons.
+        RechargeWeapon { seat: Seat } => {
+            spec: on(G::Characters).fields([seat()]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| room_sheet::recharge_weapon(ctx, *seat),
+        }
+        /// The Storage's Room Action, Search for an Item (p. 24): 2 cards; 2 Item cards from the
+        /// deck the player chooses, 1 kept.
+        SearchStorage { seat: Seat, deck: ItemDeck } => {
+            spec: on(G::Characters).fields([seat(), starting(field("deck", F::ItemDeck), "red")]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| room_sheet::search_storage(ctx, *seat, *deck),
+        }
+        /// The Command Center's Room Action, Open/Close Doors (p. 25): 2 cards; any 1 room, the
+        /// Doors of its corridors in `closed` end Closed and the others Open.
+        CommandDoors { seat: Seat, room: Location, closed: Vec<CorridorId> } => {
+            spec: on(G::Board).fields([seat(), field("room", F::Location), field("closed", F::Corridors)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| room_sheet::command_doors(ctx, *seat, *room, closed),
+        }
+        /// The Hatch Control System's Room Action (p. 25): 2 cards; one Escape Pod locked or unlocked.
+        HatchControl { seat: Seat, pod: PodNumber, locked: bool } => {
+            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), switch("locked", false)]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(2),
+            rule: |ctx| room_sheet::hatch_control(ctx, *seat, *pod, *locked),
+        }
+        /// A card or Item Action the engine knows (pp. 12, 22): the card the table shows, the effect
+        /// chosen among its own, and the card's cost. `wound`: the Serious Wound a dressing dresses;
+        /// `cards`: the Contamination cards in hand a Rest card scans (from the table none: the
+        /// player's phone is asked, and answers with `ScanContamination`).
+        UseCard {
+            seat: Seat,
+            card: PlayedCard,
+            effect: CardEffect,
+            #[serde(default)] wound: u8,
+            #[serde(default)] cards: Vec<ContaminationId>,
+        } => {
+            spec: on(G::Turn)
+                .fields([
+                    seat(),
+                    starting(field("card", F::PlayedCard), "tools"),
+                    starting(field("effect", F::CardEffect), "repair_malfunction"),
+                    count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
+                    field("cards", F::ContaminationCards),
+                ]),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |state| Play::Action(card_actions::cost(state, *seat, *card)),
+            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, *wound, cards),
         }
         /// A correction: the round goes to this seat (someone acted out of turn at the table).
         GiveRound { seat: Seat } => {

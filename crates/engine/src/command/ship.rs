@@ -77,7 +77,8 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
         }
         ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
-            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]),
+            // From a phone too: the answer to a Rest card's scan names the cards in hand (p. 20).
+            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },

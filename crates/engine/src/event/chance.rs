@@ -195,6 +195,8 @@ impl Event {
             | Event::AirlockStarted { .. }
             | Event::AirlockEnded { .. }
             | Event::FireControlUsed { .. }
+            | Event::TableDoes { .. }
+            | Event::HandScanDue { .. }
             | Event::ObjectiveJudged { .. } => Nature::default(),
         }
     }

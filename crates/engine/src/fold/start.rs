@@ -52,6 +52,7 @@ impl State {
                         objective_revealed: false,
                         objective_met: None,
                         contamination_checked: false,
+                        hand_scan_due: false,
                         reveals: Vec::new(),
                     })
                     .collect(),

@@ -69,10 +69,15 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
             chosen.push(*c);
         }
     }
+    // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all.
+    let answering = procedure == ScanProcedure::Rest && ctx.state.seats[seat].hand_scan_due;
+    if answering {
+        ctx.emit(Event::HandScanDue { seat, due: false });
+    }
     if procedure == ScanProcedure::Surgery {
         // Surgery scans every card: deck, hand and discard.
         chosen = held.clone();
-    } else if chosen.is_empty() && matches!(procedure, ScanProcedure::Look | ScanProcedure::Rest) {
+    } else if chosen.is_empty() && !answering && matches!(procedure, ScanProcedure::Look | ScanProcedure::Rest) {
         return refuse(Code::NotAllowed, "choose_at_least_one_contamination_card_to_scan", "Choose at least one Contamination card to scan.");
     }
     match procedure {

@@ -17,6 +17,8 @@ mod encounter;
 mod movement;
 mod rooms;
 mod systems;
+mod room_sheet;
+mod card_actions;
 mod event_cards;
 mod player_phase;
 mod event_phase;
@@ -32,6 +34,7 @@ pub use contamination::MAX_CONTAMINATION_AT_ONCE;
 pub use corridors::CORRIDOR_NUMBERS;
 pub use draw::DICE_OF_EACH_KIND;
 pub use player_phase::{MAX_HAND, MAX_PAID};
+pub use card_actions::effects as card_effects;
 pub use setup::{players_in, MAX_NAME, MODES};
 pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
 

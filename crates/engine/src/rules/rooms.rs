@@ -246,6 +246,10 @@ pub(super) fn vent_airlock(ctx: &mut Ctx) -> Outcome<()> {
 pub(super) fn fire_control(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome<()> {
     ctx.tile_room_action(seat, "fire_control_system", false)?;
     let room = ctx.location(room)?;
+    // Any room may be chosen, but one with no Fire and no Intruder would cost 2 cards for nothing.
+    if !ctx.state.room(room).fire && ctx.state.intruders_at(room).next().is_none() {
+        return refuse(Code::NotAllowed, "that_room_has_no_fire_and_no_intruder", "That room has no Fire and no Intruder: the procedure would do nothing there.");
+    }
     ctx.emit(Event::FireControlUsed { seat, at: room });
     if ctx.state.room(room).fire {
         ctx.emit(Event::FireRemoved { at: room });
@@ -320,58 +324,4 @@ pub(super) fn peek_room(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> 
         }
         _ => refuse(Code::NotAllowed, "the_room_tiles_or_exploration_tokens_are_physical", "The room tiles or Exploration tokens are physical: peek at them at the table."),
     }
-}
-
-/// The rooms whose Action the app has no command of its own for (room sheet, pp. 24-25): the
-/// table carries out the effect (Ammo, Item cards, wounds, doors, pod locks) with its corrections.
-pub(crate) const TABLE_ROOM_ACTIONS: [&str; 4] = ["armory", "storage", "command_center", "hatch_control_system"];
-
-/// A Room Action of one of `TABLE_ROOM_ACTIONS`, in the character's own room: the app checks the
-/// Room Action's conditions and takes its cost; the table does what it says.
-pub(super) fn table_room_action(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
-    ctx.awake(seat)?;
-    let at = ctx.state.seats[seat].location;
-    let room = ctx.state.room(at);
-    let tile = room.tile.filter(|_| room.explored).map(|t| ctx.content.tile(t).key.clone());
-    match tile {
-        Some(key) if TABLE_ROOM_ACTIONS.contains(&key.as_str()) => ctx.tile_room_action(seat, &key, false).map(|_| ()),
-        _ => refuse(
-            Code::NotAllowed,
-            "this_room_s_action_has_its_own_command",
-            "This room has no Action of that kind here: use the room's own command, or none is possible.",
-        ),
-    }
-}
-
-/// Emergency Room (p. 24), Treat Your Wounds: one of dress every Serious Wound, heal 1 dressed
-/// Serious Wound, or heal every Light Wound (Dress and Heal, p. 21). A treatment with nothing to
-/// treat is refused, so no one pays 2 cards for nothing. Which dressed wound heals is the first:
-/// a dressed wound's effect is already ignored (p. 21), so the choice would change nothing.
-pub(super) fn treat_wounds(ctx: &mut Ctx, seat: Seat, treatment: Treatment) -> Outcome<()> {
-    ctx.tile_room_action(seat, "emergency_room", false)?;
-    let s = &ctx.state.seats[seat];
-    match treatment {
-        Treatment::DressSerious => {
-            let undressed: Vec<u8> = (0..s.serious.len() as u8).filter(|i| !s.serious[*i as usize].dressed).collect();
-            if undressed.is_empty() {
-                return refuse(Code::NotAllowed, "this_character_has_no_serious_wound_to_dress", "This character has no Serious Wound to dress.");
-            }
-            for index in undressed {
-                ctx.emit(Event::SeriousWoundDressed { seat, index });
-            }
-        }
-        Treatment::HealDressed => {
-            let Some(index) = s.serious.iter().position(|w| w.dressed) else {
-                return refuse(Code::NotAllowed, "this_character_has_no_dressed_serious_wound_to", "This character has no dressed Serious Wound to heal.");
-            };
-            ctx.emit(Event::SeriousWoundHealed { seat, index: index as u8 });
-        }
-        Treatment::HealLight => {
-            if s.light_wounds == 0 {
-                return refuse(Code::NotAllowed, "this_character_has_no_light_wound", "This character has no Light Wound.");
-            }
-            ctx.emit(Event::LightWoundsSet { seat, light: 0 });
-        }
-    }
-    Ok(())
 }

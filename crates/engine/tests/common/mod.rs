@@ -725,6 +725,8 @@ pub const TABLE_PIECES: &[&str] = &[
     "pods_unlocked", "entered_pod", "left_pod", "pod_launched", "pod_ejected", "hibernated", "egg_taken", "object_left", "corpse_left",
     "object_picked_up", "object_dropped", "eggs_dropped", "nest_eggs_destroyed", "room_eggs_destroyed", "egg_added", "nest_destroyed",
     "eclosion_draw", "eclosion_draw_none", "event_idle", "token_added",
+    // The guided Room and card Actions (issue 31, items 1 and 2).
+    "hand_scan_asked", "weapon_recharged", "storage_draw", "card_played", "item_used", "item_kept",
 ];
 
 /// The other lines: rolls, draws, verdicts, rounds, private results, the victory check. Every

@@ -47,7 +47,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
     match f.kind {
         FieldKind::Seat | FieldKind::IntruderPlayer | FieldKind::Intruder | FieldKind::Corridor | FieldKind::AttackCard => json!(0),
         FieldKind::SeatOrNone | FieldKind::LocationOrNone | FieldKind::CorridorNumberOrNone | FieldKind::ObjectiveOrNone => Value::Null,
-        FieldKind::Seats | FieldKind::ContaminationCards => json!([]),
+        FieldKind::Seats | FieldKind::ContaminationCards | FieldKind::Corridors => json!([]),
         FieldKind::Names => json!(["Ana"]),
         FieldKind::Location | FieldKind::Pod | FieldKind::Engine | FieldKind::CorridorNumber => json!(1),
         FieldKind::NoiseSpot => json!({ "kind": "technical" }),
@@ -62,6 +62,9 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::ScanProcedure => json!("surgery"),
         FieldKind::Treatment => json!("heal_light"),
         FieldKind::Weapon => json!("own"),
+        FieldKind::ItemDeck => json!("green"),
+        FieldKind::PlayedCard => json!("bandages"),
+        FieldKind::CardEffect => json!("heal_light"),
         FieldKind::OfferedCharacter => json!("captain"),
     }
 }
@@ -165,7 +168,8 @@ fn the_rules_take_a_forms_largest_number_and_refuse_one_more() {
 #[test]
 fn a_phone_sends_only_the_private_choices() {
     let phone: BTreeSet<CommandType> = CommandType::ALL.iter().copied().filter(|k| spec(*k).sent_by.contains(&Sender::Phone)).collect();
-    let private = [CommandType::DraftKeep, CommandType::ChooseObjective, CommandType::SetEngineOrder, CommandType::ChooseAttackCard];
+    // The scan's cards: which Contamination cards are in hand, answering a Rest card (p. 20).
+    let private = [CommandType::DraftKeep, CommandType::ChooseObjective, CommandType::SetEngineOrder, CommandType::ChooseAttackCard, CommandType::ScanContamination];
     assert_eq!(phone, private.into_iter().collect());
     assert!(CommandType::ALL.iter().all(|k| spec(*k).sent_by.contains(&Sender::Table)), "the table sends everything (a private choice behind the curtain)");
     assert!(may_send(&Command::ChooseObjective { seat: Seat(0), objective: None }, Sender::Phone));

@@ -19,6 +19,8 @@ mod moments;
 mod movement;
 mod player_phase;
 mod rooms;
+mod room_sheet;
+mod card_actions;
 mod setup;
 mod systems;
 mod turns;

@@ -1,0 +1,166 @@
+// End-to-end: Room Actions and card Actions taken from the round panel (issue 31). A 3-player game
+// is dealt from a fixed seed through the script door, its room tiles kept at the table so the test
+// can turn over the Storage and the Command Center where its characters stand; then the real host
+// serves it to a table screen at 1024x600 and two paired phones at 390x844. The Storage and the
+// Command Center are played from their offers, a Rest card's scan is answered on the player's
+// phone, and an Antidote played at the table shows its results on the other player's phone alone.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { browserSuite, hostBinary, logTotal, startServe } from "./harness.mjs";
+
+const suite = browserSuite();
+const { data, running } = suite;
+const SEED = 3101;
+const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Screenshots for a person to look at, only when ROOMS_SHOTS names a folder. */
+async function shot(page, name) {
+  if (process.env.ROOMS_SHOTS) await page.screenshot({ path: `${process.env.ROOMS_SHOTS}/${name}.png` });
+}
+
+/** The game, made through the script door before the host serves it: the draft, then the first
+ *  player explores the Storage and, next to it, the Command Center (the table enters each tile and
+ *  a Silence token), and the two other players are placed there with Contamination cards. */
+function arrange() {
+  const send = (lines) =>
+    execFileSync(hostBinary, ["script", "--data", data, "--seed", String(SEED)], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] })
+      .toString().trim().split("\n").map((l) => JSON.parse(l));
+  const handled = ["coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
+  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled } }]);
+  const id = reply.screen.game.id;
+  const act = (command, entered = []) => send([{ call: "open", game: id }, { call: "act", request: { request: "do", command, entered } }])[1];
+  for (;;) {
+    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
+    if (!next) break;
+    const drawn = act({ type: "draft_draw", seat: next.seat });
+    reply = act({ type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
+  }
+  const first = reply.screen.game.view.rounds.turn_of;
+  /** Moves the first player into an unexplored neighbour, turning over `tile` there. */
+  const explore = (tile) => {
+    const game = reply.screen.game;
+    const unexplored = new Set(game.view.rooms.filter((r) => !r.explored).map((r) => r.at));
+    for (const o of game.offers) {
+      const c = o.command;
+      if (c.type !== "move_character" || c.careful_noise !== null || !unexplored.has(c.to)) continue;
+      const r = act(c, [{ kind: "room", tile, effect: "silence", items: 1 }]);
+      if (r.reply === "screen") {
+        reply = r;
+        return c.to;
+      }
+    }
+    throw new Error(`no neighbour took the ${tile}`);
+  };
+  const storage = explore("storage");
+  const center = explore("command_center");
+  const order = reply.screen.game.view.turn_order;
+  const [resting, curing] = [order[(order.indexOf(first) + 1) % 3], order[(order.indexOf(first) + 2) % 3]];
+  assert.equal(reply.screen.game.view.rounds.turn_of, resting, "two Moves end the first round");
+  for (const [seat, at] of [[resting, storage], [curing, center]]) {
+    act({ type: "place_character", seat, at });
+    reply = act({ type: "give_contamination", seat, count: 2 });
+  }
+  return { resting, curing, storage, center };
+}
+
+async function pairPhone(table, seat) {
+  await table.click(`[data-test="pair-show-${seat}"]`);
+  await table.locator(`[data-test="pair-qr-${seat}"]`).waitFor();
+  const url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
+  const context = await suite.browser.newContext(phoneView);
+  const phone = await context.newPage();
+  await phone.goto(url);
+  await phone.locator('[data-test="phone-join"]').click();
+  await table.locator(`[data-test="ask-${seat}"]`).waitFor();
+  await table.click(`[data-test="ask-confirm-${seat}"]`);
+  await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+  return phone;
+}
+
+/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
+async function holding(phone, read) {
+  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
+  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await phone.mouse.down();
+  try {
+    await phone.locator('[data-test="phone-secret"]').waitFor();
+    return await read();
+  } finally {
+    await phone.mouse.up();
+  }
+}
+
+/** Takes an offer of the round panel and waits for its outcome in the log. */
+async function take(table, offer) {
+  const before = await logTotal(table);
+  await offer.click();
+  await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
+}
+
+test("Room Actions and card Actions from the round panel, a Rest scan answered on a phone, an Antidote's results on its owner's phone", { timeout: 120000 }, async () => {
+  const { resting, curing } = arrange();
+  const serve = await startServe(data, { seed: SEED });
+  running.push(() => serve.stop());
+  const problems = [];
+  const table = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+  table.on("pageerror", (e) => problems.push(`table: ${e}`));
+  await table.goto(serve.url);
+  await table.click('[data-test="resume"]');
+  await table.locator('[data-test="round"]').waitFor();
+
+  await table.click('[data-test="phones-open"]');
+  await table.check('[data-test="phones-address-127.0.0.1"]');
+  await table.click('[data-test="phones-on"]');
+  const restPhone = await pairPhone(table, resting);
+  const curePhone = await pairPhone(table, curing);
+  for (const p of [restPhone, curePhone]) p.on("pageerror", (e) => problems.push(`phone: ${e}`));
+  await table.click('[data-test="phones-close"]');
+
+  // The Storage (p. 24): one offer per Item deck, 2 cards each; the other rooms' Actions are not offered.
+  const round = table.locator('[data-test="round"]');
+  const decks = round.locator('[data-test="offer-search_storage"]');
+  assert.equal(await decks.count(), 3, "red, yellow or green");
+  assert.equal(await round.locator('[data-test="offer-room_action"]').count(), 0, "the generic Room Action is gone");
+  assert.equal(await round.locator('[data-test="offer-recharge_weapon"]').count(), 0, "the Armory's Action only in the Armory");
+  await shot(table, "round-storage-1024x600");
+  await take(table, decks.nth(2));
+  const outcome = table.locator('[data-test="outcome"]');
+  await outcome.getByText("Green Item deck").waitFor();
+  assert.match(await outcome.textContent(), /keeps 1 in secret/, "the hand line says what to do with the Item cards");
+
+  // Rest (every deck holds one): the table plays it, the phone asks which cards are in hand.
+  const rest = round.locator('[data-test="offer-use_card"]', { hasText: "Rest" });
+  assert.equal(await rest.count(), 1);
+  assert.match(await rest.textContent(), /1 card/, "Rest costs only itself");
+  await take(table, rest);
+  await outcome.getByText("their phone asks which cards those are").waitFor();
+  await restPhone.locator('[data-test="phone-now"][data-due="scan"]').waitFor();
+  const boxes = restPhone.locator('[data-test^="phone-scan-"][type="checkbox"]');
+  assert.equal(await boxes.count(), 2, "the player's own two Contamination cards to tick");
+  await boxes.first().check();
+  await shot(restPhone, "phone-rest-scan-390x844");
+  const before = await logTotal(table);
+  await restPhone.click('[data-test="phone-scan-send"]');
+  await restPhone.locator('[data-test="phone-now"]').waitFor({ state: "detached" });
+  await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
+
+  // The Command Center (p. 25): its offer opens a form with the room and the Doors to close.
+  await table.locator('[data-test="turn-strip"] [data-status="playing"]').getAttribute("data-test").then((t) => assert.equal(t, `strip-${curing}`));
+  await round.locator('[data-test="offer-command_doors"]').click();
+  const form = round.locator('[data-test="form-command_doors"]');
+  await form.waitFor();
+  await shot(table, "round-command-center-1024x600");
+  await take(table, form.locator('[data-test="do-command_doors"]'));
+  assert.match(await outcome.textContent(), /Door/i, "the Doors that turned are listed, each with its hand line");
+
+  // The Antidote from the table: every card scanned; the results reach this player's phone only.
+  const antidote = round.locator('[data-test="offer-use_card"]', { hasText: "Antidote" });
+  await take(table, antidote);
+  await curePhone.locator('[data-test="phone-new"]').waitFor();
+  assert.doesNotMatch(await outcome.textContent(), /scanned: (INFECTED|not infected)/, "no result on the table");
+  const secret = await holding(curePhone, () => curePhone.locator('[data-test="phone-secret"]').textContent());
+  assert.match(secret, /scanned: (INFECTED|not infected)/, "each result on its owner's phone, while held");
+  await shot(curePhone, "phone-antidote-390x844");
+  assert.deepEqual(problems, []);
+});
