@@ -36,7 +36,7 @@ macro_rules! commands_of_the_rounds {
         }
         /// Pass (p. 10): the seat's round ends and they take no more Actions this phase.
         Pass { seat: Seat } => {
-            spec: on(G::Turn).fields([seat()]),
+            spec: on(G::Turn).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Unpaid,
@@ -45,7 +45,7 @@ macro_rules! commands_of_the_rounds {
         /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
         /// `paid` is every Action card discarded for it (the card itself and its cost).
         CardAction { seat: Seat, paid: u8 } => {
-            spec: on(G::Turn).fields([seat(), count("paid", 1, rules::MAX_PAID, 1)]),
+            spec: on(G::Turn).fields([seat(), count("paid", 1, rules::MAX_PAID, 1)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(*paid),
@@ -54,7 +54,7 @@ macro_rules! commands_of_the_rounds {
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
         /// Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
         RoomAction { seat: Seat } => {
-            spec: on(G::Turn).fields([seat()]),
+            spec: on(G::Turn).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -63,7 +63,7 @@ macro_rules! commands_of_the_rounds {
         /// The Emergency Room's Room Action, Treat Your Wounds (p. 24): 2 cards, and the one
         /// treatment the player chooses.
         TreatWounds { seat: Seat, treatment: Treatment } => {
-            spec: on(G::Characters).fields([seat(), starting(field("treatment", F::Treatment), "dress_serious")]),
+            spec: on(G::Characters).fields([seat(), starting(field("treatment", F::Treatment), "dress_serious")]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -124,7 +124,7 @@ macro_rules! commands_of_the_rounds {
             spec: on(G::Characters)
                 .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..field("careful_noise", F::CorridorNumberOrNone) }])
                 .entered([E::Room, E::Noise, E::Token])
-                .explained(),
+                .explained().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::move_cost(state, *seat, careful_noise.is_some())),
@@ -239,7 +239,7 @@ macro_rules! commands_of_the_rounds {
         /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
         /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
         FireControl { seat: Seat, room: Location } => {
-            spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]),
+            spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -284,7 +284,7 @@ macro_rules! commands_of_the_rounds {
             rule: |ctx| wounds::set_slime(ctx, *seat, *on),
         }
         SendSignal { seat: Seat } => {
-            spec: on(G::Characters).fields([seat()]),
+            spec: on(G::Characters).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
