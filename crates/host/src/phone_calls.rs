@@ -7,7 +7,7 @@ use crate::table::Table;
 use nemesis_engine::catalogue::{spec, Sender};
 use nemesis_engine::log::LogParam;
 use nemesis_engine::state::{Phase, State};
-use nemesis_engine::{Actor, Code, Command, Entered, Request, Seat};
+use nemesis_engine::{Actor, Command, Entered, Request, Seat};
 use std::net::IpAddr;
 use std::time::Instant;
 
@@ -116,15 +116,15 @@ pub struct PhoneAct {
 /// else: no other seat, no corrections, no table bookkeeping.
 fn rights(state: &State, seat: Seat, command: &Command, entered: &[Entered]) -> Result<(), Fault> {
     let entry = spec(command.kind());
-    let others = || Fault::new(Code::NotYourSeat, "A phone makes only its own choices and its own round's Actions; the rest is done on the table screen.");
+    let others = || Fault::new(nemesis_engine::Code::NotYourSeat, "A phone makes only its own choices and its own round's Actions; the rest is done on the table screen.");
     if !entry.sent_by.iter().any(|s| matches!(s, Sender::Phone | Sender::Round)) {
         return Err(others());
     }
     if nemesis_engine::rules::command_seat(command) != Some(seat) {
-        return Err(Fault::new(Code::NotYourSeat, "You can only act for your own seat."));
+        return Err(Fault::new(nemesis_engine::Code::NotYourSeat, "You can only act for your own seat."));
     }
     if entry.sent_by.contains(&Sender::Phone) {
-        return if entered.is_empty() { Ok(()) } else { Err(Fault::new(Code::BadResult, "That step takes no entered result.")) };
+        return if entered.is_empty() { Ok(()) } else { Err(Fault::new(nemesis_engine::Code::BadResult, "That step takes no entered result.")) };
     }
     if state.phase != Phase::Player || state.rounds.turn_of != Some(seat) {
         return Err(match state.rounds.turn_of.filter(|_| state.phase == Phase::Player).and_then(|s| state.seats.get(s)) {
@@ -136,7 +136,7 @@ fn rights(state: &State, seat: Seat, command: &Command, entered: &[Entered]) -> 
         return Err(others());
     }
     if entered.iter().any(|e| !entry.entered.contains(&e.entered_kind())) {
-        return Err(Fault::new(Code::BadResult, "That result is not one this Action takes."));
+        return Err(Fault::new(nemesis_engine::Code::BadResult, "That result is not one this Action takes."));
     }
     Ok(())
 }

@@ -122,10 +122,10 @@ async fn a_phone_out_of_its_round_for_another_seat_for_a_correction_or_from_a_st
 
     // The table moves on (it can act for any seat): the phone's screen of before is stale now.
     let table_revision = phones_screen(&l.table).game.unwrap().revision;
-    let stale_table = table_call_act(&l, Command::SearchRoom { seat: holder }, table_revision - 1);
+    let stale_table = table_call_act(&l, take.command.clone(), table_revision - 1);
     assert_eq!(fault_of(stale_table).code, nemesis_host::protocol::HostCode::MovedOn, "the table's own stale call too");
     assert_eq!(unchanged(&l), before, "nothing changed");
-    assert!(matches!(table_call_act(&l, Command::SearchRoom { seat: holder }, table_revision), Reply::Screen { .. }), "the table acts for the holder");
+    assert!(matches!(table_call_act(&l, take.command.clone(), table_revision), Reply::Screen { .. }), "the table acts for the holder");
     assert_fault(&phone(l.port, Some(&mine), &act_body(&take.command, game.revision)).await, 409, "moved_on", "the phone's screen from before the table's step");
 }
 

@@ -186,6 +186,29 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
             board(t)
         }));
     }
+    // Ending the phase: each objective kept and each pass first is a step of its own, which a
+    // phone's stream may catch (more of them since the phones play their rounds): each recorded.
+    if matches!(command, Command::EndPlayerPhase) {
+        for _ in 0..32 {
+            let board = on_table(table, |t| {
+                let s = t.open_game().unwrap().state().unwrap().clone();
+                if s.phase != Phase::Player {
+                    return None;
+                }
+                let step = match nemesis_engine::rules::objectives_due(&s).next() {
+                    Some(seat) => Command::ChooseObjective { seat, objective: s.seats[seat].objectives.first().map(|o| s.content().data.objectives[o.0 as usize].key.clone()) },
+                    None => Command::Pass { seat: s.rounds.turn_of? },
+                };
+                matches!(try_act(t, step), Reply::Screen { .. }).then(|| board(t))
+            });
+            match board {
+                Some(b) => {
+                    boards.insert(b);
+                }
+                None => break,
+            }
+        }
+    }
     // The random seat gets the round and the cards it needs, as the table would (p. 10, p. 12).
     boards.insert(on_table(table, |t| {
         arrange(t, &command);
