@@ -13,8 +13,9 @@ import { dirname, join, resolve } from "node:path";
 /** Groups a phone shows only after something happens (a refused call, a reveal held open, the
  * debrief), never on the join page or a seat screen as it opens: they come in a second part,
  * fetched the first time the phone asks for one of their keys. The round's Actions and their
- * fields (`cmd.`, `field.`) show only when the seat's round comes (issue 32). */
-export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field."];
+ * fields (`cmd.`, `field.`) and the round's own words (`phone.round.`, `phone.sound.`) show only in the
+ * Player Phase (issue 32). */
+export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field.", "phone.round.", "phone.sound."];
 
 /** Key groups whose keys the engine names in log values (crates/engine: `term(…)`, `LogParam::of`). */
 export const ENGINE_TERM_GROUPS = ["card.", "engine_status.", "phase.", "debrief.", "component.", "door.", "intruder.", "step.", "token.", "need.", "entered."];
