@@ -12,8 +12,10 @@ import { dirname, join, resolve } from "node:path";
 
 /** Groups a phone shows only after something happens (a refused call, a reveal held open, the
  * debrief), never on the join page or a seat screen as it opens: they come in a second part,
- * fetched the first time the phone asks for one of their keys. */
-export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief."];
+ * fetched the first time the phone asks for one of their keys. The round's Actions and their
+ * fields (`cmd.`, `field.`) and the round's own words (`phone.round.`, `phone.sound.`) show only in the
+ * Player Phase (issue 32). */
+export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field.", "phone.round.", "phone.sound."];
 
 /** Key groups whose keys the engine names in log values (crates/engine: `term(…)`, `LogParam::of`). */
 export const ENGINE_TERM_GROUPS = ["card.", "engine_status.", "phase.", "debrief.", "component.", "door.", "intruder.", "step.", "token.", "need.", "entered.", "weapon_name.", "item_deck."];
@@ -79,11 +81,19 @@ export function keyPatterns(texts) {
   return { exact, shapes: [...shapes].map((s) => new RegExp(s)) };
 }
 
+/** The word groups of the values the engine's catalogue lists for a form's fields (a research
+ * object, a destination letter, a treatment…): a phone's round names them on its offers. */
+function choiceGroups(entry) {
+  const file = join(dirname(resolve(entry)), "../bindings/commandCatalogue.ts");
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, "utf8").matchAll(/\{"kind":"(\w+)","values":/g)].map((m) => `${m[1]}.`);
+}
+
 /** The keys of `en` the phone can show, and the shapes that say "this key is the phone's". */
 export function phoneKeys(en, entry) {
   const files = phoneModules(entry);
   const { exact, shapes } = keyPatterns(files.map((f) => readFileSync(f, "utf8")));
-  const prefixes = [...ENGINE_TERM_GROUPS, ...[...exact].filter((s) => s.endsWith("."))];
+  const prefixes = [...ENGINE_TERM_GROUPS, ...choiceGroups(entry), ...[...exact].filter((s) => s.endsWith("."))];
   const keys = Object.keys(en).filter((k) => exact.has(k) || prefixes.some((p) => k.startsWith(p)) || shapes.some((r) => r.test(k)));
   return { files, keys, prefixes, shapes };
 }

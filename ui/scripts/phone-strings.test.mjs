@@ -41,14 +41,18 @@ test("keys built in the code keep every key of their shape; the engine's terms a
 });
 
 test("what only the table shows stays out of the phone's part", () => {
-  for (const g of ["setup.", "wizard.", "cmd.", "home.", "guide.step", "ref.turn.body"]) assert.ok(!keys.some((k) => k.startsWith(g)), `${g} is the table's`);
+  // The Actions' names ("cmd.") are the phone's too since a player plays their round on it
+  // (issue 32), in its later batch, with the round's other words.
+  for (const g of ["setup.", "wizard.", "home.", "guide.step", "ref.turn.body"]) assert.ok(!keys.some((k) => k.startsWith(g)), `${g} is the table's`);
   assert.ok(keys.length < Object.keys(en).length * 0.6, `${keys.length} of ${Object.keys(en).length} keys`);
   assert.ok(LATER_GROUPS.every((g) => keys.some((k) => k.startsWith(g))), "the later groups are the phone's too");
 });
 
 test("the walk follows static, lazy and re-exported imports, not type-only ones", () => {
   const names = phoneModules(entry).map(rel);
-  assert.ok(!names.some((n) => n.startsWith("bindings/")), "types only");
+  // Only the engine's command catalogue is a value the phone reads (its round's labels and
+  // choices); every other binding is a type.
+  assert.ok(!names.some((n) => n.startsWith("bindings/") && n !== "bindings/commandCatalogue.ts"), "types only");
 });
 
 test("every group of terms the engine or host names in a line's values is one the phone's parts hold", async () => {

@@ -41,6 +41,11 @@ pub enum Sender {
     Table,
     /// A seat's own phone, for that seat only: the choices the rules keep secret.
     Phone,
+    /// A seat's own phone, for that seat only and only while that seat holds the round (p. 10):
+    /// its Actions, its Pass and the free steps its round offers (`offers::offers`), with the
+    /// physical results its own Action needs. A correction is never a phone's (the host refuses
+    /// a play of this command that is one, unless the round offers it as it stands).
+    Round,
 }
 
 /// What a form asks for in a field; the UI draws one control per kind.
@@ -295,7 +300,18 @@ impl Spec {
     }
     /// A seat's phone may send it too (its own choices the rules keep secret).
     fn phone(self) -> Spec {
-        Spec { sent_by: vec![Sender::Table, Sender::Phone], ..self }
+        self.sent_by_too(Sender::Phone)
+    }
+    /// A seat's phone may send it too while that seat holds the round (its Actions and Pass).
+    fn round(self) -> Spec {
+        self.sent_by_too(Sender::Round)
+    }
+    /// Senders add up: a scan's answer is a private choice and a step of the round.
+    fn sent_by_too(mut self, sender: Sender) -> Spec {
+        if !self.sent_by.contains(&sender) {
+            self.sent_by.push(sender);
+        }
+        self
     }
     fn confirm(self) -> Spec {
         Spec { confirm: true, ..self }

@@ -515,6 +515,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
 }
 
 /// The whole log for one audience, newest last. Undone and corrected entries stay, marked.
+/// A step a seat's own phone sent says so, to every audience, before its lines (issue 32).
+pub fn on_phone(s: &State, entry: &Entry) -> Option<Said> {
+    let (Actor::Seat(seat), EntryKind::Normal) = (entry.actor, &entry.kind) else { return None };
+    Some(Said { key: "on_phone", params: [("player".to_string(), player(s, seat))].into(), private: false })
+}
+
 pub fn log(entries: &[Entry], to: Audience) -> Vec<LogLine> {
     let line = |seq: u32, said: Said| {
         let text = said.text();
@@ -525,11 +531,10 @@ pub fn log(entries: &[Entry], to: Audience) -> Vec<LogLine> {
     for entry in entries {
         match entry.kind {
             EntryKind::Undo(of) => out.push(line(entry.seq, Said { key: "undone", params: [("step".to_string(), num(of as i32))].into(), private: false })),
-            EntryKind::Correction(of) => {
-                out.push(line(entry.seq, Said { key: "correction", params: [("step".to_string(), num(of as i32))].into(), private: false }))
-            }
+            EntryKind::Correction(of) => out.push(line(entry.seq, Said { key: "correction", params: [("step".to_string(), num(of as i32))].into(), private: false })),
             EntryKind::Normal => {}
         }
+        out.extend(state.as_ref().and_then(|s| on_phone(s, entry)).map(|said| line(entry.seq, said)));
         for e in &entry.events {
             if state.is_none() {
                 state = State::replay(std::iter::once(e));

@@ -70,6 +70,7 @@ impl LogParam {
 pub const TEMPLATES: &[(&str, &str)] = &[
     ("undone", "Step {step} was undone."),
     ("correction", "Correction of step {step}: the table entered the real result."),
+    ("on_phone", "From {player}'s phone:"),
     ("game_set_up", "A {players}-player game is set up."),
     ("room_tiles_placed", "Room tiles are placed face down."),
     ("exploration_tokens_placed", "An Exploration token lies face down on each room."),

@@ -21,7 +21,7 @@ fn draft(table: &mut Table) {
         let mut seats = view.seats.clone();
         seats.sort_by_key(|s| s.number);
         let Some(next) = seats.into_iter().find(|s| s.character.is_none()) else { break };
-        let act = |command| Call::Act { request: Request::Do { command, entered: Vec::new() } };
+        let act = |command| Call::Act { revision: None, request: Request::Do { command, entered: Vec::new() } };
         assert!(matches!(table.call(Actor::Table, act(Command::DraftDraw { seat: next.seat })), Reply::Screen { .. }));
         let offer = table.screen().game.expect("open").view.seats.iter().find(|s| s.seat == next.seat).expect("seat").draft_offer[0].key.clone();
         assert!(matches!(table.call(Actor::Table, act(Command::DraftKeep { seat: next.seat, character: offer })), Reply::Screen { .. }));
@@ -54,7 +54,7 @@ fn journal_cost(length: usize) -> serde_json::Value {
             table.phone_feed(Seat(seat))
         })
         .collect();
-    let act = |i: usize| Call::Act { request: Request::Do { command: Command::SetHandSize { seat: Seat((i % 5) as u8), cards: (i % 6) as u8 }, entered: Vec::new() } };
+    let act = |i: usize| Call::Act { revision: None, request: Request::Do { command: Command::SetHandSize { seat: Seat((i % 5) as u8), cards: (i % 6) as u8 }, entered: Vec::new() } };
     let mut i = 0;
     while table.open_game().expect("open").entries().len() < length {
         assert!(matches!(table.call(Actor::Table, act(i)), Reply::Screen { .. }));
@@ -117,7 +117,7 @@ fn main() {
         // A bookkeeping command the table sends often; always accepted, never random.
         let command = Command::SetHandSize { seat: Seat((i % 4) as u8), cards: (i % 6) as u8 };
         let t = Instant::now();
-        let reply = table.call(Actor::Table, Call::Act { request: Request::Do { command, entered: Vec::new() } });
+        let reply = table.call(Actor::Table, Call::Act { revision: None, request: Request::Do { command, entered: Vec::new() } });
         calls.push(t.elapsed().as_secs_f64() * 1e3);
         assert!(matches!(reply, Reply::Screen { .. }), "{reply:?}");
     }

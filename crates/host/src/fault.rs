@@ -56,6 +56,10 @@ pub enum HostCode {
     LockedOut,
     /// The table refused the phone, or it did not answer in time.
     NotConfirmed,
+    /// The call was made from a screen that is no longer current: the game took a step since.
+    MovedOn,
+    /// A phone's Action or Pass while its seat does not hold the round.
+    NotYourRound,
 }
 
 /// The host's codes by their own names, so a door or the store writes `FaultCode::Storage`
@@ -72,6 +76,8 @@ impl FaultCode {
     pub const CodeExpired: FaultCode = FaultCode::Host(HostCode::CodeExpired);
     pub const LockedOut: FaultCode = FaultCode::Host(HostCode::LockedOut);
     pub const NotConfirmed: FaultCode = FaultCode::Host(HostCode::NotConfirmed);
+    pub const MovedOn: FaultCode = FaultCode::Host(HostCode::MovedOn);
+    pub const NotYourRound: FaultCode = FaultCode::Host(HostCode::NotYourRound);
 }
 
 impl From<Code> for FaultCode {

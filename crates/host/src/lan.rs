@@ -100,7 +100,7 @@ fn status_of(code: FaultCode) -> StatusCode {
         FaultCode::CodeExpired => StatusCode::GONE,
         FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
         FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
-        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed => StatusCode::FORBIDDEN,
+        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed | FaultCode::NotYourRound => StatusCode::FORBIDDEN,
         FaultCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::CONFLICT,
     }
@@ -207,7 +207,9 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
                 let seat = t.phone_seat(ip, token.as_deref())?;
                 match seat_call {
                     PhoneCall::Hand => Ok(PhoneReply::Hand { screen: t.phone_screen(seat) }),
-                    PhoneCall::Act { command } => Ok(PhoneReply::Hand { screen: t.phone_act(seat, command)? }),
+                    PhoneCall::Act { command, entered, revision, streamed } => {
+                        t.phone_act(seat, crate::phone_calls::PhoneAct { command, entered, revision, streamed: streamed.unwrap_or(false) })
+                    }
                     PhoneCall::Leave => t.phone_leave(seat).map(|()| PhoneReply::Left),
                     PhoneCall::Content { pack } => Ok(PhoneReply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }),
                     PhoneCall::Debrief => t.phone_debrief(seat),

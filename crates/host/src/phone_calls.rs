@@ -2,11 +2,13 @@
 //! private choices, its debrief, leaving. The phone server (`lan.rs`) sends these as messages to
 //! the table's writer; the table itself never calls them.
 
-use crate::protocol::{Fault, FaultCode, PhoneReply, PhoneScreen};
+use crate::protocol::{Fault, FaultCode, PhoneReply};
 use crate::table::Table;
-use nemesis_engine::{Actor, Command, Request, Seat};
+use nemesis_engine::catalogue::{spec, Sender};
+use nemesis_engine::log::LogParam;
+use nemesis_engine::state::{Phase, State};
+use nemesis_engine::{Actor, Command, Entered, Request, Seat};
 use std::net::IpAddr;
-use std::sync::Arc;
 use std::time::Instant;
 
 fn no_game() -> Fault {
@@ -40,14 +42,20 @@ impl Table {
         }
     }
 
-    /// A private choice made on the seat's own phone. Only the choices the rules keep secret are
-    /// taken from a phone (the catalogue's `Sender::Phone`); everything else is done at the table.
-    pub fn phone_act(&mut self, seat: Seat, command: Command) -> Result<Arc<PhoneScreen>, Fault> {
-        if !nemesis_engine::catalogue::may_send(&command, nemesis_engine::catalogue::Sender::Phone) {
-            return Err(Fault::new(nemesis_engine::Code::NotYourSeat, "A phone makes only its private choices; the rest is done on the table screen."));
+    /// A step sent from the seat's own phone: one of its private choices, or while it holds the
+    /// round one of its round's Actions or its Pass, with the physical results its Action needs.
+    /// Its rights are checked before the rules see it (`rights`), then the revision it was made
+    /// from; accepted, it answers with the seat's new screen, or only its revision to a phone
+    /// whose stream carries that screen (issue 30: never twice).
+    pub fn phone_act(&mut self, seat: Seat, act: PhoneAct) -> Result<PhoneReply, Fault> {
+        let state = self.open_ref().and_then(|o| o.game.state()).ok_or_else(no_game)?;
+        rights(state, seat, &act.command, &act.entered)?;
+        self.still_at(act.revision)?;
+        self.act(Actor::Seat(seat), Request::Do { command: act.command, entered: act.entered })?;
+        match (act.streamed, self.game_revision()) {
+            (true, Some(revision)) => Ok(PhoneReply::Accepted { revision }),
+            _ => Ok(PhoneReply::Hand { screen: self.phone_screen(seat) }),
         }
-        self.act(Actor::Seat(seat), Request::Do { command, entered: Vec::new() })?;
-        Ok(self.phone_screen(seat))
     }
 
     /// This seat's own part of the debrief, once the open game is over (`debrief.rs`).
@@ -91,4 +99,44 @@ impl Table {
         let lines = open.log.private(seat).iter().filter(|l| l.seq == step).cloned().collect();
         Ok(PhoneReply::Reveal { seat, name, lines })
     }
+}
+
+/// A phone's `act`, as it came (`PhoneCall::Act`).
+pub struct PhoneAct {
+    pub command: Command,
+    pub entered: Vec<Entered>,
+    pub revision: Option<u32>,
+    pub streamed: bool,
+}
+
+/// What a seat's phone may send (issue 32, from the catalogue's `sent_by`): its own seat only;
+/// its private choices (`Sender::Phone`) at any time; its round's steps (`Sender::Round`) only
+/// while it holds the round, never as a correction (unless the round offers that very step, as
+/// a drop of an Object or leaving a pod), with only the results that Action may take. Nothing
+/// else: no other seat, no corrections, no table bookkeeping.
+fn rights(state: &State, seat: Seat, command: &Command, entered: &[Entered]) -> Result<(), Fault> {
+    let entry = spec(command.kind());
+    let others = || Fault::new(nemesis_engine::Code::NotYourSeat, "A phone makes only its own choices and its own round's Actions; the rest is done on the table screen.");
+    if !entry.sent_by.iter().any(|s| matches!(s, Sender::Phone | Sender::Round)) {
+        return Err(others());
+    }
+    if nemesis_engine::rules::command_seat(command) != Some(seat) {
+        return Err(Fault::new(nemesis_engine::Code::NotYourSeat, "You can only act for your own seat."));
+    }
+    if entry.sent_by.contains(&Sender::Phone) {
+        return if entered.is_empty() { Ok(()) } else { Err(Fault::new(nemesis_engine::Code::BadResult, "That step takes no entered result.")) };
+    }
+    if state.phase != Phase::Player || state.rounds.turn_of != Some(seat) {
+        return Err(match state.rounds.turn_of.filter(|_| state.phase == Phase::Player).and_then(|s| state.seats.get(s)) {
+            Some(holder) => Fault::with(FaultCode::NotYourRound, "It is {player}'s round: your phone acts in your own round.", vec![("player", LogParam::Text { value: holder.name.clone() })]),
+            None => Fault::new(FaultCode::NotYourRound, "No one holds a round now: your phone acts in your own round."),
+        });
+    }
+    if nemesis_engine::rules::play(state, command) == nemesis_engine::rules::Play::Correction && !nemesis_engine::offers::offers(state).iter().any(|o| o.command == *command) {
+        return Err(others());
+    }
+    if entered.iter().any(|e| !entry.entered.contains(&e.entered_kind())) {
+        return Err(Fault::new(nemesis_engine::Code::BadResult, "That result is not one this Action takes."));
+    }
+    Ok(())
 }

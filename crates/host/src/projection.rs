@@ -61,6 +61,10 @@ impl Projection {
             let said = || Said { key, params: [("step".to_string(), LogParam::number(of as i32))].into(), private: false };
             self.table.push(line(entry.seq, said()));
         }
+        // A step a seat's phone sent says so first (the engine's own line, public).
+        if let Some(said) = self.state.as_ref().and_then(|s| nemesis_engine::log::on_phone(s, entry)) {
+            self.table.push(line(entry.seq, said));
+        }
         for e in &entry.events {
             match self.state.as_mut() {
                 None => self.state = State::replay(std::iter::once(e)),

@@ -45,8 +45,16 @@ pub enum Call {
     Import { file: String },
     /// The open game's whole log for the table.
     Log,
-    /// Acts on the open game: a command, an undo, or a correction.
-    Act { request: Request },
+    /// Acts on the open game: a command, an undo, or a correction. `revision`: the open game's
+    /// revision (`OpenGame::revision`) on the screen it was made from; when the game has moved on
+    /// since, the call is refused (`moved_on`) and nothing changes. Left out, the call stands as
+    /// it is (a script).
+    Act {
+        request: Request,
+        #[serde(default)]
+        #[ts(optional)]
+        revision: Option<u32>,
+    },
     /// What a command would set off, explained before it runs (the action helpers); changes
     /// nothing. Read from the public view: never a secret.
     Explain { command: nemesis_engine::Command },
@@ -230,8 +238,24 @@ pub enum PhoneCall {
     Reveal { code: String },
     /// This seat's screen now.
     Hand,
-    /// One of the seat's private choices: `draft_keep`, `choose_objective`, `set_engine_order`, `choose_attack_card`.
-    Act { command: nemesis_engine::Command },
+    /// One of the seat's private choices (`draft_keep`, `choose_objective`, `set_engine_order`,
+    /// `choose_attack_card`) or, while the seat holds the round, one of its round's Actions or its
+    /// Pass (the catalogue's `sent_by`), with the physical results that Action needs in `entered`.
+    /// `revision`: the game's revision on the phone's screen (`PhoneGame::revision`); a call made
+    /// from a screen the game has moved on from is refused (`moved_on`). `streamed`: the phone
+    /// reads its stream, so an accepted call is answered `accepted` and its screen comes once,
+    /// on the stream.
+    Act {
+        command: nemesis_engine::Command,
+        #[serde(default)]
+        entered: Vec<nemesis_engine::Entered>,
+        #[serde(default)]
+        #[ts(optional)]
+        revision: Option<u32>,
+        #[serde(default)]
+        #[ts(optional)]
+        streamed: Option<bool>,
+    },
     /// Gives the seat back: the token stops working.
     Leave,
     /// The box's contents for a pack (names, the board graph the map is drawn from): printed on
@@ -249,6 +273,8 @@ pub enum PhoneReply {
     /// One reveal, shown once.
     Reveal { seat: Seat, name: String, lines: Vec<LogLine> },
     Hand { screen: Arc<PhoneScreen> },
+    /// The phone's `act` was accepted as the game's `revision`: its screen comes on the stream.
+    Accepted { revision: u32 },
     /// This seat's verdict and the secrets it held; nothing of another seat's.
     Debrief { title: String, debrief: nemesis_engine::debrief::SeatDebrief },
     Left,
@@ -278,6 +304,13 @@ pub struct PhoneGame {
     /// The ship as the whole table sees it, for the phone's read-only map (issue 18): one
     /// board per step, shared by every seat's screen.
     pub board: Arc<PhoneBoard>,
+    /// The game's revision: the steps in its journal. A phone's `act` names it.
+    pub revision: u32,
+    /// Whose round it is and how far it went, as the table's round strip shows it (public).
+    pub rounds: nemesis_engine::view::PublicRounds,
+    /// What this seat may do now, as the table's round panel offers it (`offers::offers`): only
+    /// while this seat holds the round, else empty. Each seat gets only its own (issue 32).
+    pub offers: Vec<nemesis_engine::offers::Offer>,
 }
 
 /// The board's public pieces, cut from the table's `PublicView` and nothing else: every value
@@ -315,6 +348,9 @@ pub struct OpenGame {
     #[ts(type = "number")]
     pub id: i64,
     pub title: String,
+    /// The game's revision: the steps in its journal (undos included). An `act` names it, so a
+    /// call made from a screen the game has moved on from is refused (`moved_on`).
+    pub revision: u32,
     pub view: PublicView,
     /// The newest lines of the table's log (the whole log through `Call::Log`).
     pub log: Vec<LogLine>,

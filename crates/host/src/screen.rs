@@ -5,6 +5,7 @@
 use crate::phones::Phones;
 use crate::projection::Projection;
 use crate::protocol::*;
+use nemesis_engine::offers::Offer;
 use nemesis_engine::view::PublicView;
 use nemesis_engine::{Command, Game, Seat};
 use std::collections::HashMap;
@@ -80,8 +81,14 @@ impl std::ops::Sub for BuiltCount {
     }
 }
 
-/// The table screen's part for the open game, from the step's public view.
-pub fn open_screen(o: &Open, view: PublicView, built: &Built) -> OpenGame {
+/// The offers of the round now (`offers::offers`): worked out once a step, for the table's round
+/// panel and the phone of the seat whose round it is.
+pub fn offers_of(o: Option<&Open>) -> Vec<Offer> {
+    o.and_then(|o| o.game.state()).map(nemesis_engine::offers::offers).unwrap_or_default()
+}
+
+/// The table screen's part for the open game, from the step's public view and offers.
+pub fn open_screen(o: &Open, view: PublicView, offers: Vec<Offer>, built: &Built) -> OpenGame {
     built.table_screens.fetch_add(1, Ordering::Relaxed);
     let game = &o.game;
     let state = game.state().expect("an open game is set up");
@@ -114,13 +121,14 @@ pub fn open_screen(o: &Open, view: PublicView, built: &Built) -> OpenGame {
     OpenGame {
         id: o.id,
         title: o.title.clone(),
+        revision: game.entries().len() as u32,
         view,
         log: tail,
         log_total,
         last,
         can_undo: game.can_undo(),
         can_correct: game.can_correct(),
-        offers: nemesis_engine::offers::offers(state),
+        offers,
         next: nemesis_engine::offers::next_steps(state),
         created_ms: o.created_ms,
         updated_ms: o.updated_ms,
@@ -128,8 +136,8 @@ pub fn open_screen(o: &Open, view: PublicView, built: &Built) -> OpenGame {
 }
 
 /// A seat's phone screen: its own public seat, its hand and its private lines, with the board
-/// every phone of this step shares.
-pub fn seat_screen(o: Option<&Open>, seat: Seat, view: Option<&PublicView>, board: Option<&Arc<PhoneBoard>>, built: &Built) -> Arc<PhoneScreen> {
+/// every phone of this step shares, and the round's offers when the round is this seat's.
+pub fn seat_screen(o: Option<&Open>, seat: Seat, view: Option<&PublicView>, board: Option<&Arc<PhoneBoard>>, offers: &[Offer], built: &Built) -> Arc<PhoneScreen> {
     built.seat_screens.fetch_add(1, Ordering::Relaxed);
     let game = o.zip(view).zip(board).and_then(|((o, view), board)| {
         let state = o.game.state()?;
@@ -137,7 +145,10 @@ pub fn seat_screen(o: Option<&Open>, seat: Seat, view: Option<&PublicView>, boar
         let me = view.seats.iter().find(|p| p.seat == seat)?.clone();
         let lines = o.log.private(seat);
         let reveals = lines[lines.len().saturating_sub(PHONE_REVEALS)..].to_vec();
-        Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board: board.clone() })
+        // Offers are public facts, but each seat is sent only its own (issue 32).
+        let offers = if view.rounds.turn_of == Some(seat) { offers.to_vec() } else { Vec::new() };
+        let revision = o.game.entries().len() as u32;
+        Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board: board.clone(), revision, rounds: view.rounds.clone(), offers })
     });
     Arc::new(PhoneScreen { seat, game })
 }
@@ -161,11 +172,11 @@ impl SeatScreens {
 
     /// A step's screens for every seat whose phone streams, from the step's one public view;
     /// the board is cut from it once and shared by all of them.
-    pub fn publish(&mut self, o: Option<&Open>, revision: u64, view: Option<&PublicView>, phones: &Phones) {
+    pub fn publish(&mut self, o: Option<&Open>, revision: u64, view: Option<&PublicView>, offers: &[Offer], phones: &Phones) {
         let streaming: Vec<Seat> = self.feeds.keys().copied().filter(|s| phones.streams(*s) > 0).collect();
         let board = view.filter(|_| !streaming.is_empty()).map(|v| Arc::new(PhoneBoard::of(v)));
         for seat in streaming {
-            let now = seat_screen(o, seat, view, board.as_ref(), &self.count);
+            let now = seat_screen(o, seat, view, board.as_ref(), offers, &self.count);
             self.built.insert(seat, (revision, now.clone()));
             if let Some(feed) = self.feeds.get(&seat) {
                 // A step that changed nothing of this seat's wakes none of its streams.
@@ -183,7 +194,8 @@ impl SeatScreens {
         }
         let view = o.and_then(|o| o.public_view(&self.count));
         let board = view.as_ref().map(|v| Arc::new(PhoneBoard::of(v)));
-        let screen = seat_screen(o, seat, view.as_ref(), board.as_ref(), &self.count);
+        let offers = if view.as_ref().is_some_and(|v| v.rounds.turn_of == Some(seat)) { offers_of(o) } else { Vec::new() };
+        let screen = seat_screen(o, seat, view.as_ref(), board.as_ref(), &offers, &self.count);
         self.built.insert(seat, (revision, screen.clone()));
         screen
     }

@@ -203,7 +203,7 @@ impl Table {
                 let open = self.open.as_ref().ok_or_else(no_game)?;
                 Ok(Reply::Log { lines: open.log.table().to_vec() })
             }
-            Call::Act { request } => self.act(actor, request),
+            Call::Act { request, revision } => self.act_from(actor, request, revision),
             Call::Explain { command } => {
                 let state = self.open.as_ref().and_then(|o| o.game.state()).ok_or_else(no_game)?;
                 Ok(Reply::Hints { hints: nemesis_engine::hints::explain(&state.public_view(), &command) })
@@ -294,6 +294,29 @@ impl Table {
         self.open = open;
     }
 
+    /// Acts as `actor` if the game is still at `revision` (the screen the call was made from):
+    /// the table and the phones may act at once, and a call from a screen the game has moved on
+    /// from is refused before the rules see it, changing nothing (issue 32).
+    pub(crate) fn act_from(&mut self, actor: Actor, request: Request, revision: Option<u32>) -> Result<Reply, Fault> {
+        self.still_at(revision)?;
+        self.act(actor, request)
+    }
+
+    /// The open game's revision: the steps in its journal (`OpenGame::revision`).
+    pub fn game_revision(&self) -> Option<u32> {
+        self.open.as_ref().map(|o| o.game.entries().len() as u32)
+    }
+
+    /// Refuses a call made from a screen of another revision of the game than the current one.
+    pub(crate) fn still_at(&self, revision: Option<u32>) -> Result<(), Fault> {
+        match (revision, self.game_revision()) {
+            (Some(asked), Some(now)) if asked != now => {
+                Err(Fault::new(FaultCode::MovedOn, "The table moved on since this screen was shown: look at the new one and choose again."))
+            }
+            _ => Ok(()),
+        }
+    }
+
     pub(crate) fn act(&mut self, actor: Actor, request: Request) -> Result<Reply, Fault> {
         let open = self.open.as_mut().ok_or_else(no_game)?;
         let entry: Entry = open.game.submit(actor, request)?.clone();
@@ -326,8 +349,9 @@ impl Table {
         self.phones_waiting = false;
         self.revision += 1;
         let view = self.open.as_ref().and_then(|o| o.public_view(&self.seat_screens.count));
-        self.seat_screens.publish(self.open.as_ref(), self.revision, view.as_ref(), &self.phones);
-        let game = self.open.as_ref().zip(view).map(|(o, view)| screen::open_screen(o, view, &self.seat_screens.count));
+        let offers = screen::offers_of(self.open.as_ref());
+        self.seat_screens.publish(self.open.as_ref(), self.revision, view.as_ref(), &offers, &self.phones);
+        let game = self.open.as_ref().zip(view).map(|(o, view)| screen::open_screen(o, view, offers, &self.seat_screens.count));
         let screen = Arc::new(TableScreen { revision: self.revision, game, phones: self.phones_status() });
         self.screens.send_replace(screen.clone());
         Reply::Screen { screen }
@@ -336,7 +360,7 @@ impl Table {
     /// The table screen now, built on the spot (not published).
     pub fn screen(&self) -> TableScreen {
         let built = &self.seat_screens.count;
-        let game = self.open.as_ref().and_then(|o| Some(screen::open_screen(o, o.public_view(built)?, built)));
+        let game = self.open.as_ref().and_then(|o| Some(screen::open_screen(o, o.public_view(built)?, screen::offers_of(Some(o)), built)));
         TableScreen { revision: self.revision, game, phones: self.phones_status() }
     }
 

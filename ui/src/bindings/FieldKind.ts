@@ -3,4 +3,4 @@
 /**
  * What a form asks for in a field; the UI draws one control per kind.
  */
-export type FieldKind = "seat" | "seat_or_none" | "seats" | "names" | "location" | "location_or_none" | "corridor" | "corridor_number" | "corridor_number_or_none" | "noise_spot" | "intruder" | "intruder_kind" | "pod" | "engine" | "count" | "switch" | "door_state" | "die" | "destination_letter" | "engine_status" | "research_object" | "scan_procedure" | "offered_character" | "objective_or_none" | "intruder_player" | "attack_card" | "contamination_cards" | "treatment" | "item_deck" | "corridors" | "played_card" | "card_effect";
+export type FieldKind = "seat" | "seat_or_none" | "seats" | "names" | "location" | "location_or_none" | "corridor" | "corridor_number" | "corridor_number_or_none" | "noise_spot" | "intruder" | "intruder_kind" | "pod" | "engine" | "count" | "switch" | "door_state" | "die" | "destination_letter" | "engine_status" | "research_object" | "scan_procedure" | "offered_character" | "objective_or_none" | "intruder_player" | "attack_card" | "contamination_cards" | "treatment" | "weapon" | "item_deck" | "corridors" | "played_card" | "card_effect";

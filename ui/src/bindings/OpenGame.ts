@@ -5,7 +5,12 @@ import type { NextStep } from "./NextStep";
 import type { Offer } from "./Offer";
 import type { PublicView } from "./PublicView";
 
-export type OpenGame = { id: number, title: string, view: PublicView, 
+export type OpenGame = { id: number, title: string, 
+/**
+ * The game's revision: the steps in its journal (undos included). An `act` names it, so a
+ * call made from a screen the game has moved on from is refused (`moved_on`).
+ */
+revision: number, view: PublicView, 
 /**
  * The newest lines of the table's log (the whole log through `Call::Log`).
  */

@@ -6,4 +6,4 @@ import type { PhoneScreen } from "./PhoneScreen";
 import type { Seat } from "./Seat";
 import type { SeatDebrief } from "./SeatDebrief";
 
-export type PhoneReply = { "reply": "paired", token: string, seat: Seat, name: string, } | { "reply": "reveal", seat: Seat, name: string, lines: Array<LogLine>, } | { "reply": "hand", screen: PhoneScreen, } | { "reply": "debrief", title: string, debrief: SeatDebrief, } | { "reply": "left" } | { "reply": "content", content: ContentData, } | { "reply": "refused", fault: Fault, };
+export type PhoneReply = { "reply": "paired", token: string, seat: Seat, name: string, } | { "reply": "reveal", seat: Seat, name: string, lines: Array<LogLine>, } | { "reply": "hand", screen: PhoneScreen, } | { "reply": "accepted", revision: number, } | { "reply": "debrief", title: string, debrief: SeatDebrief, } | { "reply": "left" } | { "reply": "content", content: ContentData, } | { "reply": "refused", fault: Fault, };

@@ -3,4 +3,4 @@
 /**
  * Who may send a command.
  */
-export type Sender = "table" | "phone";
+export type Sender = "table" | "phone" | "round";

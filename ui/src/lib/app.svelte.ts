@@ -92,8 +92,14 @@ export async function refreshSaves() {
   if (r.reply === "saves") app.saves = r.saves;
 }
 
+/** The open game's revision on this screen: an act names it, so one made from a screen the
+ *  game has moved on from (a phone acted meanwhile) is refused, not applied to another state. */
+function revision(): number | undefined {
+  return app.screen?.game?.revision;
+}
+
 export async function act(command: Command, entered: Entered[] = []): Promise<boolean> {
-  const r = await send({ call: "act", request: { request: "do", command, entered } });
+  const r = await send({ call: "act", request: { request: "do", command, entered }, revision: revision() });
   if (r.reply === "refused") app.refusedCommand = command;
   return r.reply === "screen";
 }
@@ -106,11 +112,11 @@ export async function explain(command: Command): Promise<Hint[]> {
 }
 
 export async function undo(): Promise<boolean> {
-  return (await send({ call: "act", request: { request: "undo" } })).reply === "screen";
+  return (await send({ call: "act", request: { request: "undo" }, revision: revision() })).reply === "screen";
 }
 
 export async function correct(entered: Entered[]): Promise<boolean> {
-  return (await send({ call: "act", request: { request: "correct", entered } })).reply === "screen";
+  return (await send({ call: "act", request: { request: "correct", entered }, revision: revision() })).reply === "screen";
 }
 
 export function dismissFault() {

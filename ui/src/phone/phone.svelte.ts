@@ -2,6 +2,8 @@
 // seat token kept in this phone's storage, the seat's screen from the host's stream, and the
 // link to the table (reconnected when the phone wakes up). Only this module talks to transport.
 import type { Command } from "../bindings/Command";
+import type { Component } from "../bindings/Component";
+import type { Entered } from "../bindings/Entered";
 import type { ContentData } from "../bindings/ContentData";
 import type { Pack } from "../bindings/Pack";
 import type { Fault } from "../bindings/Fault";
@@ -22,6 +24,8 @@ export type Stage = "welcome" | "join" | "waiting" | "refused" | "seat" | "freed
 export type Link = "idle" | "connecting" | "live" | "down";
 
 const SEAT_KEY = "nemesis-phone";
+/** Whether this phone sounds a cue when its round comes (the player's choice, on this phone). */
+const SOUND_KEY = "nemesis-phone-sound";
 /** Where this phone remembers its language (the table keeps its own). */
 export const PHONE_LANGUAGE_KEY = "nemesis-phone-language";
 /** The host sends a keep-alive every 15 s: this long without a byte means the link is dead. */
@@ -47,6 +51,10 @@ export const phone = $state({
   fresh: false,
   /** While waiting: the four digits the table shows next to this phone's request. */
   match: "",
+  /** The player turned the cue on: a short sound when their round comes. */
+  sound: false,
+  /** Times this page told the player their round had come (a buzz, a cue where on). */
+  roundCalls: 0,
 });
 
 /** The four digits shown here and on the table for a phone that spent `code`: FNV-1a of the
@@ -96,6 +104,53 @@ export function vibrate(ms: number | number[]) {
   }
 }
 
+// --- Your round has come -------------------------------------------------------------------
+
+let audio: AudioContext | null = null;
+
+/** Two short rising notes, made here (WebAudio): no sound file to load. Quiet, under a second. */
+function cue() {
+  try {
+    audio ??= new AudioContext();
+    const at = audio.currentTime + 0.02;
+    [660, 880].forEach((hz, i) => {
+      const tone = audio!.createOscillator();
+      const level = audio!.createGain();
+      const start = at + i * 0.17;
+      tone.frequency.value = hz;
+      level.gain.setValueAtTime(0.0001, start);
+      level.gain.exponentialRampToValueAtTime(0.3, start + 0.02);
+      level.gain.exponentialRampToValueAtTime(0.0001, start + 0.16);
+      tone.connect(level).connect(audio!.destination);
+      tone.start(start);
+      tone.stop(start + 0.17);
+    });
+  } catch {
+    // No audio here (or not allowed yet): the buzz and the screen say it.
+  }
+}
+
+/** This seat's round began: a short buzz where the phone allows it, the cue if turned on. */
+function roundCame() {
+  phone.roundCalls++;
+  vibrate(200);
+  if (phone.sound) cue();
+}
+
+/** The player turns the cue on or off; turning it on (a tap) lets the browser play it later. */
+export function toggleSound() {
+  phone.sound = !phone.sound;
+  try {
+    localStorage.setItem(SOUND_KEY, phone.sound ? "on" : "off");
+  } catch {
+    // Not kept: it lasts as long as this page.
+  }
+  if (phone.sound) {
+    cue();
+    void audio?.resume().catch(() => {});
+  }
+}
+
 // --- The seat's stream --------------------------------------------------------------------
 
 let stream: AbortController | null = null;
@@ -103,9 +158,18 @@ let retries = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let lastBytes = 0;
 let lastNewest: number | null = null;
+/** Whose round the last screen showed (undefined before the first). */
+let lastRound: number | null | undefined;
+/** Screens with a revision below this are older than a step this phone took: skipped. */
+let atLeast = 0;
 
 function setScreen(s: PhoneScreen) {
+  const revision = s.game?.revision ?? 0;
+  if (revision < atLeast) return;
   phone.screen = s;
+  const round = s.game && s.game.phase.phase === "player" ? s.game.rounds.turn_of : null;
+  if (lastRound !== undefined && round === s.seat && lastRound !== s.seat) roundCame();
+  lastRound = round;
   const n = newest(s);
   if (phone.held && n > phone.held.seen) {
     // A reveal that came while this page was open: a buzz, where the phone can (not for the
@@ -237,7 +301,7 @@ export async function choose(command: Command): Promise<boolean> {
   // Whether everything secret so far was seen: then the line of this choice is no news.
   const upToDate = held.seen >= newest(phone.screen);
   try {
-    const a = await phoneCall({ call: "act", command }, held.token);
+    const a = await phoneCall({ call: "act", command, entered: [] }, held.token);
     if (a.ok && a.reply.reply === "hand") {
       setScreen(a.reply.screen);
       if (upToDate) markSeen();
@@ -246,6 +310,44 @@ export async function choose(command: Command): Promise<boolean> {
     if (!a.ok && a.fault?.code === "bad_token") freed();
     else phone.fault = a.ok ? null : a.fault;
     return false;
+  } finally {
+    phone.busy = false;
+  }
+}
+
+/** What became of a step of this phone's round: taken, refused (said in `phone.fault`), or
+ *  waiting for a physical result the table holds (`needs`: the component, null for a card of
+ *  the player's own). */
+export type Played = { kind: "taken" } | { kind: "refused" } | { kind: "needs"; needs: Component | null };
+
+/** One of the round's steps, sent from the screen of `revision` with the results entered so
+ *  far. While the stream is up the reply names only the new revision: its screen comes once,
+ *  on the stream (issue 30). */
+export async function play(command: Command, entered: Entered[], revision: number): Promise<Played> {
+  const held = phone.held;
+  if (!held || phone.busy) return { kind: "refused" };
+  phone.busy = true;
+  phone.fault = null;
+  try {
+    const streamed = phone.link === "live";
+    const a = await phoneCall({ call: "act", command, entered, revision, streamed }, held.token);
+    if (a.ok && a.reply.reply === "hand") {
+      setScreen(a.reply.screen);
+      return { kind: "taken" };
+    }
+    if (a.ok && a.reply.reply === "accepted") {
+      atLeast = a.reply.revision;
+      // The stream brings it; should it stall, the screen is asked for once.
+      const asked = a.reply.revision;
+      setTimeout(() => {
+        if ((phone.screen?.game?.revision ?? 0) < asked && phone.held) void phoneCall({ call: "hand" }, phone.held.token).then((h) => h.ok && h.reply.reply === "hand" && setScreen(h.reply.screen));
+      }, 3000);
+      return { kind: "taken" };
+    }
+    if (!a.ok && a.fault?.code === "result_needed") return { kind: "needs", needs: a.fault.needs };
+    if (!a.ok && a.fault?.code === "bad_token") freed();
+    else phone.fault = a.ok ? null : (a.fault ?? { code: "storage", reason: "", needs: null, key: "", params: {} });
+    return { kind: "refused" };
   } finally {
     phone.busy = false;
   }
@@ -303,8 +405,12 @@ export function home() {
 // --- Start ----------------------------------------------------------------------------------
 
 export function start() {
-
   phone.held = load();
+  try {
+    phone.sound = localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    phone.sound = false;
+  }
   route();
   window.addEventListener("hashchange", route);
   document.addEventListener("visibilitychange", wake);

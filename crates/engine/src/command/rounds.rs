@@ -36,7 +36,7 @@ macro_rules! commands_of_the_rounds {
         }
         /// Pass (p. 10): the seat's round ends and they take no more Actions this phase.
         Pass { seat: Seat } => {
-            spec: on(G::Turn).fields([seat()]),
+            spec: on(G::Turn).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Unpaid,
@@ -45,7 +45,7 @@ macro_rules! commands_of_the_rounds {
         /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
         /// `paid` is every Action card discarded for it (the card itself and its cost).
         CardAction { seat: Seat, paid: u8 } => {
-            spec: on(G::Turn).fields([seat(), count("paid", 1, rules::MAX_PAID, 1)]),
+            spec: on(G::Turn).fields([seat(), count("paid", 1, rules::MAX_PAID, 1)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(*paid),
@@ -54,7 +54,7 @@ macro_rules! commands_of_the_rounds {
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
         /// Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
         RoomAction { seat: Seat } => {
-            spec: on(G::Turn).fields([seat()]),
+            spec: on(G::Turn).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -63,7 +63,7 @@ macro_rules! commands_of_the_rounds {
         /// The Emergency Room's Room Action, Treat Your Wounds (p. 24): 2 cards, and the one
         /// treatment the player chooses.
         TreatWounds { seat: Seat, treatment: Treatment } => {
-            spec: on(G::Characters).fields([seat(), starting(field("treatment", F::Treatment), "dress_serious")]),
+            spec: on(G::Characters).fields([seat(), starting(field("treatment", F::Treatment), "dress_serious")]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -72,7 +72,7 @@ macro_rules! commands_of_the_rounds {
         /// The Armory's Room Action, Recharge Your Energy Weapon (p. 24): 2 cards; the table puts
         /// 2 Ammo on one of the character's Energy weapons.
         RechargeWeapon { seat: Seat } => {
-            spec: on(G::Characters).fields([seat()]),
+            spec: on(G::Characters).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -81,7 +81,7 @@ macro_rules! commands_of_the_rounds {
         /// The Storage's Room Action, Search for an Item (p. 24): 2 cards; 2 Item cards from the
         /// deck the player chooses, 1 kept.
         SearchStorage { seat: Seat, deck: ItemDeck } => {
-            spec: on(G::Characters).fields([seat(), starting(field("deck", F::ItemDeck), "red")]),
+            spec: on(G::Characters).fields([seat(), starting(field("deck", F::ItemDeck), "red")]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -90,7 +90,7 @@ macro_rules! commands_of_the_rounds {
         /// The Command Center's Room Action, Open/Close Doors (p. 25): 2 cards; any 1 room, the
         /// Doors of its corridors in `closed` end Closed and the others Open.
         CommandDoors { seat: Seat, room: Location, closed: Vec<CorridorId> } => {
-            spec: on(G::Board).fields([seat(), field("room", F::Location), field("closed", F::Corridors)]),
+            spec: on(G::Board).fields([seat(), field("room", F::Location), field("closed", F::Corridors)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -98,7 +98,7 @@ macro_rules! commands_of_the_rounds {
         }
         /// The Hatch Control System's Room Action (p. 25): 2 cards; one Escape Pod locked or unlocked.
         HatchControl { seat: Seat, pod: PodNumber, locked: bool } => {
-            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), switch("locked", false)]),
+            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), switch("locked", false)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -122,7 +122,8 @@ macro_rules! commands_of_the_rounds {
                     starting(field("effect", F::CardEffect), "repair_malfunction"),
                     count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
                     field("cards", F::ContaminationCards),
-                ]),
+                ])
+                .round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(card_actions::cost(state, *seat, *card)),
@@ -183,7 +184,7 @@ macro_rules! commands_of_the_rounds {
             spec: on(G::Characters)
                 .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..field("careful_noise", F::CorridorNumberOrNone) }])
                 .entered([E::Room, E::Noise, E::Token])
-                .explained(),
+                .explained().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::move_cost(state, *seat, careful_noise.is_some())),
@@ -298,7 +299,7 @@ macro_rules! commands_of_the_rounds {
         /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
         /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
         FireControl { seat: Seat, room: Location } => {
-            spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]),
+            spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -343,7 +344,7 @@ macro_rules! commands_of_the_rounds {
             rule: |ctx| wounds::set_slime(ctx, *seat, *on),
         }
         SendSignal { seat: Seat } => {
-            spec: on(G::Characters).fields([seat()]),
+            spec: on(G::Characters).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),

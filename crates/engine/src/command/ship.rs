@@ -10,7 +10,7 @@ macro_rules! commands_of_the_ship {
         /// whether it was an Energy weapon, for the Weakness Vulnerability to Energy (pp. 21–22);
         /// old saves that never said read as not. With `weapon`, the weapon says it and `energy` is unread.
         Shoot { seat: Seat, id: IntruderId, #[serde(default, skip_serializing_if = "std::ops::Not::not")] energy: bool, #[serde(default)] weapon: Option<Weapon> } => {
-            spec: on(G::Characters).fields([seat(), field("id", F::Intruder), starting(field("weapon", F::Weapon), "own")]).entered([E::Combat, E::AttackCard, E::EventCard]).explained(),
+            spec: on(G::Characters).fields([seat(), field("id", F::Intruder), starting(field("weapon", F::Weapon), "own")]).entered([E::Combat, E::AttackCard, E::EventCard]).explained().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
@@ -19,7 +19,7 @@ macro_rules! commands_of_the_ship {
         /// The Melee Attack action (p. 19): a Contamination card first, then the Combat die (2 hits
         /// count as 1); a miss costs the character a Serious Wound.
         MeleeAttack { seat: Seat, id: IntruderId } => {
-            spec: on(G::Characters).fields([seat(), field("id", F::Intruder)]).entered([E::Combat, E::AttackCard, E::EventCard, E::SeriousWound]).explained(),
+            spec: on(G::Characters).fields([seat(), field("id", F::Intruder)]).entered([E::Combat, E::AttackCard, E::EventCard, E::SeriousWound]).explained().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
@@ -55,7 +55,7 @@ macro_rules! commands_of_the_ship {
                 .entered([E::AttackCard, E::SeriousWound, E::Token])
                 .explained()
                 .modes([Mode::Standard])
-                .when(When::IntruderPlayer),
+                .when(When::IntruderPlayer).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
@@ -78,7 +78,7 @@ macro_rules! commands_of_the_ship {
         }
         ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
             // From a phone too: the answer to a Rest card's scan names the cards in hand (p. 20).
-            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone(),
+            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
@@ -86,14 +86,14 @@ macro_rules! commands_of_the_ship {
         }
 
         CheckEngine { seat: Seat, engine: EngineNumber } => {
-            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1)]).entered([E::Engine]),
+            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1)]).entered([E::Engine]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::check_engine(ctx, *seat, *engine),
         }
         CheckAllEngines { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]).entered([E::Engine]),
+            spec: on(G::Ship).fields([seat()]).entered([E::Engine]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -102,7 +102,7 @@ macro_rules! commands_of_the_ship {
         /// Repair or break an Engine with a Repairs Action card or the Tools (p. 26): `paid` is every
         /// Action card discarded for it; old saves, which never said, read as 1.
         BeginEngineRepair { seat: Seat, engine: EngineNumber, #[serde(default = "one")] paid: u8 } => {
-            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1), count("paid", 1, rules::MAX_PAID, 3)]).entered([E::Engine]),
+            spec: on(G::Ship).fields([seat(), starting(field("engine", F::Engine), 1), count("paid", 1, rules::MAX_PAID, 3)]).entered([E::Engine]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(*paid),
@@ -124,28 +124,28 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::report_engine_order(ctx, *seat, *engine, *changed),
         }
         CheckCoordinates { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]).entered([E::Destination]),
+            spec: on(G::Ship).fields([seat()]).entered([E::Destination]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::check_coordinates(ctx, *seat),
         }
         SetDestination { seat: Seat, letter: DestinationLetter } => {
-            spec: on(G::Ship).fields([seat(), starting(field("letter", F::DestinationLetter), "a")]),
+            spec: on(G::Ship).fields([seat(), starting(field("letter", F::DestinationLetter), "a")]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::set_destination(ctx, *seat, *letter),
         }
         StartSelfDestruct { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]),
+            spec: on(G::Ship).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| systems::start_self_destruct(ctx, *seat),
         }
         StopSelfDestruct { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]),
+            spec: on(G::Ship).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -159,7 +159,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::set_pod_lock(ctx, *pod, *locked),
         }
         TryEnterPod { seat: Seat, pod: PodNumber } => {
-            spec: on(G::Ship).fields([seat(), field("pod", F::Pod)]),
+            spec: on(G::Ship).fields([seat(), field("pod", F::Pod)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -168,21 +168,21 @@ macro_rules! commands_of_the_ship {
         /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
         /// launches it (from their phone or the table); left out, the table launches it (old saves).
         LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]),
+            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]).round(),
             seat: *seat,
             stage: Stage::Play,
             play: |_| Play::Unpaid,
             rule: |ctx| systems::launch_pod(ctx, *pod, *seat),
         }
         LeavePod { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]),
+            spec: on(G::Ship).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| systems::leave_pod(ctx, *seat),
         }
         TryHibernate { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]),
+            spec: on(G::Ship).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -196,7 +196,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| player_phase::choose_objective(ctx, *seat, objective.as_deref()),
         }
         TakeEgg { seat: Seat } => {
-            spec: on(G::Characters).fields([seat()]),
+            spec: on(G::Characters).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -206,7 +206,7 @@ macro_rules! commands_of_the_ship {
         /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
         DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> } => {
             // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
-            spec: on(G::Characters).fields([seat(), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone)]),
+            spec: on(G::Characters).fields([seat(), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
@@ -222,7 +222,7 @@ macro_rules! commands_of_the_ship {
         /// Airlock Control (p. 25): start the Emergency Airlock Procedure on another explored Yellow
         /// room whose corridors hold no Destroyed Door.
         StartAirlock { seat: Seat, room: Location } => {
-            spec: on(G::Characters).fields([seat(), field("room", F::Location)]),
+            spec: on(G::Characters).fields([seat(), field("room", F::Location)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -231,7 +231,7 @@ macro_rules! commands_of_the_ship {
         /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
         /// lying in the character's room.
         PickUpObject { seat: Seat, object: ResearchObject } => {
-            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]),
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
@@ -241,21 +241,21 @@ macro_rules! commands_of_the_ship {
         /// instead to another character in the same room, in a Trade (p. 13: the Trade's Action is
         /// the `CardAction` of whoever started it; the exchange itself is free); old saves read as not.
         DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> } => {
-            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]),
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
             rule: |ctx| rooms::drop_object(ctx, *seat, *object, *give_to),
         }
         Research { seat: Seat, object: ResearchObject } => {
-            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]).entered([E::Weakness]),
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject)]).entered([E::Weakness]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
             rule: |ctx| rooms::research(ctx, *seat, *object),
         }
         PeekRoom { seat: Seat, at: Location } => {
-            spec: on(G::Characters).fields([seat(), field("at", F::Location)]).entered([E::Room]),
+            spec: on(G::Characters).fields([seat(), field("at", F::Location)]).entered([E::Room]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -263,7 +263,7 @@ macro_rules! commands_of_the_ship {
         }
         /// A Search in the seat's room lowers its Item Counter by one (p. 23).
         SearchRoom { seat: Seat } => {
-            spec: on(G::Characters).fields([seat()]),
+            spec: on(G::Characters).fields([seat()]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),

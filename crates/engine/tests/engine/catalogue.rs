@@ -176,6 +176,40 @@ fn a_phone_sends_only_the_private_choices() {
     assert!(!may_send(&Command::GiveRound { seat: Seat(0) }, Sender::Phone));
 }
 
+/// Issue 32, item 2: every command is looked at, from its entry alone. What is an Action or a
+/// step of a round (p. 10, p. 12: not the table's correction) is sent by the phone of the seat
+/// whose round it is, and names that seat; a correction, a step of the Event Phase or of the
+/// victory check never is. A new Action left without its phone's right fails here.
+#[test]
+fn every_action_of_a_round_and_nothing_else_is_sent_from_the_rounds_phone_p10() {
+    let g = started(3, 3201);
+    let s = state(&g);
+    assert_eq!(s.phase, Phase::Player);
+    let mut actions = 0;
+    for k in CommandType::ALL {
+        let entry = spec(*k);
+        let Ok(command) = serde_json::from_value::<Command>(Value::Object(built(entry))) else { continue };
+        let by_round = entry.sent_by.contains(&Sender::Round);
+        let is_action = rules::play(s, &command) != rules::Play::Correction;
+        if is_action {
+            actions += 1;
+            assert!(by_round, "{k:?} is an Action of a round: its seat's phone sends it");
+        }
+        if by_round {
+            // The seat it names is the phone's own (the host checks it; a pod's launch may name none, from the table).
+            assert!(entry.fields.iter().any(|f| f.name == "seat" || f.kind == FieldKind::IntruderPlayer), "{k:?}: a round's phone sends only what names its seat");
+            // Only the scan is both: a room's Action in its round (Canteen, Shower, Surgery, p. 25),
+            // and the answer to a Rest card's question, which the phone gives whatever the round.
+            assert!(!entry.sent_by.contains(&Sender::Phone) || *k == CommandType::ScanContamination, "{k:?}: a private choice is not a round's step");
+        }
+    }
+    assert!(actions > 20, "the round's Actions were found ({actions})");
+    let round: BTreeSet<CommandType> = CommandType::ALL.iter().copied().filter(|k| spec(*k).sent_by.contains(&Sender::Round)).collect();
+    for table_only in [CommandType::GiveRound, CommandType::SetHandSize, CommandType::PlaceCharacter, CommandType::Wound, CommandType::KillCharacter, CommandType::EndPlayerPhase, CommandType::AdvanceTime, CommandType::NoiseRoll, CommandType::Encounter, CommandType::RevealObjective, CommandType::JudgeObjective] {
+        assert!(!round.contains(&table_only), "{table_only:?} is the table's");
+    }
+}
+
 /// Fills in the fields a next step leaves to its form, as a person at the table would.
 fn fill(g: &nemesis_engine::Game, kind: CommandType, seat: Option<Seat>) -> Command {
     let s = state(g);

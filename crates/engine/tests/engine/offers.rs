@@ -40,6 +40,10 @@ fn play(seed: u64, players: usize, steps: usize) -> (usize, usize) {
         // this game's components are all the app's).
         for o in &now {
             assert!(!o.needs_result, "the app holds every component in this game");
+            // Issue 32: whatever a round offers, the phone of the seat whose round it is may send.
+            let senders = &nemesis_engine::catalogue::spec(o.command.kind()).sent_by;
+            assert!(senders.contains(&nemesis_engine::catalogue::Sender::Round), "seed {seed} step {step}: {:?} is offered but its seat's phone may not send it", o.command);
+            assert_eq!(nemesis_engine::rules::command_seat(&o.command), s.rounds.turn_of, "an offer acts for the seat whose round it is");
             let mut fate = nemesis_engine::Fate::restore(&g.fate_snapshot());
             let r = nemesis_engine::apply(Some(&s), &mut fate, Actor::Table, &o.command, &[]);
             assert!(r.is_ok(), "seed {seed} step {step}: offered {:?} was refused: {:?}", o.command, r.err());

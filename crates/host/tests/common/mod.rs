@@ -126,14 +126,14 @@ pub fn arrange(t: &mut Table, command: &Command) {
 pub fn act_with(t: &mut Table, command: Command, entered: Vec<Entered>) -> TableScreen {
     arrange(t, &command);
     let what = format!("{command:?} with {entered:?}");
-    match call(t, Call::Act { request: Request::Do { command, entered } }) {
+    match call(t, Call::Act { revision: None, request: Request::Do { command, entered } }) {
         Reply::Screen { screen } => std::sync::Arc::unwrap_or_clone(screen),
         other => panic!("{what} should be accepted, got {other:?}"),
     }
 }
 
 pub fn try_act(t: &mut Table, command: Command) -> Reply {
-    call(t, Call::Act { request: Request::Do { command, entered: Vec::new() } })
+    call(t, Call::Act { revision: None, request: Request::Do { command, entered: Vec::new() } })
 }
 
 /// Drafts every seat (in player-number order, keeping the first character offered), reading only

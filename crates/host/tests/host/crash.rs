@@ -92,7 +92,7 @@ fn saves(run: &mut Run) -> Vec<SaveSummary> {
 }
 
 fn act(command: Command) -> Call {
-    Call::Act { request: Request::Do { command, entered: Vec::new() } }
+    Call::Act { revision: None, request: Request::Do { command, entered: Vec::new() } }
 }
 
 #[test]

@@ -105,7 +105,7 @@ fn the_saves_list_result_follows_an_undo_past_the_end_and_each_game_keeps_its_ow
     let list = || t.store().list().unwrap();
     assert_eq!(nemesis_host::debrief::with_results(t.store(), &mut known, list())[0].winners, Some(vec!["noted".to_string()]));
 
-    let undone = screen_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
+    let undone = screen_of(call(&mut t, Call::Act { revision: None, request: nemesis_engine::Request::Undo }));
     assert!(!matches!(open_game(&undone).view.phase, nemesis_engine::state::Phase::Over { .. }), "the game goes on");
     let listed = saves(&mut t);
     assert_eq!((listed[0].finished, listed[0].winners.clone()), (false, None), "no result while the game goes on");
@@ -272,7 +272,7 @@ fn after_the_debrief_is_shown_undo_cannot_return_to_play_even_after_a_restart() 
     debrief_of(call(&mut t, Call::Debrief));
     assert!(!open_game(&current(&mut t)).can_undo, "the undo button is greyed once the debrief was shown");
     let steps = t.open_game().unwrap().entries().len();
-    let refused = fault_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
+    let refused = fault_of(call(&mut t, Call::Act { revision: None, request: nemesis_engine::Request::Undo }));
     assert_eq!(refused.code, FaultCode::Rule(nemesis_engine::Code::CannotUndo), "{refused:?}");
     assert!(refused.reason.contains("can still be corrected"), "{}", refused.reason);
     // A restart: the record is in the save, not only in memory.
@@ -280,7 +280,7 @@ fn after_the_debrief_is_shown_undo_cannot_return_to_play_even_after_a_restart() 
     let mut t = table_in(dir.path());
     screen_of(call(&mut t, Call::Open { game }));
     assert!(!open_game(&current(&mut t)).can_undo, "still greyed after a restart");
-    let refused = fault_of(call(&mut t, Call::Act { request: nemesis_engine::Request::Undo }));
+    let refused = fault_of(call(&mut t, Call::Act { revision: None, request: nemesis_engine::Request::Undo }));
     assert_eq!(refused.code, FaultCode::Rule(nemesis_engine::Code::CannotUndo), "still refused after a restart: {refused:?}");
     assert_eq!(t.open_game().unwrap().entries().len(), steps, "nothing was added");
     debrief_of(call(&mut t, Call::Debrief));

@@ -19,6 +19,7 @@ mod debrief;
 mod folder;
 mod imports;
 mod layout;
+mod phone_rounds;
 mod phones;
 mod phones_privacy;
 mod refusal_catalogue;

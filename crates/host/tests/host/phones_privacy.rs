@@ -1,5 +1,5 @@
 //! The privacy test on the wire (PRIVACY.md, secrets rule 4, carried to the phone server): five
-//! paired phones follow long random games; everything the server sends each seat's stream and
+//! paired phones follow long random games, and play their own rounds from their phones (issue 32); everything the server sends each seat's stream and
 //! everything pushed to the table is recorded, and no byte of it belongs to the wrong audience.
 
 use crate::common::http::*;
@@ -124,6 +124,23 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
         phone_act(port, token, serde_json::json!({"type": "set_engine_order", "seat": seat, "top": top})).await;
         return;
     }
+    // Issue 32: the seat whose round it is often plays it on its phone, from what its phone is
+    // offered, naming the revision its screen showed.
+    let holder = on_table(table, |t| t.open_game().unwrap().state().unwrap().rounds.turn_of);
+    if let Some(holder) = holder.filter(|_| phase == Phase::Player && p.below(2) == 0) {
+        let token = &tokens[holder.0 as usize];
+        let auth = format!("Bearer {token}");
+        let r = request(port, "POST", "/api/phone", &[("Authorization", &auth)], Some(r#"{"call":"hand"}"#)).await;
+        let PhoneReply::Hand { screen } = r.reply::<PhoneReply>() else { panic!("the holder's screen: {}", r.body) };
+        let game = screen.game.as_ref().unwrap();
+        let offers: Vec<_> = game.offers.iter().filter(|o| !o.needs_result).collect();
+        assert!(!offers.is_empty(), "the holder's phone is offered its round (Pass at least)");
+        let o = offers[p.below(offers.len() as u64) as usize];
+        let body = serde_json::json!({ "call": "act", "command": o.command, "entered": [], "revision": game.revision }).to_string();
+        let r = request(port, "POST", "/api/phone", &[("Authorization", &auth)], Some(&body)).await;
+        assert!(matches!(r.reply::<PhoneReply>(), PhoneReply::Hand { .. }), "an offered step is taken from the phone: {:?} {}", o.command, r.body);
+        return;
+    }
     let engine = EngineNumber(1 + p.below(3) as u8);
     let command = match p.below(20) {
         0 => Command::EndPlayerPhase,
@@ -144,7 +161,7 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
         15 => Command::NoiseRoll { seat },
         16 => Command::SetHandSize { seat, cards: p.below(6) as u8 },
         17 if p.below(4) == 0 => {
-            on_table(table, |t| t.call(Actor::Table, Call::Act { request: Request::Undo }));
+            on_table(table, |t| t.call(Actor::Table, Call::Act { revision: None, request: Request::Undo }));
             return;
         }
         18 if me.life == nemesis_engine::state::Life::Awake && p.below(10) == 0 => Command::KillCharacter { seat },
@@ -168,6 +185,29 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
             try_act(t, Command::PlaceCharacter { seat, at });
             board(t)
         }));
+    }
+    // Ending the phase: each objective kept and each pass first is a step of its own, which a
+    // phone's stream may catch (more of them since the phones play their rounds): each recorded.
+    if matches!(command, Command::EndPlayerPhase) {
+        for _ in 0..32 {
+            let board = on_table(table, |t| {
+                let s = t.open_game().unwrap().state().unwrap().clone();
+                if s.phase != Phase::Player {
+                    return None;
+                }
+                let step = match nemesis_engine::rules::objectives_due(&s).next() {
+                    Some(seat) => Command::ChooseObjective { seat, objective: s.seats[seat].objectives.first().map(|o| s.content().data.objectives[o.0 as usize].key.clone()) },
+                    None => Command::Pass { seat: s.rounds.turn_of? },
+                };
+                matches!(try_act(t, step), Reply::Screen { .. }).then(|| board(t))
+            });
+            match board {
+                Some(b) => {
+                    boards.insert(b);
+                }
+                None => break,
+            }
+        }
     }
     // The random seat gets the round and the cards it needs, as the table would (p. 10, p. 12).
     boards.insert(on_table(table, |t| {
@@ -276,6 +316,7 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
                 assert_eq!(screen.seat, Seat(i as u8), "game {g}: seat {i}'s stream carried another seat's screen");
                 let Some(game) = &screen.game else { continue };
                 assert_eq!(game.me.seat, screen.seat);
+                assert!(game.offers.is_empty() || game.rounds.turn_of == Some(screen.seat), "game {g}: seat {i} was sent another seat's round");
                 let hand = serde_json::to_string(&game.hand).unwrap();
                 assert!(allowed[i].contains(&hand), "game {g}: seat {i} got a hand the engine never built for it: {hand}");
                 let board = serde_json::to_string(&game.board).unwrap();

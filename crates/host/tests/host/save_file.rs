@@ -283,7 +283,7 @@ fn the_script_door_leaves_every_acknowledged_step_in_the_save_alone_a_moment_aft
     let mut acknowledged = before;
     for cards in 0..20u8 {
         let request = nemesis_engine::Request::Do { command: Command::SetHandSize { seat: Seat(cards % 3), cards: cards % 5 + 1 }, entered: Vec::new() };
-        let reply = ask(nemesis_host::Call::Act { request });
+        let reply = ask(nemesis_host::Call::Act { revision: None, request });
         assert!(reply.contains("\"screen\""), "each step is accepted: {reply}");
         acknowledged += 1;
     }

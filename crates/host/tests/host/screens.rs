@@ -9,7 +9,7 @@ use nemesis_host::{Call, Reply, Table};
 use std::sync::Arc;
 
 fn hand_size(t: &mut Table, seat: u8, cards: u8) -> Reply {
-    call(t, Call::Act { request: Request::Do { command: Command::SetHandSize { seat: Seat(seat), cards }, entered: Vec::new() } })
+    call(t, Call::Act { revision: None, request: Request::Do { command: Command::SetHandSize { seat: Seat(seat), cards }, entered: Vec::new() } })
 }
 
 #[test]

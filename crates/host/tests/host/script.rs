@@ -28,7 +28,7 @@ fn one_reply_per_non_blank_line_in_order() {
         "   \t ".to_string(),
         line(&Call::NewGame { setup: options(2), title: Some("Scripted".into()) }),
         r#"{"call":"no_such_call"}"#.to_string(),
-        line(&Call::Act { request: Request::Do { command: Command::AdvanceTime, entered: vec![] } }),
+        line(&Call::Act { revision: None, request: Request::Do { command: Command::AdvanceTime, entered: vec![] } }),
         "\r".to_string(),
         line(&Call::Saves),
     ]
@@ -97,8 +97,8 @@ fn a_scripted_game_is_saved_step_by_step_and_continues_in_a_later_run() {
     let mut t = table_in(dir.path());
     let input = [
         line(&Call::Open { game: id }),
-        line(&Call::Act { request: Request::Do { command: Command::SetHandSize { seat: Seat(0), cards: 2 }, entered: vec![] } }),
-        line(&Call::Act { request: Request::Undo }),
+        line(&Call::Act { revision: None, request: Request::Do { command: Command::SetHandSize { seat: Seat(0), cards: 2 }, entered: vec![] } }),
+        line(&Call::Act { revision: None, request: Request::Undo }),
         line(&Call::Log),
     ]
     .join("\n");

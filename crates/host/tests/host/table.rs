@@ -58,7 +58,7 @@ fn an_accepted_step_is_on_disk_when_its_screen_is_pushed() {
             }
         });
         ready.wait();
-        let reply = call(&mut t, Call::Act { request: Request::Do { command, entered } });
+        let reply = call(&mut t, Call::Act { revision: None, request: Request::Do { command, entered } });
         let screen = match reply {
             Reply::Screen { screen } => screen,
             other => panic!("{what} should be accepted, got {other:?}"),
@@ -131,7 +131,7 @@ fn the_table_screen_carries_the_steps_cues_and_the_games_times() {
     let last = open_game(&died).last.clone().expect("a last step");
     assert_eq!(last.cues, vec![Cue { sound: Sound::Death, say: Some(Announcement::Moment { moment: Moment::FirstDeath }) }], "the first death: a toll and the pods' announcement");
     assert!(open_game(&died).updated_ms >= first.updated_ms, "the newest step's time");
-    let undone = screen_of(call(&mut t, Call::Act { request: Request::Undo }));
+    let undone = screen_of(call(&mut t, Call::Act { revision: None, request: Request::Undo }));
     assert!(open_game(&undone).last.as_ref().is_some_and(|l| l.cues.is_empty()), "an undo is silent");
     let before = open_game(&current(&mut t)).clone();
     drop(t);
@@ -211,6 +211,7 @@ fn a_refused_command_leaves_the_generator_where_the_save_has_it() {
     let reply = call(
         &mut t,
         Call::Act {
+            revision: None,
             request: Request::Do {
                 command: Command::RollDice { die: Die::Noise, count: 2 },
                 entered: vec![Entered::ContaminationDraw { contamination: 0 }],
@@ -411,8 +412,8 @@ fn undo_and_correct_refused_by_the_engine_change_nothing() {
     let rows = entry_rows(&conn, id);
     let before = current(&mut t);
     let rx = t.subscribe();
-    assert_eq!(fault_of(call(&mut t, Call::Act { request: Request::Undo })).code, nemesis_engine::Code::CannotUndo);
-    let fault = fault_of(call(&mut t, Call::Act { request: Request::Correct { entered: vec![Entered::Noise { face: NoiseFace::One }] } }));
+    assert_eq!(fault_of(call(&mut t, Call::Act { revision: None, request: Request::Undo })).code, nemesis_engine::Code::CannotUndo);
+    let fault = fault_of(call(&mut t, Call::Act { revision: None, request: Request::Correct { entered: vec![Entered::Noise { face: NoiseFace::One }] } }));
     assert_eq!(fault.code, nemesis_engine::Code::CannotCorrect);
     assert_eq!(current(&mut t), before);
     assert_eq!(entry_rows(&conn, id), rows);
@@ -425,7 +426,7 @@ fn acting_with_no_game_open_is_refused_with_no_game() {
     let mut t = table_in(dir.path());
     let rx = t.subscribe();
     for request in [Request::Do { command: Command::EndPlayerPhase, entered: vec![] }, Request::Undo, Request::Correct { entered: vec![] }] {
-        let fault = fault_of(call(&mut t, Call::Act { request }));
+        let fault = fault_of(call(&mut t, Call::Act { revision: None, request }));
         assert_eq!(fault.code, FaultCode::NoGame);
     }
     assert_eq!(fault_of(call(&mut t, Call::Log)).code, FaultCode::NoGame);
@@ -475,7 +476,7 @@ fn a_seat_cannot_use_the_table_screens_calls() {
     assert_eq!(saves(&mut t).len(), 1, "the game was not deleted");
     assert!(current(&mut t).game.is_some(), "nor closed");
     // Phones act only through the phone server's own calls (`phone_act`), never through these.
-    let fault = fault_of(t.call(seat, Call::Act { request: Request::Undo }));
+    let fault = fault_of(t.call(seat, Call::Act { revision: None, request: Request::Undo }));
     assert_eq!(fault.code, nemesis_engine::Code::NotYourSeat);
 }
 
@@ -616,7 +617,7 @@ fn undo_through_act_restores_the_view_and_the_screen_tells_when_it_is_possible()
     assert_eq!(g.last.as_ref().unwrap().command.as_deref(), Some("set_fire"));
     assert_ne!(g.view, before);
 
-    let s = screen_of(call(&mut t, Call::Act { request: Request::Undo }));
+    let s = screen_of(call(&mut t, Call::Act { revision: None, request: Request::Undo }));
     let g = open_game(&s);
     assert_eq!(g.view, before, "undo restores the view exactly");
     let last = g.last.as_ref().unwrap();
@@ -626,7 +627,7 @@ fn undo_through_act_restores_the_view_and_the_screen_tells_when_it_is_possible()
     let s = act(&mut t, Command::RollDice { die: Die::Noise, count: 1 });
     let g = open_game(&s);
     assert!(!g.can_undo && !g.can_correct, "the app's own roll stands: neither undone nor corrected");
-    let fault = fault_of(call(&mut t, Call::Act { request: Request::Undo }));
+    let fault = fault_of(call(&mut t, Call::Act { revision: None, request: Request::Undo }));
     assert_eq!(fault.code, nemesis_engine::Code::CannotUndo);
     assert_eq!(fault.key, "the_app_drew_or_rolled_at_that_step", "the refusal says the app's result stands: {}", fault.reason);
 }
@@ -647,7 +648,7 @@ fn correct_through_act_replaces_the_drawn_card_on_the_screen() {
     let wrong_seq = g.last.as_ref().unwrap().seq;
     let real = ["body", "arm", "hand", "leg", "bleeding"].into_iter().find(|k| *k != drawn).unwrap();
 
-    let s = screen_of(call(&mut t, Call::Act { request: Request::Correct { entered: vec![Entered::SeriousWound { key: real.into() }] } }));
+    let s = screen_of(call(&mut t, Call::Act { revision: None, request: Request::Correct { entered: vec![Entered::SeriousWound { key: real.into() }] } }));
     let g = open_game(&s);
     assert_eq!(g.view.seats[0].serious_wounds.len(), 1, "the correction replaces the wound");
     assert_eq!(g.view.seats[0].serious_wounds[0].card.key, real);

@@ -1,0 +1,240 @@
+// End-to-end (issue 32): every player plays their own round from their own phone. The real host
+// in serve mode with a fixed seed, a 3-player game whose dice stay on the table (the Noise and
+// Combat dice are rolled for real and entered on the phone that acts), three phone contexts at
+// 390×844 and the table page, which is not touched until it ends the Player Phase. Each round is
+// played on the phone of the seat that holds it: Moves (an exploration with its Noise roll), a
+// Search, an attack when one is offered, a Room Action when one is offered, passes. The hand
+// counts follow the costs paid; a phone acting out of its round, for another seat or from a
+// stale screen is refused and nothing changes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browserSuite, choose, logTotal, startServe } from "./harness.mjs";
+
+const suite = browserSuite();
+const { data, running } = suite;
+
+const SEED = 3202;
+const names = ["Ana", "Bruno", "Chidi"];
+const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const ALL_BUT_DICE = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards"];
+
+/** Polls `fn` until it returns a truthy value (a state, never a time). */
+async function until(what, fn, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function shot(page, name, fullPage = false) {
+  if (process.env.PHONES_SHOTS) await page.screenshot({ path: `${process.env.PHONES_SHOTS}/${name}.png`, fullPage });
+}
+
+test("three phones play the Player Phase of a turn, each its own round; the table only ends the phase", { timeout: 180000 }, async () => {
+  const serve = await startServe(data, { seed: SEED });
+  running.push(() => serve.stop());
+  const key = new URL(serve.url).searchParams.get("key");
+  const origin = new URL(serve.url).origin;
+  /** The table's own door, as a script would use it: the setup, pairing and the checks. */
+  const call = async (c) => (await fetch(`${origin}/api/call`, { method: "POST", headers: { "x-table-key": key, "content-type": "application/json" }, body: JSON.stringify(c) })).json();
+  const screen = async () => (await call({ call: "screen" })).screen;
+
+  const problems = [];
+  const watch = (page, who) => {
+    page.on("pageerror", (e) => problems.push(`${who}: ${e}`));
+    page.on("console", (m) => m.text().includes("the phone's strings lack") && problems.push(`${who}: ${m.text()}`));
+  };
+
+  // The game, its dice on the table; the draft through the table's door.
+  let reply = await call({ call: "new_game", setup: { players: names, mode: "standard", handled: ALL_BUT_DICE } });
+  assert.equal(reply.reply, "screen", JSON.stringify(reply));
+  for (;;) {
+    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
+    const next = seats.find((s) => !s.character);
+    if (!next) break;
+    const drawn = await call({ call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } });
+    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
+    reply = await call({ call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } });
+  }
+  assert.equal(reply.screen.game.view.phase.phase, "player");
+
+  // The table page shows the game; it is not touched until the phase ends.
+  const table = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  watch(table, "table");
+  await table.goto(serve.url);
+  await table.locator('[data-test="round"]').waitFor();
+
+  // Three phones, paired through the table's door (the table confirms each).
+  const on = await call({ call: "phones", on: true, address: "127.0.0.1" });
+  assert.ok(on.screen.phones.on);
+  const phones = [];
+  for (let seat = 0; seat < 3; seat++) {
+    const { offer } = await call({ call: "pair_code", seat });
+    const context = await suite.browser.newContext(phoneView);
+    // Where the browser allows it the phone buzzes: counted here.
+    await context.addInitScript(() => {
+      window.__buzz = [];
+      navigator.vibrate = (p) => (window.__buzz.push(p), true);
+    });
+    const page = await context.newPage();
+    watch(page, `phone ${seat}`);
+    await page.goto(offer.url);
+    await page.click('[data-test="phone-join"]');
+    const ask = await until("the ask", async () => (await screen()).phones.asking.find((a) => a.seat === seat));
+    await call({ call: "answer_phone", ask: ask.ask, accept: true, replace: false });
+    await page.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+    phones.push({ seat, page, token: await page.evaluate(() => JSON.parse(localStorage.getItem("nemesis-phone")).token) });
+  }
+  // Ana turns her round's cue on.
+  await phones[0].page.click('[data-test="phone-sound"]');
+  assert.equal(await phones[0].page.getAttribute('[data-test="phone-sound"]', "aria-pressed"), "true");
+
+  /** The phone whose round it is: it shows the round's offers. */
+  const holder = () => until("a phone with the round", async () => {
+    for (const p of phones) if (await p.page.locator('[data-test="phone-round"]').count()) return p;
+    return null;
+  });
+  const handOf = async (p) => Number(await p.page.getAttribute('[data-test="phone-round-hand"]', "data-hand"));
+  /** The revision the phone's round shows, -1 once it shows no round (read at once, no wait). */
+  const revisionOf = (p) => p.page.evaluate(() => Number(document.querySelector('[data-test="phone-round"]')?.getAttribute("data-revision") ?? -1));
+  /** A phone's own call to its door, with its own token (as its page sends them). */
+  const phoneAct = (p, body) => p.page.evaluate(async ([token, body]) => {
+    const r = await fetch("/api/phone", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: r.status, body: await r.json() };
+  }, [p.token, body]);
+
+  /** Taps an offer and completes it on the phone: each result the table holds is entered as
+   *  it is asked for (the Noise die shows 2, the Combat die a miss), a question is answered yes.
+   *  Returns its cost and the hand before it. */
+  async function take(p, button, enter = { "Noise die": "2", "Combat die": "miss" }) {
+    const revision = await revisionOf(p);
+    const cost = Number((await button.getAttribute("data-cost")) || 0);
+    const before = await handOf(p);
+    await button.click();
+    const making = p.page.locator('[data-test="phone-making"]');
+    const moved = async () => (await revisionOf(p)) !== revision;
+    // Taken at once, or a question or a result asked for first.
+    await until("the phone's answer", async () => (await making.count()) > 0 || (await moved()));
+    for (let asked = 0; asked < 6 && (await making.count()); asked++) {
+      const items = await making.locator('[data-test="entered"] .item').count();
+      for (const list of await making.locator('[data-test="entered"] [role="combobox"]').all()) {
+        const value = enter[(await list.getAttribute("aria-label")) ?? ""];
+        if (value) await choose(list, value);
+      }
+      await making.locator('[data-test="phone-send"]').click();
+      // Taken, or refused, or one more result asked for (a token drawn after the roll).
+      await until("the step taken or another result asked", async () => (await moved()) || (await p.page.locator('[data-test="phone-fault"]').count()) > 0 || (await making.locator('[data-test="entered"] .item').count()) > items);
+      if (await p.page.locator('[data-test="phone-fault"]').count()) throw new Error(`refused: ${await p.page.locator('[data-test="phone-fault"]').textContent()}`);
+    }
+    await until("the phone's new screen", moved);
+    return { cost, before };
+  }
+
+  let explored = false, searched = false, attacked = false, roomAction = false, refusalsChecked = false, buzzesChecked = false;
+  const passed = new Set();
+  const done = new Map();
+  const rounds = [];
+  for (let steps = 0; passed.size < 3; steps++) {
+    assert.ok(steps < 40, "the Player Phase ends");
+    const p = await holder();
+    const others = phones.filter((o) => o !== p);
+    // Out of its round a phone offers nothing and says whose round it is.
+    for (const o of others) {
+      await until("the other phones show whose round", async () => (await o.page.getAttribute('[data-test="phone-round-other"]', "data-turn-of").catch(() => null)) === String(p.seat));
+      assert.match(await o.page.locator('[data-test="phone-round-other"]').textContent(), new RegExp(names[p.seat]));
+    }
+    if (!refusalsChecked) {
+      refusalsChecked = true;
+      const before = await screen();
+      const rev = before.game.revision;
+      const other = others[0];
+      const out = await phoneAct(other, { call: "act", command: { type: "search_room", seat: other.seat }, entered: [], revision: rev });
+      assert.equal(out.status, 403);
+      assert.equal(out.body.fault.code, "not_your_round", "a phone out of its round");
+      const theirs = await phoneAct(other, { call: "act", command: { type: "pass", seat: p.seat }, entered: [], revision: rev });
+      assert.equal(theirs.body.fault.code, "not_your_seat", "a phone acting for another seat");
+      const stale = await phoneAct(p, { call: "act", command: { type: "pass", seat: p.seat }, entered: [], revision: rev - 1 });
+      assert.equal(stale.status, 409);
+      assert.equal(stale.body.fault.code, "moved_on", "a phone acting from a stale screen");
+      const after = await screen();
+      assert.equal(after.game.revision, rev, "nothing changed");
+      assert.deepEqual(after.game.view.seats.map((s) => s.hand), before.game.view.seats.map((s) => s.hand), "no card was paid");
+      await shot(p.page, "phone-round", true);
+    }
+    rounds.push(p.seat);
+    const offers = p.page.locator('[data-test="phone-round"] button[data-test^="phone-offer-"]');
+    const pick = async (type, needs) => {
+      const sel = `[data-test="phone-round"] [data-test="phone-offer-${type}"]${needs === undefined ? "" : `[data-needs="${needs}"]`}`;
+      return (await p.page.locator(sel).count()) ? p.page.locator(sel).first() : null;
+    };
+    // Two Actions in a player's first round, then a pass in their next (p. 10).
+    let button = null;
+    if ((done.get(p.seat) ?? 0) < 2) {
+      done.set(p.seat, (done.get(p.seat) ?? 0) + 1);
+      button = (!attacked && ((await pick("shoot")) ?? (await pick("melee_attack")))) || null;
+      if (button) attacked = true;
+      if (!button && !roomAction) {
+        button = await pick("room_action");
+        if (button) roomAction = true;
+      }
+      if (!button && !explored) {
+        button = await pick("move_character", true);
+        if (button) explored = true;
+      }
+      if (!button && !searched) {
+        button = await pick("search_room");
+        if (button) searched = true;
+      }
+      button ??= await pick("move_character");
+    }
+    if (!button) {
+      await p.page.click('[data-test="phone-offer-pass"]');
+      await p.page.click('[data-test="phone-making"] [data-test="phone-send"]');
+      passed.add(p.seat);
+      await until("the pass", async () => (await p.page.locator('[data-test="phone-round"]').count()) === 0);
+      continue;
+    }
+    assert.ok(await offers.count() > 1);
+    const { cost, before } = await take(p, button);
+    const hand = (await screen()).game.view.seats.find((s) => s.seat === p.seat).hand;
+    assert.equal(hand, before - cost, `seat ${p.seat}: the hand paid the Action's ${cost} card(s)`);
+    // The round came to the next phone: it buzzed (and Ana's sounded her cue, if on).
+    if (!buzzesChecked && rounds.length > 2) {
+      const calls = await Promise.all(phones.map((o) => o.page.getAttribute('[data-test="phone-sound"]', "data-calls")));
+      if (calls.some((c) => Number(c) > 0)) {
+        buzzesChecked = true;
+        const buzzed = await Promise.all(phones.map((o) => o.page.evaluate(() => window.__buzz.length)));
+        assert.ok(buzzed.some((n) => n > 0), "a phone whose round came buzzed");
+      }
+    }
+  }
+  // Objectives kept on the phones where the first Encounter made them due (p. 12).
+  for (const p of phones) {
+    if (!(await p.page.locator('[data-test="phone-now"][data-due="objective"]').count())) continue;
+    await p.page.click('[data-test="phone-choose-open"]');
+    await p.page.locator('[data-test="phone-choices"] [data-test^="phone-choice-"]').first().click();
+    await p.page.locator('[data-test="phone-now"]').waitFor({ state: "detached" });
+  }
+  assert.ok(explored, "an exploration with its Noise roll entered on the phone");
+  assert.ok(searched || roomAction || attacked, "a Search, a Room Action or an attack was taken");
+  assert.ok(buzzesChecked, "the phones said when the round came");
+
+  // The table's log names the phone that took each step.
+  const lines = (await call({ call: "log" })).lines;
+  for (const n of names) assert.ok(lines.some((l) => l.key === "on_phone" && l.text.includes(n)), `the log names ${n}'s phone`);
+  await table.locator('[data-test="log"]', { hasText: "phone" }).waitFor();
+  await shot(table, "table-after-phones");
+
+  // The table ends the phase: the only thing it was touched for.
+  const total = await logTotal(table);
+  await table.locator('[data-test="now"] [data-test="do-end_player_phase"]').click();
+  const confirm = table.locator('[data-test="now"] [data-test="confirm"]');
+  if (await confirm.count()) await confirm.click();
+  await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, total);
+  assert.notEqual((await screen()).game.view.phase.phase, "player");
+  for (const p of phones) await p.page.locator('[data-test="phone-round"]').waitFor({ state: "detached" });
+  assert.deepEqual(problems, []);
+});

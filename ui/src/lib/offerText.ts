@@ -1,0 +1,105 @@
+// How an offer of the round reads (the engine's `offers`): the Action, then its targets named as
+// on the board, read off its fields in the engine's catalogue, so a new command needs no case
+// here. The table's round panel and a phone's round say it the same way.
+import type { Command } from "../bindings/Command";
+import type { Field } from "../bindings/Field";
+import type { Offer } from "../bindings/Offer";
+import type { PublicIntruder } from "../bindings/PublicIntruder";
+import type { PublicPod } from "../bindings/PublicPod";
+import type { PublicRoom } from "../bindings/PublicRoom";
+import type { PublicSeat } from "../bindings/PublicSeat";
+import { choicesOf, spec } from "./commands";
+import { t, tMaybe } from "./i18n.svelte";
+import { cardName, roomLabel } from "./labels";
+
+/** The public pieces an offer's targets are named from: the table's view or a phone's board. */
+export interface Board {
+  rooms: PublicRoom[];
+  intruders: PublicIntruder[];
+  seats: PublicSeat[];
+  pods: PublicPod[];
+}
+
+export function roomText(b: Board, at: number): string {
+  const r = b.rooms.find((x) => x.at === at);
+  return r ? roomLabel(r) : String(at);
+}
+
+function intruderText(b: Board, id: number): string {
+  const it = b.intruders.find((x) => x.id === id);
+  return it ? t("label.intruder", { id: it.id, kind: t(`intruder.${it.kind}`), at: it.at }) : `#${id}`;
+}
+
+/** One chosen value of an offer, named as on the board, by its field's kind in the engine's
+ *  catalogue; nothing for what the button need not say (the acting seat, counts, switches). */
+function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat?: number): string {
+  if (v === null || v === undefined) return "";
+  switch (kind) {
+    case "location": case "location_or_none": return roomText(b, Number(v));
+    case "intruder": return intruderText(b, Number(v));
+    case "seat": case "seat_or_none": return name === "seat" ? "" : (b.seats.find((s) => s.seat === Number(v))?.name ?? "");
+    case "engine": return t("label.engine", { n: Number(v) });
+    case "pod": {
+      const p = b.pods.find((x) => x.number === Number(v));
+      return t("label.pod", { n: Number(v), section: (p?.section ?? "").toUpperCase() });
+    }
+    case "corridor_number": case "corridor_number_or_none": return `${t(`field.${name}`)} ${v}`;
+    // The character's own weapon by the name on its card; a carried one as the engine says.
+    case "weapon": {
+      const character = b.seats.find((s) => s.seat === seat)?.character;
+      return (v === "own" && character ? tMaybe(`weapon_name.${character.key}`) : null) ?? t(`weapon.${v}`);
+    }
+    // The Hatch Control System's offer says which side the pod turns to (p. 25).
+    case "switch": return name === "locked" ? t(v ? "ship.pod.locked" : "ship.pod.unlocked") : "";
+    // Joined, not a template: the phone's catalogue takes the choice kinds' words from the
+    // engine's catalogue (scripts/phone-strings.mjs), not from a key shape that fits every key.
+    default: return choicesOf(kind).includes(String(v)) ? t(kind + "." + String(v)) : "";
+  }
+}
+
+/** A button's words: the Action, then its targets. A Room Action names the room. */
+export function offerLabel(b: Board, c: Command): string {
+  const fields = spec(c.type)?.fields ?? [];
+  const values = c as unknown as Record<string, unknown>;
+  const seat = typeof values.seat === "number" ? values.seat : undefined;
+  const parts = fields.map((f) => valueText(b, f.kind, f.name, values[f.name], seat)).filter((x) => x !== "");
+  if (c.type === "room_action") parts.push(valueText(b, "location", "at", b.seats.find((s) => s.seat === c.seat)?.location));
+  // A dressing names the wound it dresses (its card), as the character board shows it.
+  if (c.type === "use_card" && c.effect === "dress_serious") {
+    const w = b.seats.find((s) => s.seat === c.seat)?.serious_wounds[c.wound];
+    if (w) parts.push(cardName("wound", w.card));
+  }
+  // The card played leads: "Bandages · Heal every Light Wound".
+  if (c.type === "use_card") return parts.join(" · ");
+  return [t(`cmd.${c.type}`), ...parts].join(" · ");
+}
+
+/** In the Moves group the group says the Action: a move's button is its sentence (p. 13). */
+export function moveLabel(b: Board, c: Command): string {
+  if (c.type !== "move_character") return offerLabel(b, c);
+  return c.careful_noise === null ? t("round.move_to", { room: roomText(b, c.to) }) : t("round.careful_to", { room: roomText(b, c.to), n: c.careful_noise });
+}
+
+export type OfferKind = "move" | "careful" | "fight" | "here" | "card" | "pass";
+
+/** Where an offer sits in the round's panel. */
+export function offerKind(o: Offer): OfferKind {
+  const c = o.command;
+  if (c.type === "move_character") return c.careful_noise === null ? "move" : "careful";
+  if (c.type === "shoot" || c.type === "melee_attack" || c.type === "intruder_player_attack" || c.type === "destroy_eggs") return "fight";
+  if (c.type === "card_action" || c.type === "use_card") return "card";
+  if (c.type === "pass") return "pass";
+  return "here";
+}
+
+/** The offers by where they sit, in the engine's order within each group. */
+export function groupOffers(offers: Offer[]): Record<OfferKind, Offer[]> {
+  const g: Record<OfferKind, Offer[]> = { move: [], careful: [], fight: [], here: [], card: [], pass: [] };
+  for (const o of offers) g[offerKind(o)].push(o);
+  return g;
+}
+
+/** An offer's cost in Action cards, as its button says it. */
+export function costText(n: number | null): string {
+  return n === 1 ? t("round.cost_one") : t("round.cost", { n: n ?? 0 });
+}
