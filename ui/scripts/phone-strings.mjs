@@ -15,7 +15,9 @@ import { dirname, join, resolve } from "node:path";
  * fetched the first time the phone asks for one of their keys. The round's Actions and their
  * fields (`cmd.`, `field.`) and the round's own words (`phone.round.`, `phone.sound.`) show only in the
  * Player Phase (issue 32). */
-export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field.", "phone.round.", "phone.sound."];
+// The round's choice words and the texts of the Event and Intruder Attack cards a log line shows
+// (logLine.ts) come with the log lines, in the later part: a phone's first load stays under 100 KB.
+export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field.", "phone.round.", "phone.sound.", "event_summary.", "attack_summary.", "card_effect.", "played_card.", "treatment.", "weapon."];
 
 /** Key groups whose keys the engine names in log values (crates/engine: `term(…)`, `LogParam::of`). */
 export const ENGINE_TERM_GROUPS = ["card.", "engine_status.", "phase.", "debrief.", "component.", "door.", "intruder.", "step.", "token.", "need.", "entered.", "weapon_name.", "item_deck."];
