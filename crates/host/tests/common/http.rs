@@ -184,3 +184,18 @@ impl EventStream {
     }
 }
 
+
+/// A reply sent gzipped to a caller that takes it is the same reply as sent plain, with
+/// `Vary: Accept-Encoding`, at a fraction of its size (issue 21, item 8; issue 35, item 5).
+pub fn assert_gzipped_same(plain: &Response, status: u16, headers: &HashMap<String, String>, packed: &[u8]) {
+    use std::io::Read;
+    assert_eq!(plain.status, 200);
+    assert!(!plain.headers.contains_key("content-encoding"), "no gzip unless asked for");
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
+    assert!(headers.get("vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")), "caches keep both forms apart");
+    let mut unpacked = String::new();
+    flate2::read::GzDecoder::new(packed).read_to_string(&mut unpacked).unwrap();
+    assert_eq!(unpacked, plain.body, "the same reply");
+    assert!(packed.len() * 3 < plain.body.len(), "gzipped to a fraction: {} of {} bytes", packed.len(), plain.body.len());
+}

@@ -827,23 +827,6 @@ async fn the_phone_page_arrives_compressed_and_light() {
     evidence("phone_first_load", &serde_json::json!({"files": paths, "bytes_on_the_wire": wire}));
 }
 
-/// POST `body` to the phone API with `Accept-Encoding: gzip`: the status, the headers and the
-/// body as sent (a reply with a length, not chunked).
-async fn post_gzip(port: u16, token: &str, body: &str) -> (u16, std::collections::HashMap<String, String>, Vec<u8>) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    let req = format!(
-        "POST /api/phone HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nAccept-Encoding: gzip, deflate, br\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut raw)).await.unwrap().unwrap();
-    let split = find(&raw, b"\r\n\r\n").unwrap();
-    let (status, headers) = head(&raw[..split]);
-    (status, headers, raw[split + 4..].to_vec())
-}
-
 /// Issue 21, item 8: a phone that takes gzip gets the phone API's larger replies gzipped (the
 /// box contents its map draws from: the same JSON, a fraction of the bytes), and its event stream
 /// gzipped as it goes: each event can be read the moment it is sent (the host flushes after every
@@ -851,23 +834,15 @@ async fn post_gzip(port: u16, token: &str, body: &str) -> (u16, std::collections
 /// phone that does not ask for gzip gets everything as before.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_that_takes_gzip_gets_its_replies_and_its_stream_gzipped() {
-    use std::io::{Read, Write};
+    use std::io::Write;
     let l = lan(2).await;
     let token = pair(&l, Seat(0)).await;
     let content = r#"{"call":"content","pack":"base"}"#;
     let plain = phone(l.port, Some(&token), content).await;
-    assert_eq!(plain.status, 200);
-    assert!(!plain.headers.contains_key("content-encoding"), "no gzip unless asked for");
-    let (status, headers, packed) = post_gzip(l.port, &token, content).await;
-    assert_eq!(status, 200);
-    assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
-    assert!(headers.get("vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")), "caches keep both forms apart");
-    let mut unpacked = String::new();
-    flate2::read::GzDecoder::new(&packed[..]).read_to_string(&mut unpacked).unwrap();
-    assert_eq!(unpacked, plain.body, "the same reply");
-    assert!(packed.len() * 3 < plain.body.len(), "gzipped to a fraction: {} of {} bytes", packed.len(), plain.body.len());
-
     let auth = format!("Bearer {token}");
+    let (status, headers, packed) = request_raw(l.port, "POST", "/api/phone", &[("Authorization", &auth), ("Accept-Encoding", "gzip, deflate, br")], Some(content.as_bytes())).await;
+    assert_gzipped_same(&plain, status, &headers, &packed);
+
     let (status, headers, mut es) = EventStream::open_with(l.port, "/api/stream", &[("Authorization", &auth), ("Accept-Encoding", "gzip")]).await;
     assert_eq!(status, 200);
     assert_eq!(headers.get("content-encoding").map(String::as_str), Some("gzip"));
