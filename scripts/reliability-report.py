@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes docs/reliability.md from the tallies the host's hostile-input and crash tests leave in
-target/evidence/ (crash, damaged_saves, damaged_wal, fuzz-*, load, flood, two_hosts, revocation, stale_ask,
+target/evidence/ (crash, damaged_saves, damaged_wal, fuzz-*, load, flood, two_hosts, revocation, revocation_restart, stale_ask,
 bounds-*, privacy, and issue 34's damaged_games, foreign_wal, script_door_settles, end_final,
 private_files, folder_tightened, import_replay: all .json), and the installed-package test's figures (package.json, from
 ui/e2e/package.mjs). Run by scripts/evidence after the full versions of those tests; the quick
@@ -20,6 +20,7 @@ package_path = os.path.join(ev, "package.json")
 package = json.load(open(package_path)) if os.path.exists(package_path) else None
 flood, damaged_wal = load("flood"), load("damaged_wal")
 two_hosts, revocation, stale_ask = load("two_hosts"), load("revocation"), load("stale_ask")
+revocation_restart = load("revocation_restart")
 bounds_new, bounds_import = load("bounds-new_game"), load("bounds-import")
 fuzz = {t: load("fuzz-" + t) for t in ("script_calls", "import", "phone_bodies")}
 damaged_games, foreign_wal, settles = load("damaged_games"), load("foreign_wal"), load("script_door_settles")
@@ -55,6 +56,7 @@ out = ["# Reliability", "",
        f"| An import is replayed through the rules | every edited deal or command refused | {len(import_replay)} of {len(import_replay)} cases refused, nothing stored |",
        f"| A second host on the same saves is refused | exit 1, nothing touched | exit {two_hosts['second_exit_code']}, files untouched: {'yes' if two_hosts['files_untouched'] else 'NO'} |",
        f"| Revoking a phone when the save refuses the write | stream told, token dead | told in {revocation['stream_told_ms']:.0f} ms while the write still waited; token refused after, also on reopening |",
+       f"| A revocation the save refused still holds in the next run | the freed phone refused after a restart | the save still held its row: {'yes' if revocation_restart['save_kept_the_row'] else 'no'}; its token refused in the next run: {'yes' if revocation_restart['freed_token_refused_next_run'] else 'NO'}; the other phone rejoined: {'yes' if revocation_restart['other_phone_rejoined'] else 'NO'} |",
        f"| A stale pairing ask cannot replace the rightful phone | refused | refused ({stale_ask['older_ask_accept_afterwards']}); the rightful phone kept the seat |",
        f"| Names, titles and deals bounded on every path | every case refused, nothing stored | {len(bounds_new['refused'])} new-game and {len(bounds_import['refused'])} import cases |",
        f"| No panic over all fuzz runs | 0 | {sum(f['panics'] for f in fuzz.values())} uncaught over {n(sum(f['cases'] for f in fuzz.values()))} inputs; "

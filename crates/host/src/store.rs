@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 
 mod backup;
 mod mark;
+mod pairings;
 pub use backup::backup;
 use mark::*;
+use pairings::Pairings;
 
 /// Bumped when the schema changes; older files are migrated on open, and a file from a newer
 /// schema is refused before anything writes to it (an update must never cost a save, and an
@@ -39,6 +41,8 @@ pub struct Store {
     mark: Mark,
     /// The data folder's lock, when opened through `open_dir` (one host per folder).
     _folder: Option<crate::folder::FolderLock>,
+    /// The marks of live pairings beside the save (`pairings.rs`).
+    pairings: Pairings,
 }
 
 /// A game as stored: its journal and where its generator stands.
@@ -162,7 +166,7 @@ impl Store {
     }
 
     fn with(conn: Connection, path: &Path, mark: Mark) -> Store {
-        Store { conn, path: path.to_path_buf(), unsettled: None, writes: 0, mark, _folder: None }
+        Store { conn, path: path.to_path_buf(), unsettled: None, writes: 0, mark, _folder: None, pairings: Pairings::beside(path) }
     }
 
     /// One write transaction: the log's mark first when this is the log's first write, then
@@ -355,36 +359,6 @@ impl Store {
             if n == 0 {
                 return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
             }
-            Ok(())
-        })
-    }
-
-    /// The seat tokens of a game's paired phones (their hashes), so a phone rejoins after the app
-    /// restarts.
-    pub fn phone_tokens(&self, game: i64) -> Result<Vec<SeatToken>, Fault> {
-        let mut stmt = self.conn.prepare("SELECT seat, token, device FROM phones WHERE game = ?1 ORDER BY seat").map_err(storage)?;
-        let rows = stmt
-            .query_map([game], |r| Ok(SeatToken { seat: Seat(r.get(0)?), token: String::new(), hash: r.get(1)?, device: r.get(2)? }))
-            .map_err(storage)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(storage)
-    }
-
-    /// Keeps a seat's new token (its hash; replacing the seat's old one).
-    pub fn save_phone(&mut self, game: i64, token: &SeatToken, now_ms: i64) -> Result<(), Fault> {
-        self.write(|tx| {
-            tx.execute(
-                "INSERT INTO phones (game, seat, token, device, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT(game, seat) DO UPDATE SET token = excluded.token, device = excluded.device, created_ms = excluded.created_ms",
-                params![game, token.seat.0, token.hash, token.device, now_ms],
-            )
-            .map_err(storage)?;
-            Ok(())
-        })
-    }
-
-    pub fn forget_phone(&mut self, game: i64, seat: Seat) -> Result<(), Fault> {
-        self.write(|tx| {
-            tx.execute("DELETE FROM phones WHERE game = ?1 AND seat = ?2", params![game, seat.0]).map_err(storage)?;
             Ok(())
         })
     }

@@ -443,12 +443,19 @@ async fn a_paired_phone_rejoins_after_the_app_restarts() {
     let token = pair(&l, Seat(1)).await;
     let Lan { table, game, dir, .. } = l;
     drop(table);
-    // A new run of the app on the same saves: the seat token was kept with the game. The old
-    // run's phone tasks let go of its table (and the folder's lock) as they wind down, which on
-    // a loaded machine can take a moment after the last handle is dropped.
+    let (table, port) = restart(dir.path(), game).await;
+    assert!(phones_screen(&table).phones.seats[1].paired);
+    assert_eq!(hand_of(&phone(port, Some(&token), HAND).await).seat, Seat(1));
+    keep(dir.path());
+}
+
+/// A new run of the app on the same saves, with `game` open and its phone server listening.
+async fn restart(dir: &Path, game: i64) -> (nemesis_host::Shared, u16) {
+    // The old run's phone tasks let go of its table (and the folder's lock) as they wind down,
+    // which on a loaded machine can take a moment after the last handle is dropped.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let store = loop {
-        match nemesis_host::store::Store::open_dir(dir.path()) {
+        match nemesis_host::store::Store::open_dir(dir) {
             Ok(store) => break store,
             Err(f) if std::time::Instant::now() < deadline && f.key == "these_saves_are_already_open_in_another_window" => {
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await
@@ -461,8 +468,53 @@ async fn a_paired_phone_rejoins_after_the_app_restarts() {
     screen_of(t.call(Actor::Table, Call::Open { game }));
     let table = nemesis_host::Shared::new(t);
     let port = phones_on(&table);
+    (table, port)
+}
+
+/// Issue 34, item 6: a revocation is on disk before it is acknowledged, or the seat stays freed
+/// after a restart. The save refuses the revocation's write (another program holds it, as a full
+/// disk would refuse it); the app then stops before the write could be made again. In the next
+/// run the freed phone is still refused, because the pairing's mark beside the save went first
+/// (removing a file needs no space); the other seat's phone rejoins.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revocation_the_save_refused_still_holds_after_a_restart() {
+    let l = lan(2).await;
+    let freed = pair(&l, Seat(0)).await;
+    let kept = pair(&l, Seat(1)).await;
+    let blocker = peek(&db_path(l.dir.path()));
+    blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let table = l.table.clone();
+    let fault = fault_of(tokio::task::spawn_blocking(move || table_call(&table, Call::RevokePhone { seat: Seat(0) })).await.unwrap());
+    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    let Lan { table, game, dir, .. } = l;
+    drop(table);
+    blocker.execute_batch("ROLLBACK").unwrap();
+    let rows = peek(&db_path(dir.path())).query_row("SELECT COUNT(*) FROM phones WHERE seat = 0", [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(rows, 1, "the save itself still holds the freed seat's token");
+    drop(blocker);
+    let (table, port) = restart(dir.path(), game).await;
+    assert!(!phones_screen(&table).phones.seats[0].paired, "the freed seat stays free");
+    assert_fault(&phone(port, Some(&freed), HAND).await, 401, "bad_token", "the freed phone in the next run");
+    assert_eq!(hand_of(&phone(port, Some(&kept), HAND).await).seat, Seat(1), "the other phone rejoins");
+    evidence("revocation_restart", &serde_json::json!({"save_kept_the_row": rows == 1, "freed_token_refused_next_run": true, "other_phone_rejoined": true}));
+    keep(dir.path());
+}
+
+/// A save folder from before the pairings' marks (or a save restored without them) keeps its
+/// paired phones: the marks are made from the save's rows the first time they are needed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn phones_paired_before_the_marks_existed_rejoin_after_a_restart() {
+    let l = lan(2).await;
+    let token = pair(&l, Seat(1)).await;
+    let Lan { table, game, dir, .. } = l;
+    drop(table);
+    let marks = dir.path().join("games.sqlite3-pairings");
+    assert!(marks.is_dir(), "a pairing is marked beside the save");
+    std::fs::remove_dir_all(&marks).unwrap();
+    let (table, port) = restart(dir.path(), game).await;
     assert!(phones_screen(&table).phones.seats[1].paired);
     assert_eq!(hand_of(&phone(port, Some(&token), HAND).await).seat, Seat(1));
+    assert!(marks.is_dir(), "and the marks are made again");
     keep(dir.path());
 }
 
