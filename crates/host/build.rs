@@ -1,5 +1,5 @@
-//! Embeds the built front end (`ui/dist`) so the serve door is one self-contained binary, with a
-//! gzipped copy of each text file that compresses (served to browsers that accept it).
+//! Embeds the built front end (`ui/dist`) so the serve door is one self-contained binary: each
+//! text file that compresses is kept gzipped only (as browsers take it), the others as they are.
 //! Without a built front end the host still builds; serve mode then says how to build it.
 
 use std::path::{Path, PathBuf};
@@ -41,12 +41,17 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     let mut code = String::from("pub static FILES: &[File] = &[\n");
     for (i, (rel, path)) in files.iter().enumerate() {
-        let gz = gzipped(rel, path).map(|bytes| {
-            let at = out_dir.join(format!("asset-{i}.gz"));
-            std::fs::write(&at, bytes).expect("OUT_DIR is writable");
-            format!("Some(include_bytes!({:?}))", at.display().to_string())
-        });
-        code.push_str(&format!("    ({rel:?}, include_bytes!({:?}), {}),\n", path.display().to_string(), gz.unwrap_or_else(|| "None".into())));
+        // One copy of each file (issue 35, item 3): a gzipped one is unpacked on the rare request
+        // that does not take gzip, rather than carried twice in every binary.
+        let (at, packed) = match gzipped(rel, path) {
+            Some(bytes) => {
+                let at = out_dir.join(format!("asset-{i}.gz"));
+                std::fs::write(&at, bytes).expect("OUT_DIR is writable");
+                (at, true)
+            }
+            None => (path.clone(), false),
+        };
+        code.push_str(&format!("    ({rel:?}, include_bytes!({:?}), {packed}),\n", at.display().to_string()));
     }
     code.push_str("];\n");
     std::fs::write(out_dir.join("assets.rs"), code).expect("OUT_DIR is writable");

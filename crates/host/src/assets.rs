@@ -1,13 +1,23 @@
 //! The front end built by Vite, embedded at compile time, served to browsers by the serve door.
 
-/// One built file: its path under `ui/dist`, its bytes, and their gzip when that is smaller.
-pub type File = (&'static str, &'static [u8], Option<&'static [u8]>);
+/// One built file: its path under `ui/dist`, its bytes, and whether they are its gzip (kept so
+/// when that is smaller, and then only so).
+pub type File = (&'static str, &'static [u8], bool);
 
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
-/// The file at `path` ("" means index.html) and its content type.
-pub fn find(path: &str) -> Option<(&'static [u8], &'static str)> {
-    entry(path).map(|(p, bytes, _)| (*bytes, content_type(p)))
+/// The file at `path` ("" means index.html), as built, and its content type.
+pub fn find(path: &str) -> Option<(std::borrow::Cow<'static, [u8]>, &'static str)> {
+    entry(path).map(|(p, bytes, packed)| (if *packed { gunzip(bytes).into() } else { (*bytes).into() }, content_type(p)))
+}
+
+/// A file kept gzipped, unpacked (it was packed by the build from a file that exists, so it
+/// unpacks; a failure would give an empty file rather than a panic).
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::with_capacity(bytes.len() * 4);
+    let _ = flate2::read::GzDecoder::new(bytes).read_to_end(&mut out);
+    out
 }
 
 fn entry(path: &str) -> Option<&'static File> {
@@ -34,20 +44,17 @@ pub fn takes_gzip(headers: &axum::http::HeaderMap) -> bool {
 /// takes gzip, as is otherwise; `cache` is its `Cache-Control`.
 pub fn response(path: &str, headers: &axum::http::HeaderMap, cache: &'static str) -> Option<axum::response::Response> {
     use axum::http::header;
-    let (name, bytes, gz) = entry(path)?;
-    let takes_gzip = takes_gzip(headers);
+    let (name, bytes, packed) = entry(path)?;
     let mut res = axum::response::Response::builder().header(header::CONTENT_TYPE, content_type(name)).header(header::CACHE_CONTROL, cache);
-    if gz.is_some() {
-        res = res.header(header::VARY, "Accept-Encoding");
+    if !*packed {
+        return res.body(axum::body::Body::from(*bytes)).ok();
     }
-    let body = match gz {
-        Some(gz) if takes_gzip => {
-            res = res.header(header::CONTENT_ENCODING, "gzip");
-            *gz
-        }
-        _ => *bytes,
-    };
-    res.body(axum::body::Body::from(body)).ok()
+    res = res.header(header::VARY, "Accept-Encoding");
+    if takes_gzip(headers) {
+        res.header(header::CONTENT_ENCODING, "gzip").body(axum::body::Body::from(*bytes)).ok()
+    } else {
+        res.body(axum::body::Body::from(gunzip(bytes))).ok()
+    }
 }
 
 /// Whether the front end was built before this binary (serve mode needs it).
