@@ -24,6 +24,52 @@ fn shown() {
     }
 }
 
+/// The window's pages, carried once in the binary (issue 35, item 3): Tauri embeds only
+/// index.html (`frontendDist` names that one file), with the Content-Security-Policy it works out
+/// for it at build time; every other file comes from the host's embedded copy, the one the phone
+/// server and the serve door send.
+struct Pages<R: tauri::Runtime> {
+    shell: Box<dyn tauri::Assets<R>>,
+}
+
+impl<R: tauri::Runtime> tauri::Assets<R> for Pages<R> {
+    fn get(&self, key: &tauri::utils::assets::AssetKey) -> Option<std::borrow::Cow<'_, [u8]>> {
+        self.shell.get(key).or_else(|| nemesis_host::assets::find(key.as_ref()).map(|(bytes, _)| bytes))
+    }
+
+    fn iter(&self) -> Box<tauri::utils::assets::AssetsIter<'_>> {
+        self.shell.iter()
+    }
+
+    fn csp_hashes(&self, html_path: &tauri::utils::assets::AssetKey) -> Box<dyn Iterator<Item = tauri::utils::assets::CspHash<'_>> + '_> {
+        self.shell.csp_hashes(html_path)
+    }
+}
+
+/// Holds the place of Tauri's own pages for the moment they move into `Pages`.
+struct NoPages;
+
+impl<R: tauri::Runtime> tauri::Assets<R> for NoPages {
+    fn get(&self, _: &tauri::utils::assets::AssetKey) -> Option<std::borrow::Cow<'_, [u8]>> {
+        None
+    }
+
+    fn iter(&self) -> Box<tauri::utils::assets::AssetsIter<'_>> {
+        Box::new(std::iter::empty())
+    }
+
+    fn csp_hashes(&self, _: &tauri::utils::assets::AssetKey) -> Box<dyn Iterator<Item = tauri::utils::assets::CspHash<'_>> + '_> {
+        Box::new(std::iter::empty())
+    }
+}
+
+fn window_context() -> tauri::Context {
+    let mut context = tauri::generate_context!();
+    let shell = context.set_assets(Box::new(NoPages));
+    context.set_assets(Box::new(Pages { shell }));
+    context
+}
+
 /// What the window talks to: the table, or, when the save file could not be opened (damaged, or
 /// written by a newer version of the app), that refusal. A menu-started app has no terminal to
 /// print to, so the window opens anyway and its home screen explains; nothing touches the file.
@@ -167,7 +213,7 @@ pub fn run(args: Vec<String>) -> i32 {
         .manage(host)
         .manage(Screens { latest, stream: Mutex::new(None) })
         .invoke_handler(tauri::generate_handler![call, watch, save_export, shown])
-        .run(tauri::generate_context!());
+        .run(window_context());
     match result {
         // A refused save file still ends in failure, for whoever started the app from a script.
         Ok(()) => i32::from(refused),
