@@ -227,9 +227,10 @@ if app and app.get("shown_ms") and app.get("bare_shown_ms"):
                 "layout about 45 ms, the paint about 30 ms. Before that day's change it was drawn about 54 ms later (560 against 506 ms, "
                 "medians of 21 alternating starts).")
 if app and app["binary_bytes"] / 1024 / 1024 > 15:
-    gaps.append(f"- Binary size: {app['binary_bytes']/1024/1024:.1f} MB against 15 MB. The window and the host each carry the built pages "
-                "(the window's copy for WebKit, the host's for phones and the browser door), and the map, the debrief, the typeface and "
-                "the phone's strings have been added since the target was set; not yet looked into.")
+    gaps.append(f"- Binary size: {app['binary_bytes']/1024/1024:.1f} MB against 15 MB. On 2026-11-27 it was 14.2 MB, after the pages were carried "
+                "once (Tauri embeds only index.html; the window reads the rest from the host's copy, which keeps each text file gzipped only), "
+                "the window icon became the 256-pixel one (Tauri embeds the icon as raw pixels: 1 MB at 512 pixels) and other people's crates "
+                "were optimised for size (`[profile.release.package.\"*\"]`): see what was added since.")
 if app and app["click"].get("after") and app["click"]["after"]["stalled"]:
     gaps.append(f"- Stalled clicks: {app['click']['after']['stalled']} of the {app['click']['after']['commands']} clicks got no new log line within 10 s. These look like the "
                 "measurement's own: the script clicked while the button was still disabled for the previous call (its screen reaches the window "
