@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { APOSTROPHE, fillParams, pluralForms } from "../src/lib/fillParams.js";
+import { SHORT_NAME, wrapName } from "../src/lib/roomLines.js";
 
 const LETTER = "\\p{L}\\p{N}";
 /** `source` as a whole word or phrase: no letter may touch either end. */
@@ -119,25 +120,6 @@ const ROOM_NUMBERS = new Set(["curtain.known_room"]);
 /** A word said twice around a room's name: "en salle Salle des Communications", "la salle de
  *  Salle…", "room the Room…" (a short word between the two may be an article or a preposition). */
 const DOUBLED = /(?<![\p{L}])(\p{L}{3,})[\s\u00a0]+(?:\p{L}{1,3}[\s\u00a0'’]+)?\1(?![\p{L}])/iu;
-/** The longest line of a room's short name on the map, in letters, and its lines (issue 33). */
-export const SHORT_NAME = { letters: 12, lines: 2 };
-
-/** `name` in lines of at most `max` letters, broken after a space, a soft hyphen or a hyphen
- *  (the map's rule, components/ShipMap.svelte). */
-export function wrapName(name, max) {
-  const shown = (x) => x.replace(/ $/, "").replace(/\u00ad$/, "-").replace(/\u00ad/g, "");
-  const lines = [];
-  let cur = "";
-  for (const part of name.split(/(?<=[ \u00ad-])/)) {
-    if (cur && shown(cur + part).length > max) {
-      lines.push(shown(cur));
-      cur = part;
-    } else cur += part;
-  }
-  if (cur) lines.push(shown(cur));
-  return lines;
-}
-
 /**
  * Room names in running text and on the map: every text that names a room, filled with each room
  * of the catalogue, says no word twice ("en salle Salle des…": issue 33); every room has a short

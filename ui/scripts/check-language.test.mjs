@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { checkCatalogue, checkAll, roomWordFaults, wrapName } from "./check-language.mjs";
+import { checkCatalogue, checkAll, roomWordFaults } from "./check-language.mjs";
+import { wrapName } from "../src/lib/roomLines.js";
 import { fillParams } from "../src/lib/fillParams.js";
 
 const locales = new URL("../src/locales/", import.meta.url);
