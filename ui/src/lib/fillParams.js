@@ -120,7 +120,7 @@ export function fillParams(lang, text, params) {
     // A text that names its value's kind before it ("la salle {room}") meets a name that already
     // starts with that word ("Salle des Communications"): the word is said once, the name's own
     // ("la Salle des Communications"), in every language.
-    if (before !== undefined && value.split(/[\s\u00a0]/)[0].toLocaleLowerCase(lang) === before.toLocaleLowerCase(lang)) return lead + value;
+    if (before !== undefined && value.toLowerCase().startsWith(before.toLowerCase() + " ")) return lead + value;
     if (before !== undefined) {
       const short = rule ? rule(before, value, APOSTROPHE[lang] ?? "'") : null;
       return lead + (short === null ? before + " " : short) + value;

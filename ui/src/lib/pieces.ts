@@ -45,3 +45,14 @@ export function intruderPath(x: number, y: number, r: number): string {
   });
   return `M${pts.join("L")}Z`;
 }
+
+/** Each Intruder kind's outline in a 24-unit square, drawn inside its badge: the same strokes as
+ *  Icon.svelte's for these kinds, copied here because the map importing the icons' table would
+ *  split it into a chunk of its own on the phone's first load. */
+export const INTRUDER_OUTLINES: Record<string, string> = {
+  larva: "M5 15c2-6 12-6 14 0M7 15v3M12 13v4M17 15v3M9 9l-1-3M15 9l1-3",
+  adult: "M12 3c-4 0-7 3-7 7 0 3 2 5 3 6l-2 5M12 3c4 0 7 3 7 7 0 3-2 5-3 6l2 5M9 10h.01M15 10h.01M9 15c2 1.5 4 1.5 6 0M12 16v5",
+  creeper: "M4 18c2-8 6-12 8-12s6 4 8 12M8 13l-3 2M16 13l3 2M10 9h.01M14 9h.01M4 18h4M16 18h4",
+  breeder: "M12 2c5 0 8 4 8 9 0 4-3 7-8 7s-8-3-8-7c0-5 3-9 8-9zM8 9h.01M16 9h.01M12 18v4M7 16l-3 5M17 16l3 5M9 13h6",
+  queen: "M4 8l4 3 4-7 4 7 4-3-2 9H6zM7 20h10M10 14h.01M14 14h.01",
+};
