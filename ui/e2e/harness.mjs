@@ -112,6 +112,12 @@ export async function keepObjectives(page) {
   }
 }
 
+/** Opens the bookkeeping and corrections panel, closed behind "More" (issue 33), unless it is open. */
+export async function openMore(page) {
+  const more = page.locator('[data-test="more"]');
+  if ((await more.getAttribute("aria-expanded")) !== "true") await more.click();
+}
+
 /** The seat whose round it is, from the turn strip; null when no round is under way. */
 export async function playingSeat(page) {
   const playing = page.locator('[data-test="turn-strip"] [data-status="playing"]');

@@ -10,6 +10,7 @@ const browser = await launch();
 const page = await browser.newPage();
 await page.goto(serve.url);
 await page.click('[data-test="resume"]');
+await page.click('[data-test="more"]');
 await page.waitForSelector('[data-test="group-characters"]');
 const cdp = await page.context().newCDPSession(page);
 async function measure(label) {

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, root, startServe } from "./harness.mjs";
+import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, openMore, root, startServe } from "./harness.mjs";
 
 const languages = ["en", "pt-BR", "es", "it", "fr"];
 const catalogue = (code) => JSON.parse(readFileSync(join(root, "ui/src/locales", `${code}.json`), "utf8"));
@@ -66,6 +66,7 @@ for (const code of languages) {
     await page.click('[data-test="rules-close"]');
 
     // An Encounter: a log line built from a template and translated game terms.
+    await openMore(page);
     await page.click('[data-test="group-characters"]');
     await page.click('[data-test="cmd-encounter"]');
     await page.click('[data-test="do-encounter"]');

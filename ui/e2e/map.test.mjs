@@ -5,7 +5,7 @@
 // can be repeated (MAP_SEED=… npm run e2e).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, cleanup, startServe } from "./harness.mjs";
+import { browserSuite, cleanup, openMore, startServe } from "./harness.mjs";
 import { content, mappedGame, openTable } from "./mapGame.mjs";
 
 const suite = browserSuite();
@@ -122,6 +122,7 @@ test("the ship map draws the board graph and every public piece of a random game
   // Rooms by name everywhere a player reads (issue 18): the table screen of this played game
   // (log, crew, step card, forms) never calls a room "room 7"; only face-down ones say
   // "unexplored room 07".
+  await openMore(page);
   await page.click('[data-test="cmd-move_character"]').catch(() => {});
   const text = await page.evaluate(() => document.body.innerText + [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent).join("\n"));
   // The app's number-only form is "room 7" (room.inline_number, never capitalized); a capital

@@ -6,7 +6,7 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choices, choose, createGame, keepObjectives, logTotal, nextStep, passRounds, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, keepObjectives, logTotal, nextStep, openMore, passRounds, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -148,6 +148,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await table.locator('[data-test="phase"]', { hasText: "Player Phase" }).waitFor();
 
   // Encounters until an Intruder comes out (a Blank goes back to the bag): the first Encounter.
+  await openMore(table);
   await table.click('[data-test="group-characters"]');
   for (let tries = 0; ; tries++) {
     assert.ok(tries < 8, "an Intruder came out of the bag");
@@ -257,6 +258,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   // his ATTACK draws as many Intruder Attack cards as his card shows, and he picks one on his phone.
   const runForm = async (type, fill = async () => {}) => {
     const form = table.locator(`[data-test="actions"] [data-test="form-${type}"]`);
+    await openMore(table);
     if (!(await form.count())) await table.click(`[data-test="cmd-${type}"]`);
     await fill(form);
     const before = await logLength(table);
@@ -264,6 +266,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
     if (await form.locator('[data-test="confirm"]').count()) await form.locator('[data-test="confirm"]').click();
     await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
   };
+  await openMore(table);
   await table.click('[data-test="group-characters"]');
   await runForm("kill_character", (f) => choose(f.locator('[data-test="field-seat"]'), "1"));
   await runForm("become_intruder_player", (f) => choose(f.locator('[data-test="field-seat"]'), "1"));
@@ -295,6 +298,7 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   for (const type of ["advance_time", "resolve_intruder_attacks", "resolve_fire_damage", "resolve_event_card", "develop_bag"]) await confirmNext(type);
   await table.locator('[data-test="step-card"][data-step="player_intruder"]').waitFor();
   await shot(table, "table-intruder-player-turn");
+  await openMore(table);
   await table.click('[data-test="group-intruders"]');
   await runForm("place_intruder", async (f) => {
     await choose(f.locator('[data-test="field-kind"]'), "adult");

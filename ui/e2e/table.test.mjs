@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { browserSuite, choices, choose, createGame, nextStep, root, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, nextStep, openMore, root, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -47,6 +47,7 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   assert.equal(await page.locator('[data-test="bag"] .big').textContent(), String(10 + 4), "1 Blank, 4 Larvae, 1 Creeper, 1 Queen, 3 Adults + 1 Adult per player (p. 6)");
 
   // A bag draw: an Encounter for the first player (p. 15).
+  await openMore(page);
   await page.click('[data-test="group-characters"]');
   assert.equal(await page.locator('[data-test="cmd-revive_character"]').count(), 0, "the Revive belongs to the fully cooperative mode only (p. 27)");
   assert.equal(await page.locator('[data-test="cmd-become_intruder_player"]').count(), 1, "playing as the Intruders is offered in the standard game (p. 27)");
@@ -90,6 +91,7 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
 
   // The app holds the dice: its roll stands, so the form offers no physical result to enter
   // (the engine would refuse one whatever it named), and the step can be neither undone nor corrected.
+  await openMore(page);
   await page.click('[data-test="group-turn"]');
   await page.click('[data-test="cmd-roll_dice"]');
   const form = page.locator('[data-test="actions"] [data-test="form-roll_dice"]');

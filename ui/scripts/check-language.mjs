@@ -7,7 +7,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { APOSTROPHE, pluralForms } from "../src/lib/fillParams.js";
+import { APOSTROPHE, fillParams, pluralForms } from "../src/lib/fillParams.js";
+import { SHORT_NAME, wrapName } from "../src/lib/roomLines.js";
 
 const LETTER = "\\p{L}\\p{N}";
 /** `source` as a whole word or phrase: no letter may touch either end. */
@@ -107,7 +108,50 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
       for (const m of text.matchAll(/(?<![\p{L}])(\p{L}{1,7})['’]\{(\w+)\}/gu)) faults.push([key, `"${m[0]}": write "${m[1]}e {${m[2]}}" and let the fill helper elide`]);
     }
   }
+  faults.push(...roomWordFaults(lang, catalogue));
   if (typo.apostrophe && APOSTROPHE[lang] !== typo.apostrophe) faults.push(["(fill helper)", `the fill helper's apostrophe for ${lang} is ${APOSTROPHE[lang]}, the glossary's ${typo.apostrophe}`]);
+  return faults;
+}
+
+/** The values that name a room in a text (its Tile's or the board's name, in the inline form). */
+const ROOM_VALUES = ["room", "at", "from", "to"];
+/** Texts whose room value is its printed number alone ("Unexplored room {at}": "07"). */
+const ROOM_NUMBERS = new Set(["curtain.known_room"]);
+/** A word said twice around a room's name: "en salle Salle des Communications", "la salle de
+ *  Salle…", "room the Room…" (a short word between the two may be an article or a preposition). */
+const DOUBLED = /(?<![\p{L}])(\p{L}{3,})[\s\u00a0]+(?:\p{L}{1,3}[\s\u00a0'’]+)?\1(?![\p{L}])/iu;
+/**
+ * Room names in running text and on the map: every text that names a room, filled with each room
+ * of the catalogue, says no word twice ("en salle Salle des…": issue 33); every room has a short
+ * name for the map (room_short.*) of at most two lines of twelve letters.
+ * @param {string} lang
+ * @param {Record<string, string>} catalogue
+ */
+export function roomWordFaults(lang, catalogue) {
+  const faults = [];
+  const tiles = Object.keys(catalogue).filter((k) => k.startsWith("card.room."));
+  const names = [...tiles, "location.cockpit", "location.hibernatorium", "location.engine"].map((k) => catalogue[k]).filter(Boolean);
+  const inline = catalogue["room.inline_named"] ?? "{name} ({n})";
+  const values = names.map((name) => fillParams(lang, inline, { name, n: "07" }));
+  for (const [key, text] of Object.entries(catalogue)) {
+    const slots = ROOM_VALUES.filter((v) => text.includes(`{${v}}`));
+    if (!slots.length || key.startsWith("room.") || ROOM_NUMBERS.has(key)) continue;
+    for (const value of values) {
+      const filled = fillParams(lang, text, Object.fromEntries(slots.map((v) => [v, value])));
+      const m = filled.match(DOUBLED);
+      if (m) {
+        faults.push([key, `"${m[0]}": a word said twice around the room's name (${value})`]);
+        break;
+      }
+    }
+  }
+  for (const key of [...tiles.map((k) => `room_short.${k.slice("card.room.".length)}`), "room_short.cockpit", "room_short.hibernatorium"]) {
+    if (!tiles.length) break;
+    const short = catalogue[key];
+    if (short === undefined) faults.push([key, "missing: every room has a short name for the map (issue 33)"]);
+    else if (wrapName(short, SHORT_NAME.letters).some((l) => l.length > SHORT_NAME.letters) || wrapName(short, SHORT_NAME.letters).length > SHORT_NAME.lines)
+      faults.push([key, `"${short}": the map's short name is at most ${SHORT_NAME.lines} lines of ${SHORT_NAME.letters} letters (break it with a space, a hyphen or a soft hyphen \\u00ad)`]);
+  }
   return faults;
 }
 

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { checkCatalogue, checkAll } from "./check-language.mjs";
+import { checkCatalogue, checkAll, roomWordFaults } from "./check-language.mjs";
+import { wrapName } from "../src/lib/roomLines.js";
 import { fillParams } from "../src/lib/fillParams.js";
 
 const locales = new URL("../src/locales/", import.meta.url);
@@ -166,4 +167,35 @@ test("a player's state fits any player: no adjective that guesses a gender from 
   const gendered = { fr: word("^Morte?$|Éveillée?|Évadée?|est morte?|était INFECTÉE?|est ranimée?|est entrée?"), "pt-BR": word("Acordad[oa]|^Mort[oa]$|é revivid[oa]"), es: word("Despiert[oa]|^Muert[oa]$"), it: word("Svegli[oa]|^Mort[oa]$|Fuggit[oa]|è mort[oa]|era INFETT[OA]|rianimat[oa]|è andat[oa]") };
   const keys = ["life.awake", "life.dead", "life.escaped", "debrief.line.character_died", "debrief.line.contamination_lucky", "debrief.line.contamination_dies", "debrief.line.near_contamination", "debrief.line.hibernated", "log.line.character_revived", "debrief.line.verdict_escaped", "debrief.line.verdict_died"];
   for (const [lang, re] of Object.entries(gendered)) for (const key of keys) assert.doesNotMatch(catalogue(lang)[key], re, `${lang} ${key}`);
+});
+
+/** A language's whole catalogue, as the screens read it. */
+const catalogueOf = (lang) => JSON.parse(readFileSync(new URL(`${lang}.json`, locales), "utf8"));
+
+test("a room's name is not doubled by the word before it: la salle Salle des Communications (issue 33)", () => {
+  // The fill helper says the word once, the name's own, in every language.
+  assert.equal(fillParams("fr", "Rencontre ! {player} en salle {room}.", { player: "Ana", room: "Salle des Communications (08)" }), "Rencontre ! Ana en Salle des Communications (08).");
+  assert.equal(fillParams("fr", "Le Feu de la salle {room} est éteint.", { room: "Salle de Contrôle des Moteurs (05)" }), "Le Feu de la Salle de Contrôle des Moteurs (05) est éteint.");
+  assert.equal(fillParams("fr", "Le Feu de la salle {room} est éteint.", { room: "Armurerie (05)" }), "Le Feu de la salle Armurerie (05) est éteint.");
+  assert.equal(fillParams("pt-BR", "Fogo na sala {room}.", { room: "Sala de Cirurgia (05)" }), "Fogo na Sala de Cirurgia (05).");
+  assert.equal(fillParams("en", "A Malfunction in the {room} stops it.", { room: "the Armory (07)" }), "A Malfunction in the Armory (07) stops it.");
+  // The check fills every text that names a room with every room of the language: a word said
+  // twice around it fails, whether next to it or across a short word.
+  const fr = catalogueOf("fr");
+  const doubled = (text) => roomWordFaults("fr", { ...fr, "log.line.fire_placed": text }).filter(([k]) => k === "log.line.fire_placed");
+  assert.notDeepEqual(doubled("Feu dans la salle de {room}."), [], "salle de Salle des Communications");
+  assert.deepEqual(doubled("Feu en salle {room}."), []);
+  for (const lang of ["en", "pt-BR", "es", "it", "fr"]) assert.deepEqual(roomWordFaults(lang, catalogueOf(lang)), [], lang);
+});
+
+test("every room has a short name for the map, at most two lines of twelve letters (issue 33)", () => {
+  const fr = catalogueOf("fr");
+  const short = (key, text) => roomWordFaults("fr", { ...fr, [key]: text }).filter(([k]) => k === key);
+  assert.notDeepEqual(short("room_short.engine_control_room", "Salle de Contrôle des Moteurs"), [], "four lines");
+  assert.notDeepEqual(short("room_short.comms_room", "Communications"), [], "one word of fourteen letters");
+  assert.deepEqual(short("room_short.comms_room", "Communi\u00adcations"), [], "a soft hyphen breaks it");
+  const { "room_short.nest": _nest, ...withoutNest } = fr;
+  assert.notDeepEqual(roomWordFaults("fr", withoutNest).filter(([k]) => k === "room_short.nest"), [], "a missing short name");
+  assert.deepEqual(wrapName("Hiberna\u00adtorium", 12), ["Hiberna-", "torium"]);
+  assert.deepEqual(wrapName("Anti-incendie", 12), ["Anti-", "incendie"]);
 });

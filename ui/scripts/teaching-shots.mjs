@@ -5,7 +5,7 @@
 // system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, passRounds, root, startServe } from "../e2e/harness.mjs";
+import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, openMore, passRounds, root, startServe } from "../e2e/harness.mjs";
 
 const out = join(root, "docs/screenshots");
 mkdirSync(out, { recursive: true });
@@ -22,6 +22,7 @@ async function top(page) {
 /** Opens a command's form in the actions panel, fills it, runs it (confirming when asked). */
 async function runForm(page, type, fill = async () => {}) {
   const form = page.locator(`[data-test="actions"] [data-test="form-${type}"]`);
+  await openMore(page);
   if (!(await form.count())) await page.click(`[data-test="cmd-${type}"]`);
   await fill(form);
   await form.locator(`[data-test="do-${type}"]`).click();
@@ -65,6 +66,7 @@ try {
   await page.fill('[data-test="rules-search"]', "noise");
   await page.screenshot({ path: join(out, "guide-search.png") });
   await page.click('[data-test="rules-close"]');
+  await openMore(page);
   await page.click('[data-test="group-characters"]');
   // The action helpers: a move into an unexplored room, then the Encounter, before they run.
   await page.click('[data-test="cmd-move_character"]');
@@ -107,8 +109,10 @@ try {
   await top(page);
   await page.screenshot({ path: join(out, "guide-intruder-player.png") });
   // An Adult with Ana, Bruno's ATTACK card showing 3, and the Shoot helper against that Adult.
+  await openMore(page);
   await page.click('[data-test="group-intruders"]');
   await runForm(page, "place_intruder", (f) => choose(f.locator('[data-test="field-at"]'), "11"));
+  await openMore(page);
   await page.click('[data-test="group-characters"]');
   await page.click('[data-test="cmd-shoot"]');
   const shoot = page.locator('[data-test="form-shoot"]');
@@ -118,6 +122,7 @@ try {
   await shoot.screenshot({ path: join(out, "guide-helper-shoot.png") });
   // The Intruder player attacks in their own round (p. 27): the others pass until it is Bruno's.
   await passRounds(page, 1);
+  await openMore(page);
   await page.click('[data-test="group-intruders"]');
   await runForm(page, "intruder_player_attack", async (f) => {
     await choose(f.locator('[data-test="field-id"]'), ids.at(-1));

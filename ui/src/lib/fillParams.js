@@ -103,8 +103,9 @@ function choosePlurals(lang, text, params) {
 }
 
 /**
- * `text` with each `{name}` replaced by `params[name]` (unknown names left as written), and the
- * word just before a value rewritten by `lang`'s rule ("de {name}" -> "d'Ana" in French).
+ * `text` with each `{name}` replaced by `params[name]` (unknown names left as written), the word
+ * just before a value dropped when the value starts with it ("salle {room}" -> "Salle des
+ * Communications") or else rewritten by `lang`'s rule ("de {name}" -> "d'Ana" in French).
  * @param {string} lang
  * @param {string} text
  * @param {Record<string, string | number>} params
@@ -116,6 +117,10 @@ export function fillParams(lang, text, params) {
   return text.replace(/(?:(^|[^\p{L}])(\p{L}+) )?\{(\w+)\}/gu, (whole, lead, before, name) => {
     if (!(name in params)) return whole;
     const value = String(params[name]);
+    // A text that names its value's kind before it ("la salle {room}") meets a name that already
+    // starts with that word ("Salle des Communications"): the word is said once, the name's own
+    // ("la Salle des Communications"), in every language.
+    if (before !== undefined && value.toLowerCase().startsWith(before.toLowerCase() + " ")) return lead + value;
     if (before !== undefined) {
       const short = rule ? rule(before, value, APOSTROPHE[lang] ?? "'") : null;
       return lead + (short === null ? before + " " : short) + value;

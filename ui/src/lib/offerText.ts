@@ -99,6 +99,36 @@ export function groupOffers(offers: Offer[]): Record<OfferKind, Offer[]> {
   return g;
 }
 
+/** Offers of a room that are not its own Action: picking up what lies there. */
+const NOT_THE_ROOMS_OWN = new Set(["pick_up_object", "take_egg"]);
+
+/** The offer the round panel draws as its primary button: what the table most likely does next,
+ *  never Pass (issue 33) and never an Escape, which warns first. An Object dropped for an Arm
+ *  wound comes before any Action; a character in combat most often fights; one standing where
+ *  the room offers its own Action (or a Search) most often came for it; else it Moves. The first
+ *  such offer in the engine's order; only offers the engine made can be chosen. */
+export function suggestedOffer(offers: Offer[], inCombat: boolean): Offer | null {
+  const g = groupOffers(offers);
+  const calm = (list: Offer[]) => list.find((o) => o.escape_attacks === 0);
+  return (
+    g.here.find((o) => o.command.type === "drop_object") ??
+    (inCombat ? g.fight[0] : undefined) ??
+    g.here.find((o) => !NOT_THE_ROOMS_OWN.has(o.command.type)) ??
+    calm(g.move) ??
+    g.fight[0] ??
+    g.here[0] ??
+    g.card[0] ??
+    null
+  );
+}
+
+/** The order of the round's groups: the suggested offer's group first, so its bright button is
+ *  in view; then Moves, attacks and the room's offers. */
+export function groupOrder(suggested: Offer | null): OfferKind[] {
+  const first = suggested ? offerKind(suggested) : "move";
+  return [first, ...(["move", "fight", "here"] as OfferKind[]).filter((k) => k !== first)];
+}
+
 /** An offer's cost in Action cards, as its button says it. */
 export function costText(n: number | null): string {
   return n === 1 ? t("round.cost_one") : t("round.cost", { n: n ?? 0 });
