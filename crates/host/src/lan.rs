@@ -46,10 +46,10 @@ impl Running {
 }
 
 #[derive(Clone)]
-struct Lan {
-    table: Writer,
+pub(crate) struct Lan {
+    pub(crate) table: Writer,
     names: Names,
-    body_time: std::time::Duration,
+    pub(crate) body_time: std::time::Duration,
 }
 
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
@@ -84,7 +84,8 @@ fn listen(at: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
 fn router(lan: Lan, closing: Closing) -> Router {
     let api = Router::new()
         .route("/api/phone", post(phone_call))
-        .route("/api/stream", get(stream));
+        .route("/api/stream", get(stream))
+        .merge(crate::display_door::routes());
     Router::new()
         .merge(api)
         .fallback(get(asset))
@@ -100,17 +101,17 @@ fn status_of(code: FaultCode) -> StatusCode {
         FaultCode::CodeExpired => StatusCode::GONE,
         FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
         FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
-        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed | FaultCode::NotYourRound => StatusCode::FORBIDDEN,
+        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed | FaultCode::NotYourRound | FaultCode::DisplayOnly => StatusCode::FORBIDDEN,
         FaultCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::CONFLICT,
     }
 }
 
-fn refused(fault: Fault) -> Response {
+pub(crate) fn refused(fault: Fault) -> Response {
     (status_of(fault.code), Json(PhoneReply::Refused { fault })).into_response()
 }
 
-fn refusal(code: FaultCode, reason: &str) -> Response {
+pub(crate) fn refusal(code: FaultCode, reason: &str) -> Response {
     refused(Fault::new(code, reason))
 }
 
@@ -139,22 +140,22 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
 }
 
 /// Runs `work` on the table (a message to its writer) and waits for the answer.
-async fn with_table<T: Send + 'static>(table: &Writer, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
+pub(crate) async fn with_table<T: Send + 'static>(table: &Writer, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
     table.ask(work).await.ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
 }
 
 /// Sends `work` to the table when dropped: a phone that went away is forgotten even when its
 /// request or stream was cut off mid-way.
-struct OnDrop {
+pub(crate) struct OnDrop {
     work: Option<(Writer, Box<dyn FnOnce(&mut Table) + Send>)>,
 }
 
 impl OnDrop {
-    fn new(table: &Writer, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
+    pub(crate) fn new(table: &Writer, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
         OnDrop { work: Some((table.clone(), Box::new(work))) }
     }
 
-    fn disarm(&mut self) {
+    pub(crate) fn disarm(&mut self) {
         self.work = None;
     }
 }
@@ -167,13 +168,13 @@ impl Drop for OnDrop {
     }
 }
 
-fn bearer(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     value.strip_prefix("Bearer ").map(|t| t.trim().to_string())
 }
 
 /// Cleaned as the table shows it (`text::device_name`).
-fn device_name(given: Option<String>) -> String {
+pub(crate) fn device_name(given: Option<String>) -> String {
     crate::text::device_name(&given.unwrap_or_default(), MAX_DEVICE)
 }
 
@@ -364,9 +365,13 @@ fn revoked() -> Event {
 }
 
 async fn asset(uri: Uri, headers: HeaderMap) -> Response {
-    // The phone page only: the table screen is never served on the network.
-    let path = if uri.path() == "/" { "/phone.html" } else { uri.path() };
-    if !(path == "/phone.html" || path.starts_with("/assets/")) {
+    // The phone page and the display page only: the table screen is never served on the network.
+    let path = match uri.path() {
+        "/" => "/phone.html",
+        "/display" => "/display.html",
+        other => other,
+    };
+    if !(path == "/phone.html" || path == "/display.html" || path.starts_with("/assets/")) {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
     let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };
