@@ -2,11 +2,11 @@
 //! the room. Its single-use pairing code, its wait for the table's confirmation, its token, its
 //! open streams, and the one public screen every display reads. A display is bound to no seat:
 //! its screen is cut from the table's public screen and nothing else, and it sends nothing but
-//! its own language. The HTTP side is `display_door.rs`; the table's calls are in
+//! its own language. The HTTP side is `lan/display.rs`; the table's calls are in
 //! `table/displays.rs`.
 
 use crate::phones::{match_code, same, secret, token_hash};
-use crate::protocol::{Fault, LastStep, TableScreen};
+use crate::protocol::{DisplayAsk, DisplaysStatus, Fault, FaultCode, LastStep, PairedDisplay, TableScreen};
 use crate::screen::Built;
 use nemesis_engine::PublicView;
 use serde::{Deserialize, Serialize};
@@ -71,35 +71,6 @@ impl DisplayScreen {
         let game = table.game.as_ref().map(|g| DisplayGame { title: g.title.clone(), revision: g.revision, view: g.view.clone(), last: g.last.clone() });
         DisplayScreen { game }
     }
-}
-
-/// What the table's Phones panel shows of displays: never a code or a token.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
-pub struct DisplaysStatus {
-    pub paired: Vec<PairedDisplay>,
-    /// Displays that used the pairing code and wait for the table to confirm them.
-    pub asking: Vec<DisplayAsk>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct PairedDisplay {
-    /// The display's number at this table, for freeing it.
-    pub display: u32,
-    pub device: String,
-    /// The four digits it showed while it waited, to tell two displays apart.
-    pub match_code: String,
-    /// The language it said it shows.
-    pub language: Option<String>,
-    /// Open streams from it right now.
-    pub connected: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct DisplayAsk {
-    pub ask: u32,
-    pub device: String,
-    /// The digits the waiting display shows (`phones::match_code` of the code it spent).
-    pub match_code: String,
 }
 
 struct Paired {
@@ -227,7 +198,7 @@ impl Displays {
 
     /// Notes the language a display shows.
     pub fn set_language(&mut self, id: u32, language: &str) -> Result<(), Fault> {
-        let code = language_code(language).ok_or_else(|| Fault::new(crate::protocol::FaultCode::BadCall, "That is not a language code."))?;
+        let code = language_code(language).ok_or_else(|| Fault::new(FaultCode::BadCall, "That is not a language code."))?;
         if let Some(d) = self.paired.iter_mut().find(|d| d.id == id) {
             d.language = Some(code);
         }

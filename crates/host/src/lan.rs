@@ -25,6 +25,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::watch;
 
+mod display;
+
 /// A phone's request body is small: a code, a device name or one command.
 pub const MAX_BODY: usize = 16 * 1024;
 /// How a phone may describe itself, at most.
@@ -46,10 +48,10 @@ impl Running {
 }
 
 #[derive(Clone)]
-pub(crate) struct Lan {
-    pub(crate) table: Writer,
+struct Lan {
+    table: Writer,
     names: Names,
-    pub(crate) body_time: std::time::Duration,
+    body_time: std::time::Duration,
 }
 
 /// Listens on `ip` (on `port`, or any free port when it is taken) and serves on `runtime`.
@@ -85,7 +87,7 @@ fn router(lan: Lan, closing: Closing) -> Router {
     let api = Router::new()
         .route("/api/phone", post(phone_call))
         .route("/api/stream", get(stream))
-        .merge(crate::display_door::routes());
+        .merge(display::routes());
     Router::new()
         .merge(api)
         .fallback(get(asset))
@@ -107,11 +109,11 @@ fn status_of(code: FaultCode) -> StatusCode {
     }
 }
 
-pub(crate) fn refused(fault: Fault) -> Response {
+fn refused(fault: Fault) -> Response {
     (status_of(fault.code), Json(PhoneReply::Refused { fault })).into_response()
 }
 
-pub(crate) fn refusal(code: FaultCode, reason: &str) -> Response {
+fn refusal(code: FaultCode, reason: &str) -> Response {
     refused(Fault::new(code, reason))
 }
 
@@ -140,22 +142,22 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
 }
 
 /// Runs `work` on the table (a message to its writer) and waits for the answer.
-pub(crate) async fn with_table<T: Send + 'static>(table: &Writer, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
+async fn with_table<T: Send + 'static>(table: &Writer, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
     table.ask(work).await.ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
 }
 
 /// Sends `work` to the table when dropped: a phone that went away is forgotten even when its
 /// request or stream was cut off mid-way.
-pub(crate) struct OnDrop {
+struct OnDrop {
     work: Option<(Writer, Box<dyn FnOnce(&mut Table) + Send>)>,
 }
 
 impl OnDrop {
-    pub(crate) fn new(table: &Writer, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
+    fn new(table: &Writer, work: impl FnOnce(&mut Table) + Send + 'static) -> OnDrop {
         OnDrop { work: Some((table.clone(), Box::new(work))) }
     }
 
-    pub(crate) fn disarm(&mut self) {
+    fn disarm(&mut self) {
         self.work = None;
     }
 }
@@ -168,13 +170,13 @@ impl Drop for OnDrop {
     }
 }
 
-pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
+fn bearer(headers: &HeaderMap) -> Option<String> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     value.strip_prefix("Bearer ").map(|t| t.trim().to_string())
 }
 
 /// Cleaned as the table shows it (`text::device_name`).
-pub(crate) fn device_name(given: Option<String>) -> String {
+fn device_name(given: Option<String>) -> String {
     crate::text::device_name(&given.unwrap_or_default(), MAX_DEVICE)
 }
 

@@ -7,7 +7,6 @@
 pub mod assets;
 pub mod cli;
 pub mod debrief;
-pub mod display_door;
 pub mod displays;
 pub mod export;
 pub mod fault;

@@ -186,7 +186,36 @@ pub struct PhonesStatus {
     /// program holds it): phones paired then must scan a new code. `None` when it was kept.
     pub moved_from: Option<u16>,
     /// The shared displays paired, and those waiting for the table (issue 32, item 5).
-    pub displays: crate::displays::DisplaysStatus,
+    pub displays: DisplaysStatus,
+}
+
+/// What the table's Phones panel shows of displays: never a code or a token.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct DisplaysStatus {
+    pub paired: Vec<PairedDisplay>,
+    /// Displays that used the pairing code and wait for the table to confirm them.
+    pub asking: Vec<DisplayAsk>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PairedDisplay {
+    /// The display's number at this table, for freeing it.
+    pub display: u32,
+    pub device: String,
+    /// The four digits it showed while it waited, to tell two displays apart.
+    pub match_code: String,
+    /// The language it said it shows.
+    pub language: Option<String>,
+    /// Open streams from it right now.
+    pub connected: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct DisplayAsk {
+    pub ask: u32,
+    pub device: String,
+    /// The digits the waiting display shows (`phones::match_code` of the code it spent).
+    pub match_code: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

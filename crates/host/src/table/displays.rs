@@ -35,7 +35,7 @@ impl Table {
         Ok(self.publish())
     }
 
-    /// The display bookkeeping, for the display door (`display_door.rs`).
+    /// The display bookkeeping, for the display door (`lan/display.rs`).
     pub fn displays(&mut self) -> &mut Displays {
         &mut self.displays
     }

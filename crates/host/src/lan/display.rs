@@ -1,4 +1,4 @@
-//! The shared display's door on the phone server (issue 32, item 5): `POST /api/display` (pair,
+//! The shared display's routes on the phone server (issue 32, item 5): `POST /api/display` (pair,
 //! the box's contents, its language) and `GET /api/display/stream`, the public screen after every
 //! step. A display's token proves a display, never a seat: every call it may make is declared in
 //! `DisplayCall`, and anything else is refused before the table reads it.
@@ -6,7 +6,7 @@
 use crate::assets;
 use crate::displays::{DisplayCall, DisplayReply, DisplayScreen};
 use crate::http::{self, Closing};
-use crate::lan::{bearer, device_name, refusal, refused, with_table, Lan, OnDrop, MAX_BODY};
+use super::{bearer, device_name, refusal, refused, with_table, Lan, OnDrop, MAX_BODY};
 use crate::protocol::{Fault, FaultCode};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
@@ -20,7 +20,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::watch;
 
-pub(crate) fn routes() -> Router<Lan> {
+pub(super) fn routes() -> Router<Lan> {
     Router::new().route("/api/display", post(display_call)).route("/api/display/stream", get(stream))
 }
 
@@ -52,7 +52,8 @@ async fn display_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Soc
         // Not a display's call: from a display, refused as such (no Action, no choice, no
         // correction ever reaches the rules from here); from anyone else, unreadable.
         Err(e) => {
-            let seen = with_table(&lan.table, move |t| t.display_seen(ip, token.as_deref())).await;
+            let Some(token) = token else { return refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")) };
+            let seen = with_table(&lan.table, move |t| t.display_seen(ip, Some(&token))).await;
             return match seen {
                 Ok(Ok(_)) => {
                     proof.prove();
