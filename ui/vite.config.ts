@@ -6,7 +6,8 @@ import { phoneFont } from "./scripts/phone-font.mjs";
 
 // The same build serves the Tauri window (ui/dist via tauri.conf.json), the host's serve door
 // and its phone server (both embedded at compile time). Two pages: index.html is the table
-// screen, phone.html the phone page (served at "/" by the phone server, never the table).
+// screen, phone.html the phone page (served at "/" by the phone server, never the table); the
+// shared display's page has a build of its own (vite.display.config.ts).
 // Relative asset paths and no external requests: it works offline, and both pages sit at the
 // root of dist so "./assets/…" resolves the same from "/", "/index.html" and "/phone.html".
 const src = fileURLToPath(new URL("./src/", import.meta.url));

@@ -15,7 +15,7 @@ const names = ["Ana", "Bruno", "Chidi", "Dana", "Eun"];
 const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** Counts what `page` receives: bytes per request as Chromium's network layer saw them. */
-async function wireCounter(page) {
+export async function wireCounter(page) {
   const cdp = await page.context().newCDPSession(page);
   const requests = new Map();
   const of = (id) => requests.get(id) ?? requests.set(id, { url: "", bytes: 0, type: "" }).get(id);

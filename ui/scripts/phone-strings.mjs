@@ -111,11 +111,14 @@ export function phoneCatalogue(keys, en, own) {
 /** The Vite plugin that serves the phone's catalogues: `virtual:phone-strings` lists them (two
  * lazy chunks per language: the first part, and the later one of LATER_GROUPS) with the
  * prefixes and shapes they cover; `virtual:phone-strings/first/<lang>` and `…/later/<lang>` are
- * the parts. Built from the source at each build. */
-export function phoneStrings({ src }) {
+ * the parts. Built from the source at each build. `page: "display"` makes the shared display's
+ * own (`virtual:display-strings`, from display/main.ts), whose strings all come in its first part. */
+export function phoneStrings({ src, page = "phone" }) {
   const locales = join(src, "locales");
-  const entry = join(src, "phone/main.ts");
-  const ID = "virtual:phone-strings";
+  const entry = join(src, `${page}/main.ts`);
+  const ID = `virtual:${page}-strings`;
+  const NAME = `\0${page}-strings`;
+  const laterGroups = page === "phone" ? LATER_GROUPS : [];
   const languages = () => readdirSync(locales).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
   return {
     name: "phone-strings",
@@ -123,25 +126,25 @@ export function phoneStrings({ src }) {
       if (id === ID || id.startsWith(`${ID}/`)) return `\0${id.slice("virtual:".length).replaceAll("/", "-")}`;
     },
     load(id) {
-      if (!id.startsWith("\0phone-strings")) return;
+      if (!id.startsWith(NAME)) return;
       const read = (code) => JSON.parse(readFileSync(join(locales, `${code}.json`), "utf8"));
       const en = read("en");
       const { files, keys, prefixes, shapes } = phoneKeys(en, entry);
       for (const f of files) this.addWatchFile(f);
-      if (id === "\0phone-strings") {
+      if (id === NAME) {
         const part = (which, code) => `() => import(${JSON.stringify(`${ID}/${which}/${code}`)})`;
         const parts = languages().map((code) => `${JSON.stringify(code)}: { first: ${part("first", code)}, later: ${part("later", code)} }`);
         return [
-          `export const later = ${JSON.stringify(LATER_GROUPS)};`,
+          `export const later = ${JSON.stringify(laterGroups)};`,
           `export const prefixes = ${JSON.stringify(prefixes)};`,
           `export const shapes = ${JSON.stringify(shapes.map((r) => r.source))};`,
           `export const parts = { ${parts.join(", ")} };`,
         ].join("\n");
       }
-      const [, which, code] = id.match(/^\0phone-strings-(first|later)-(.+)$/) ?? [];
+      const [, which, code] = id.slice(NAME.length).match(/^-(first|later)-(.+)$/) ?? [];
       if (!code) return;
       this.addWatchFile(join(locales, `${code}.json`));
-      const isLater = (k) => LATER_GROUPS.some((g) => k.startsWith(g));
+      const isLater = (k) => laterGroups.some((g) => k.startsWith(g));
       const mine = keys.filter((k) => isLater(k) === (which === "later"));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(phoneCatalogue(mine, en, read(code))))});`;
     },

@@ -60,6 +60,9 @@ pub enum HostCode {
     MovedOn,
     /// A phone's Action or Pass while its seat does not hold the round.
     NotYourRound,
+    /// A shared display's token on a call other than its own: a display sends nothing but
+    /// its language.
+    DisplayOnly,
 }
 
 /// The host's codes by their own names, so a door or the store writes `FaultCode::Storage`
@@ -78,6 +81,7 @@ impl FaultCode {
     pub const NotConfirmed: FaultCode = FaultCode::Host(HostCode::NotConfirmed);
     pub const MovedOn: FaultCode = FaultCode::Host(HostCode::MovedOn);
     pub const NotYourRound: FaultCode = FaultCode::Host(HostCode::NotYourRound);
+    pub const DisplayOnly: FaultCode = FaultCode::Host(HostCode::DisplayOnly);
 }
 
 impl From<Code> for FaultCode {

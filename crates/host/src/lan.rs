@@ -25,6 +25,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::watch;
 
+mod display;
+
 /// A phone's request body is small: a code, a device name or one command.
 pub const MAX_BODY: usize = 16 * 1024;
 /// How a phone may describe itself, at most.
@@ -84,7 +86,8 @@ fn listen(at: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
 fn router(lan: Lan, closing: Closing) -> Router {
     let api = Router::new()
         .route("/api/phone", post(phone_call))
-        .route("/api/stream", get(stream));
+        .route("/api/stream", get(stream))
+        .merge(display::routes());
     Router::new()
         .merge(api)
         .fallback(get(asset))
@@ -100,7 +103,7 @@ fn status_of(code: FaultCode) -> StatusCode {
         FaultCode::CodeExpired => StatusCode::GONE,
         FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
         FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
-        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed | FaultCode::NotYourRound => StatusCode::FORBIDDEN,
+        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed | FaultCode::NotYourRound | FaultCode::DisplayOnly => StatusCode::FORBIDDEN,
         FaultCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::CONFLICT,
     }
@@ -364,9 +367,13 @@ fn revoked() -> Event {
 }
 
 async fn asset(uri: Uri, headers: HeaderMap) -> Response {
-    // The phone page only: the table screen is never served on the network.
-    let path = if uri.path() == "/" { "/phone.html" } else { uri.path() };
-    if !(path == "/phone.html" || path.starts_with("/assets/")) {
+    // The phone page and the display page only: the table screen is never served on the network.
+    let path = match uri.path() {
+        "/" => "/phone.html",
+        "/display" => "/display.html",
+        other => other,
+    };
+    if !(path == "/phone.html" || path == "/display.html" || path.starts_with("/assets/")) {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
     let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-store" };

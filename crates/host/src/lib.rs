@@ -7,6 +7,7 @@
 pub mod assets;
 pub mod cli;
 pub mod debrief;
+pub mod displays;
 pub mod export;
 pub mod fault;
 pub mod folder;

@@ -35,6 +35,10 @@ impl Table {
         }
         match token.and_then(|t| self.phones().seat_of(t)) {
             Some(seat) => Ok(seat),
+            // A shared display's token proves no seat: refused before the rules see the call.
+            None if token.is_some_and(|t| self.is_display_token(t)) => {
+                Err(Fault::new(FaultCode::DisplayOnly, "A display shows the table and sends nothing but its language."))
+            }
             None => {
                 self.phones().strike(ip, now);
                 Err(Fault::new(FaultCode::BadToken, "This phone has no seat at the table (any more): scan a new code from the table."))

@@ -79,6 +79,13 @@ pub enum Call {
     },
     /// Frees a seat's phone: its token stops working at once.
     RevokePhone { seat: Seat },
+    /// A fresh single-use QR that pairs a shared display (a tablet or TV showing the public
+    /// table screen), bound to no seat; a new one replaces the one shown before.
+    DisplayCode,
+    /// The table's answer to a display asking to show the table.
+    AnswerDisplay { ask: u32, accept: bool },
+    /// Frees a display: its token stops working at once and its stream ends.
+    RevokeDisplay { display: u32 },
     /// A single-use QR that opens this seat's newest private reveal once, on a phone that did
     /// not pair.
     RevealCode { seat: Seat },
@@ -119,6 +126,13 @@ pub enum Reply {
     Private { view: SeatView, log: Vec<LogLine> },
     /// A pairing or one-reveal QR for the table to show.
     Offer { offer: PhoneOffer },
+    /// A display's pairing QR for the table to show: the address with its single-use code.
+    DisplayOffer {
+        url: String,
+        svg: String,
+        #[ts(type = "number")]
+        expires_in_ms: u64,
+    },
     /// The whole story of a finished game (only for `Call::Debrief`); the times are the save's.
     Debrief {
         title: String,
@@ -171,6 +185,37 @@ pub struct PhonesStatus {
     /// The port phones reached the table on last time, when it could not be kept (another
     /// program holds it): phones paired then must scan a new code. `None` when it was kept.
     pub moved_from: Option<u16>,
+    /// The shared displays paired, and those waiting for the table (issue 32, item 5).
+    pub displays: DisplaysStatus,
+}
+
+/// What the table's Phones panel shows of displays: never a code or a token.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct DisplaysStatus {
+    pub paired: Vec<PairedDisplay>,
+    /// Displays that used the pairing code and wait for the table to confirm them.
+    pub asking: Vec<DisplayAsk>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PairedDisplay {
+    /// The display's number at this table, for freeing it.
+    pub display: u32,
+    pub device: String,
+    /// The four digits it showed while it waited, to tell two displays apart.
+    pub match_code: String,
+    /// The language it said it shows.
+    pub language: Option<String>,
+    /// Open streams from it right now.
+    pub connected: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct DisplayAsk {
+    pub ask: u32,
+    pub device: String,
+    /// The digits the waiting display shows (`phones::match_code` of the code it spent).
+    pub match_code: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

@@ -47,12 +47,14 @@ impl Open {
 }
 
 /// Screens a table built, per kind: after each accepted step with N phones streaming, one
-/// public view, one table screen and N seat screens.
+/// public view, one table screen and N seat screens, and one display screen shared by every
+/// streaming display (`displays.rs`).
 #[derive(Default)]
 pub struct Built {
     public_views: AtomicU64,
     table_screens: AtomicU64,
     seat_screens: AtomicU64,
+    display_screens: AtomicU64,
 }
 
 /// `Built` read at one moment.
@@ -61,12 +63,18 @@ pub struct BuiltCount {
     pub public_views: u64,
     pub table_screens: u64,
     pub seat_screens: u64,
+    pub display_screens: u64,
 }
 
 impl Built {
     pub fn now(&self) -> BuiltCount {
         let read = |n: &AtomicU64| n.load(Ordering::Relaxed);
-        BuiltCount { public_views: read(&self.public_views), table_screens: read(&self.table_screens), seat_screens: read(&self.seat_screens) }
+        BuiltCount { public_views: read(&self.public_views), table_screens: read(&self.table_screens), seat_screens: read(&self.seat_screens), display_screens: read(&self.display_screens) }
+    }
+
+    /// Counts the one display screen of a step.
+    pub(crate) fn display_screen(&self) {
+        self.display_screens.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -77,6 +85,7 @@ impl std::ops::Sub for BuiltCount {
             public_views: self.public_views - before.public_views,
             table_screens: self.table_screens - before.table_screens,
             seat_screens: self.seat_screens - before.seat_screens,
+            display_screens: self.display_screens - before.display_screens,
         }
     }
 }
@@ -244,7 +253,7 @@ pub fn phones_status(o: Option<&Open>, phones: &Phones, url: Option<String>, add
                 .collect()
         })
         .unwrap_or_default();
-    PhonesStatus { on: url.is_some(), moved_from: moved_from.filter(|_| url.is_some()), url, addresses: addresses.to_vec(), seats, asking: phones.asking() }
+    PhonesStatus { on: url.is_some(), moved_from: moved_from.filter(|_| url.is_some()), url, addresses: addresses.to_vec(), seats, asking: phones.asking(), displays: Default::default() }
 }
 
 /// Percent-encodes a value for an address's fragment (RFC 3986: unreserved characters stay).

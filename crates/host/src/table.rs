@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::watch;
 
+mod displays;
 mod pairing;
 
 pub use crate::screen::{LOG_TAIL, PHONE_REVEALS};
@@ -35,6 +36,8 @@ pub struct Table {
     revision: u64,
     screens: watch::Sender<Arc<TableScreen>>,
     phones: Phones,
+    /// The shared displays paired to the open game (`displays.rs`).
+    displays: crate::displays::Displays,
     /// How phones are turned on, given by the supervisor (`None`: phones stay off).
     server: Option<Box<dyn PhoneServer>>,
     /// The phone server while it runs; dropping it stops it.
@@ -73,6 +76,7 @@ impl Table {
             revision: 0,
             screens,
             phones: Phones::default(),
+            displays: Default::default(),
             server: None,
             listening: None,
             addresses: Vec::new(),
@@ -223,6 +227,9 @@ impl Table {
                 self.revoke_phone(seat)?;
                 Ok(self.publish())
             }
+            Call::DisplayCode => self.display_offer(),
+            Call::AnswerDisplay { ask, accept } => self.answer_display(ask, accept),
+            Call::RevokeDisplay { display } => self.revoke_display(display),
             Call::Debrief => self.debrief(),
             Call::Replay => self.replay(),
             Call::PlayRecord { game } => crate::debrief::play_record(&self.store, game),
@@ -286,6 +293,7 @@ impl Table {
         if !same_game {
             self.listening = None;
             self.phones.clear();
+            self.displays.clear();
             self.seat_screens.clear();
             if open.is_some() {
                 self.addresses = reach::addresses();
@@ -353,6 +361,7 @@ impl Table {
         self.seat_screens.publish(self.open.as_ref(), self.revision, view.as_ref(), &offers, &self.phones);
         let game = self.open.as_ref().zip(view).map(|(o, view)| screen::open_screen(o, view, offers, &self.seat_screens.count));
         let screen = Arc::new(TableScreen { revision: self.revision, game, phones: self.phones_status() });
+        self.displays.publish(&screen, &self.seat_screens.count);
         self.screens.send_replace(screen.clone());
         Reply::Screen { screen }
     }
@@ -365,7 +374,8 @@ impl Table {
     }
 
     fn phones_status(&self) -> PhonesStatus {
-        screen::phones_status(self.open.as_ref(), &self.phones, self.listening.as_ref().map(|l| l.url.clone()), &self.addresses, self.phones_moved_from)
+        let status = screen::phones_status(self.open.as_ref(), &self.phones, self.listening.as_ref().map(|l| l.url.clone()), &self.addresses, self.phones_moved_from);
+        PhonesStatus { displays: self.displays.status(), ..status }
     }
 
     /// Publishes a change the phone server made (an ask, a stream opening or closing): at once

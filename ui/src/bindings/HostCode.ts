@@ -3,4 +3,4 @@
 /**
  * The host's own refusals, mapped to a status at each HTTP door.
  */
-export type HostCode = "no_game" | "no_such_game" | "bad_file" | "bad_call" | "storage" | "phones_off" | "bad_token" | "code_expired" | "locked_out" | "not_confirmed" | "moved_on" | "not_your_round";
+export type HostCode = "no_game" | "no_such_game" | "bad_file" | "bad_call" | "storage" | "phones_off" | "bad_token" | "code_expired" | "locked_out" | "not_confirmed" | "moved_on" | "not_your_round" | "display_only";

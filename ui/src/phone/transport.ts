@@ -49,11 +49,11 @@ export interface StreamEvents {
   event(name: string, data: string): void;
 }
 
-/** Reads `/api/stream` until it ends. Resolves with how it ended; never rejects. */
-export async function readStream(token: string, signal: AbortSignal, on: StreamEvents): Promise<StreamEnd> {
+/** Reads `/api/stream` (or a display's `path`) until it ends. Resolves with how it ended; never rejects. */
+export async function readStream(token: string, signal: AbortSignal, on: StreamEvents, path = "/api/stream"): Promise<StreamEnd> {
   let res: Response;
   try {
-    res = await fetch("/api/stream", { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal, cache: "no-store", credentials: "omit" });
+    res = await fetch(path, { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal, cache: "no-store", credentials: "omit" });
   } catch {
     return signal.aborted ? { kind: "aborted" } : { kind: "network" };
   }

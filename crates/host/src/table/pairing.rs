@@ -12,6 +12,7 @@ impl Table {
             self.listening = None;
             self.phones.refuse_asks();
             self.phones.forget_codes();
+            self.displays.forget_codes();
             return Ok(self.publish());
         }
         if self.open.is_none() {

@@ -28,6 +28,9 @@ fn typescript_bindings_match_the_rust_protocol() {
     Reply::export_all(&cfg).unwrap();
     PhoneCall::export_all(&cfg).unwrap();
     PhoneReply::export_all(&cfg).unwrap();
+    nemesis_host::displays::DisplayCall::export_all(&cfg).unwrap();
+    nemesis_host::displays::DisplayReply::export_all(&cfg).unwrap();
+    nemesis_host::displays::DisplayScreen::export_all(&cfg).unwrap();
     nemesis_engine::catalogue::Catalogue::export_all(&cfg).unwrap();
     std::fs::write(scratch.path().join("commandCatalogue.ts"), nemesis_host::protocol::catalogue_module()).unwrap();
     let fresh = read_dir(scratch.path());

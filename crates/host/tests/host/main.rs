@@ -1,5 +1,5 @@
 //! The host's tests in one test crate, so the suite links one binary instead of one per file:
-//! the generated bindings, crash safety, the phone server and its privacy on the wire, the refusal
+//! the generated bindings, crash safety, the phone server, the shared displays and their privacy on the wire, the refusal
 //! catalogue, the script and serve doors, the single writer (`table`) and the host's layout.
 //!
 //! Two tests stay binaries of their own, because each watches its whole process: `tests/fuzz.rs`
@@ -16,6 +16,7 @@ mod bounds;
 mod crash;
 mod damaged;
 mod debrief;
+mod displays;
 mod folder;
 mod imports;
 mod layout;

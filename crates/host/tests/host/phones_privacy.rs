@@ -1,6 +1,7 @@
 //! The privacy test on the wire (PRIVACY.md, secrets rule 4, carried to the phone server): five
 //! paired phones follow long random games, and play their own rounds from their phones (issue 32); everything the server sends each seat's stream and
 //! everything pushed to the table is recorded, and no byte of it belongs to the wrong audience.
+//! Two shared displays follow the same games: each of their messages is one the public may see.
 
 use crate::common::http::*;
 use crate::common::*;
@@ -217,6 +218,20 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
     on_table(table, |t| try_act(t, command));
 }
 
+/// Collects every event of one display's stream until the server stops.
+fn record_display(port: u16, token: String) -> tokio::task::JoinHandle<Vec<(String, String)>> {
+    tokio::spawn(async move {
+        let auth = format!("Bearer {token}");
+        let (status, _, mut events) = EventStream::open_with(port, "/api/display/stream", &[("Authorization", &auth)]).await;
+        assert_eq!(status, 200);
+        let mut out = Vec::new();
+        while let Some(e) = events.next_text().await {
+            out.push(e);
+        }
+        out
+    })
+}
+
 /// Collects every event of one seat's stream until the server stops.
 fn record(port: u16, token: String) -> tokio::task::JoinHandle<Vec<(String, String)>> {
     tokio::spawn(async move {
@@ -236,6 +251,7 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
     let games: u64 = std::env::var("PRIVACY_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let steps: usize = std::env::var("PRIVACY_STEPS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
     let mut checked_events = 0usize;
+    let mut display_pushes = 0usize;
     let mut private_lines_seen = 0usize;
     let (mut engine_reveals, mut coordinate_reveals) = (0usize, 0usize);
     for g in 0..games {
@@ -248,6 +264,12 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         let port = phones_on(&table);
         let tokens = pair_all(&table, port).await;
         let recorders: Vec<_> = tokens.iter().map(|tk| record(port, tk.clone())).collect();
+        // Two shared displays, paired the whole way, each recording its own stream.
+        let mut displays = Vec::new();
+        for device in ["TV", "Tablet"] {
+            let token = crate::displays::pair_display(&table, port, device).await;
+            displays.push((token.clone(), record_display(port, token)));
+        }
         // Everything the table's doors push: the serialized screens, as the serve door sends them.
         let table_log = tokio::spawn(async move {
             let mut out = Vec::new();
@@ -299,6 +321,10 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
         // Let the streams catch up with the last change, then stop the server: they end.
         tokio::time::sleep(Duration::from_millis(200)).await;
         on_table(&table, |t| t.call(Actor::Table, Call::Phones { on: false, address: None }));
+        let mut display_events = Vec::new();
+        for (token, r) in displays {
+            display_events.push((token, tokio::time::timeout(WAIT, r).await.expect("display streams end with the server").unwrap()));
+        }
         let mut received = Vec::new();
         for r in recorders {
             received.push(tokio::time::timeout(WAIT, r).await.expect("streams end with the server").unwrap());
@@ -341,6 +367,32 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
                 checked_events += 1;
             }
         }
+        // What the displays heard: public screens only, cut from the table's, never a seat's.
+        for (display_token, events) in &display_events {
+            assert!(!events.is_empty(), "game {g}: a display heard nothing");
+            for (name, data) in events {
+                assert_eq!(name, "screen", "game {g}: a display got a {name} event");
+                let screen: nemesis_host::displays::DisplayScreen = serde_json::from_str(data).unwrap();
+                let Some(game) = &screen.game else { continue };
+                let board = serde_json::to_string(&PhoneBoard::of(&game.view)).unwrap();
+                assert!(boards.contains(&board), "game {g}: a display showed a board the table's public view never showed: {board}");
+                for (j, secrets) in finals.iter().enumerate() {
+                    for text in &secrets.lines {
+                        assert!(!data.contains(text.as_str()), "game {g}: a display received seat {j}'s private line {text:?}");
+                    }
+                    if !data.contains("\"revealed_objective\":{") {
+                        for key in &secrets.objectives {
+                            assert!(!data.contains(&format!("\"{key}\"")), "game {g}: a display received seat {j}'s objective {key}");
+                        }
+                    }
+                }
+                for token in tokens.iter().chain(std::iter::once(display_token)) {
+                    assert!(!data.contains(token.as_str()), "game {g}: a display received a token");
+                }
+                checked_events += 1;
+                display_pushes += 1;
+            }
+        }
         for push in &table_pushes {
             for (j, secrets) in finals.iter().enumerate() {
                 for text in &secrets.lines {
@@ -364,9 +416,10 @@ async fn no_seat_and_not_the_table_ever_receive_another_audiences_secret() {
     assert!(checked_events > 100, "enough traffic was checked: {checked_events}");
     assert!(engine_reveals > 0 && coordinate_reveals > 0, "the games reached private engine and coordinates checks");
     assert!(private_lines_seen > 0, "private reveals reached phones");
+    assert!(display_pushes > games as usize * 10, "the displays followed the games: {display_pushes} screens");
     evidence(
         "privacy",
-        &serde_json::json!({"games": games, "steps_per_game": steps, "seats": PLAYERS, "pushes_checked": checked_events, "private_lines_on_phones": private_lines_seen, "engine_reveals": engine_reveals, "coordinates_reveals": coordinate_reveals, "leaks": 0}),
+        &serde_json::json!({"games": games, "steps_per_game": steps, "seats": PLAYERS, "pushes_checked": checked_events, "display_screens_checked": display_pushes, "private_lines_on_phones": private_lines_seen, "engine_reveals": engine_reveals, "coordinates_reveals": coordinate_reveals, "leaks": 0}),
     );
 }
 

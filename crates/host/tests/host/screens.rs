@@ -25,20 +25,20 @@ fn a_step_builds_one_public_view_one_table_screen_and_one_screen_per_streaming_s
         .collect();
     let before = t.screens_built();
     let Reply::Screen { screen } = hand_size(&mut t, 0, 3) else { panic!("accepted") };
-    assert_eq!(t.screens_built() - before, BuiltCount { public_views: 1, table_screens: 1, seat_screens: 5 });
+    assert_eq!(t.screens_built() - before, BuiltCount { public_views: 1, table_screens: 1, seat_screens: 5, display_screens: 0 });
     // The reply is the screen every stream got, not a copy of it.
     assert!(Arc::ptr_eq(&screen, &t.subscribe().borrow()), "the reply carries the published screen");
     // A phone asking for its screen after the step gets the one its streams got: nothing more is built.
     for (i, feed) in feeds.iter().enumerate() {
         assert!(Arc::ptr_eq(&feed.borrow(), &t.phone_screen(Seat(i as u8))), "seat {i}'s screen is built once");
     }
-    assert_eq!(t.screens_built() - before, BuiltCount { public_views: 1, table_screens: 1, seat_screens: 5 });
+    assert_eq!(t.screens_built() - before, BuiltCount { public_views: 1, table_screens: 1, seat_screens: 5, display_screens: 0 });
 
     // A seat whose phone stopped streaming costs the step nothing.
     t.phones().stream_closed(Seat(4));
     let before = t.screens_built();
     hand_size(&mut t, 1, 2);
-    assert_eq!(t.screens_built() - before, BuiltCount { public_views: 1, table_screens: 1, seat_screens: 4 });
+    assert_eq!(t.screens_built() - before, BuiltCount { public_views: 1, table_screens: 1, seat_screens: 4, display_screens: 0 });
 }
 
 #[test]
