@@ -4,10 +4,12 @@
 // serves it to a table screen at 1024x600 and two paired phones at 390x844. The Storage and the
 // Command Center are played from their offers, a Rest card's scan is answered on the player's
 // phone, and an Antidote played at the table shows its results on the other player's phone alone.
+// A second game from the same deal turns over the Armory and the Hatch Control System instead,
+// plays both from the round panel, and a card from a player's phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { browserSuite, hostBinary, logTotal, startServe } from "./harness.mjs";
+import { browserSuite, cleanup, freshDataDir, hostBinary, logTotal, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -22,9 +24,9 @@ async function shot(page, name) {
 /** The game, made through the script door before the host serves it: the draft, then the first
  *  player explores the Storage and, next to it, the Command Center (the table enters each tile and
  *  a Silence token), and the two other players are placed there with Contamination cards. */
-function arrange() {
+function arrange(into = data, tiles = ["storage", "command_center"]) {
   const send = (lines) =>
-    execFileSync(hostBinary, ["script", "--data", data, "--seed", String(SEED)], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] })
+    execFileSync(hostBinary, ["script", "--data", into, "--seed", String(SEED)], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] })
       .toString().trim().split("\n").map((l) => JSON.parse(l));
   const handled = ["coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
   let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled } }]);
@@ -52,8 +54,8 @@ function arrange() {
     }
     throw new Error(`no neighbour took the ${tile}`);
   };
-  const storage = explore("storage");
-  const center = explore("command_center");
+  const storage = explore(tiles[0]);
+  const center = explore(tiles[1]);
   const order = reply.screen.game.view.turn_order;
   const [resting, curing] = [order[(order.indexOf(first) + 1) % 3], order[(order.indexOf(first) + 2) % 3]];
   assert.equal(reply.screen.game.view.rounds.turn_of, resting, "two Moves end the first round");
@@ -61,7 +63,7 @@ function arrange() {
     act({ type: "place_character", seat, at });
     reply = act({ type: "give_contamination", seat, count: 2 });
   }
-  return { resting, curing, storage, center };
+  return { first, resting, curing, storage, center };
 }
 
 async function pairPhone(table, seat) {
@@ -162,5 +164,68 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
   const secret = await holding(curePhone, () => curePhone.locator('[data-test="phone-secret"]').textContent());
   assert.match(secret, /scanned: (INFECTED|not infected)/, "each result on its owner's phone, while held");
   await shot(curePhone, "phone-antidote-390x844");
+  assert.deepEqual(problems, []);
+});
+
+// The Armory and the Hatch Control System (pp. 24–25), and a card played from a phone (issue 31).
+// The same seeded deal turns over the Armory and the Hatch Control System instead; the next two
+// players stand in them. The Armory's offer says where the 2 Ammo go; the Hatch Control System
+// offers each pod turned to its other side; then the player in it plays Demolition from their
+// phone (a Malfunction marker here), and the table's outcome says so.
+test("the Armory and the Hatch Control System from the round panel, and a card played from a phone", { timeout: 120000 }, async () => {
+  const own = freshDataDir();
+  running.push(async () => cleanup(own));
+  const { resting: armed, curing: hatch, storage: armory, center: control } = arrange(own, ["armory", "hatch_control_system"]);
+  // arrange() put the two players in the first two rooms it turned over: here the Armory and the
+  // Hatch Control System.
+  const serve = await startServe(own, { seed: SEED });
+  running.push(() => serve.stop());
+  const problems = [];
+  const table = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+  table.on("pageerror", (e) => problems.push(`table: ${e}`));
+  await table.goto(serve.url);
+  await table.click('[data-test="resume"]');
+  await table.locator('[data-test="round"]').waitFor();
+  await table.click('[data-test="phones-open"]');
+  await table.check('[data-test="phones-address-127.0.0.1"]');
+  await table.click('[data-test="phones-on"]');
+  const phone = await pairPhone(table, hatch);
+  phone.on("pageerror", (e) => problems.push(`phone: ${e}`));
+  await table.click('[data-test="phones-close"]');
+  assert.ok(armory && control);
+
+  // The Armory (p. 24): its one offer, 2 cards; the hand line says where the Ammo goes.
+  const round = table.locator('[data-test="round"]');
+  const outcome = table.locator('[data-test="outcome"]');
+  const recharge = round.locator('[data-test="offer-recharge_weapon"]');
+  assert.equal(await recharge.count(), 1, "the Armory's Action, in the Armory");
+  assert.match(await recharge.textContent(), /2 cards/);
+  assert.equal(await round.locator('[data-test="offer-hatch_control"]').count(), 0, "the Hatch Control only in its room");
+  await shot(table, "round-armory-1024x600");
+  await take(table, recharge);
+  await outcome.getByText("recharges an Energy weapon").waitFor();
+  assert.match(await outcome.textContent(), /2 Ammo/, "the hand line: 2 Ammo on the weapon the player names");
+  await take(table, round.locator('[data-test="offer-pass"]'));
+
+  // The Hatch Control System (p. 25): one offer per pod, each turning it to its other side.
+  await table.locator(`[data-test="strip-${hatch}"][data-status="playing"]`).waitFor();
+  const pods = round.locator('[data-test="offer-hatch_control"]');
+  assert.equal(await pods.count(), 3, "3 pods for 3 players, each offered");
+  assert.match(await pods.first().textContent(), /unlocked/i, "a locked pod is offered unlocked");
+  await shot(table, "round-hatch-control-1024x600");
+  await take(table, pods.first());
+  await outcome.getByText(/unlocked/i).waitFor();
+
+  // The second Action from the player's phone: Demolition, a Malfunction marker in this room.
+  await phone.locator('[data-test="phone-round"]').waitFor();
+  const demolition = phone.locator('[data-test="phone-offer-use_card"]', { hasText: "Place a Malfunction marker" });
+  await demolition.waitFor();
+  assert.equal(await demolition.getAttribute("data-cost"), "1", "Demolition costs only itself");
+  await shot(phone, "phone-round-cards-390x844");
+  const before = await logTotal(table);
+  await demolition.click();
+  await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
+  await outcome.getByText("Demolition").waitFor();
+  assert.match(await outcome.textContent(), /Malfunction/, "the table's outcome names the marker to put down");
   assert.deepEqual(problems, []);
 });

@@ -61,11 +61,15 @@ pub enum FieldKind {
     Location,
     LocationOrNone,
     Corridor,
+    /// A corridor, or none (a card whose effect names no Door).
+    CorridorOrNone,
     /// A corridor number (1 to `max`), as the Noise die and the Intruders' moves name them.
     CorridorNumber,
     CorridorNumberOrNone,
     NoiseSpot,
     Intruder,
+    /// An Intruder, or none (a card whose effect names no Intruder).
+    IntruderOrNone,
     IntruderKind,
     Pod,
     Engine,

@@ -81,6 +81,14 @@ pub enum TableTask {
     /// A card or Item Action (pp. 12, 22): the card is shown to everyone, then discarded (a Tools
     /// card is kept).
     ShowCard { card: PlayedCard },
+    /// An Energy Charge: one of the character's Energy weapons is filled up to its capacity.
+    FillEnergyWeapon,
+    /// Pyrotechnics: the character discards 1 Item card to start the Fire.
+    DiscardItem,
+    /// Scavenging: 2 Item cards of the room's colour, 1 kept, the other discarded.
+    Scavenge,
+    /// Motivation: every character in the room draws 1 Action card (counted by the app).
+    EveryoneDraws,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -275,10 +275,30 @@ pub enum PlayedCard {
     Clothes,
     /// Crafted Item, one use: 1 card.
     Antidote,
+    /// Item (red and yellow), one use: 1 card.
+    EnergyCharge,
+    /// Item (yellow, Heavy), one use: 1 card.
+    FireExtinguisher,
+    /// Action card of every character: no more cards.
+    Demolition,
+    /// Action card of the Pilot, the Scientist and the Mechanic: no more cards.
+    ComputerSkills,
+    /// Action card of the Pilot: no more cards.
+    KnowledgeOfTheShip,
+    /// Action card of the Scientist: no more cards.
+    BlockingAccess,
+    /// Action card of the Mechanic: 1 more card.
+    Pyrotechnics,
+    /// Action card of the Mechanic: no more cards.
+    Ingenuity,
+    /// Action card of the Scout: 1 more card.
+    Scavenging,
+    /// Action card of the Captain: no more cards.
+    Motivation,
 }
 
 impl PlayedCard {
-    pub const ALL: [PlayedCard; 10] = [
+    pub const ALL: [PlayedCard; 20] = [
         PlayedCard::BasicRepairs,
         PlayedCard::Repairs,
         PlayedCard::FastRepairs,
@@ -289,6 +309,16 @@ impl PlayedCard {
         PlayedCard::Medkit,
         PlayedCard::Clothes,
         PlayedCard::Antidote,
+        PlayedCard::EnergyCharge,
+        PlayedCard::FireExtinguisher,
+        PlayedCard::Demolition,
+        PlayedCard::ComputerSkills,
+        PlayedCard::KnowledgeOfTheShip,
+        PlayedCard::BlockingAccess,
+        PlayedCard::Pyrotechnics,
+        PlayedCard::Ingenuity,
+        PlayedCard::Scavenging,
+        PlayedCard::Motivation,
     ];
 }
 
@@ -311,10 +341,28 @@ pub enum CardEffect {
     DiscardSlime,
     /// Scan Contamination cards as the card says (p. 20).
     Scan,
+    /// Open or close the Door of 1 corridor of the character's room (p. 17).
+    ToggleDoor,
+    /// Destroy 1 Closed Door of a corridor of the character's room (p. 17).
+    DestroyDoor,
+    /// Place a Malfunction marker (p. 17): in the character's room, or the room the card names.
+    PlaceMalfunction,
+    /// Place a Fire marker in the character's room (p. 17).
+    StartFire,
+    /// Discard the Fire marker of the character's room (p. 17).
+    PutOutFire,
+    /// 1 Intruder in the character's room retreats (p. 20).
+    DriveOffIntruder,
+    /// Fill one Energy weapon with Ammo (the weapon and its Ammo are the table's).
+    ReloadEnergy,
+    /// The room's Item Counter goes down by 1, even from 0; 2 Item cards drawn, 1 kept.
+    Scavenge,
+    /// Every character in the room draws 1 Action card.
+    EveryoneDraws,
 }
 
 impl CardEffect {
-    pub const ALL: [CardEffect; 7] = [
+    pub const ALL: [CardEffect; 16] = [
         CardEffect::RepairMalfunction,
         CardEffect::RepairEngine,
         CardEffect::DressSerious,
@@ -322,6 +370,15 @@ impl CardEffect {
         CardEffect::HealLight,
         CardEffect::DiscardSlime,
         CardEffect::Scan,
+        CardEffect::ToggleDoor,
+        CardEffect::DestroyDoor,
+        CardEffect::PlaceMalfunction,
+        CardEffect::StartFire,
+        CardEffect::PutOutFire,
+        CardEffect::DriveOffIntruder,
+        CardEffect::ReloadEnergy,
+        CardEffect::Scavenge,
+        CardEffect::EveryoneDraws,
     ];
 }
 

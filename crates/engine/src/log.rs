@@ -454,12 +454,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             // The card is shown to everyone when it is used (p. 22), so its name is public.
             TableTask::ShowCard { card } => {
                 let key = match card {
-                    PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::Rest => "card_played",
+                    _ if crate::rules::is_action_card(*card) => "card_played",
                     PlayedCard::Tools => "item_kept",
                     _ => "item_used",
                 };
                 public(key, vec![who(seat), ("card", named("played_card", card))])
             }
+            TableTask::FillEnergyWeapon => public("weapon_filled", vec![who(seat)]),
+            TableTask::DiscardItem => public("item_discarded_for_fire", vec![who(seat)]),
+            TableTask::Scavenge => public("scavenged", vec![who(seat)]),
+            TableTask::EveryoneDraws => public("everyone_draws", vec![who(seat)]),
         },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
         Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),

@@ -255,15 +255,26 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
 
 /// The card and Item Actions the engine guides, each card with each of its effects here: the
 /// table shows the card played, so only public facts choose among them (a dressing, each
-/// undressed Serious Wound).
+/// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
+/// Blocking Access, each room with a Computer).
 fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
+    let here = state.seats[seat].location;
     let undressed: Vec<u8> = (0..state.seats[seat].serious.len() as u8).filter(|i| !state.seats[seat].serious[*i as usize].dressed).collect();
+    let corridors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).collect();
+    let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
+    let computers: Vec<Location> = (1..=state.content().data.locations.len() as u8).map(Location).filter(|l| crate::rules::has_computer(state, *l)).collect();
+    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
     for card in PlayedCard::ALL {
         for effect in card_effects(card) {
-            let wounds = if *effect == CardEffect::DressSerious { undressed.clone() } else { vec![0] };
-            for wound in wounds {
-                out.push(Command::UseCard { seat, card, effect: *effect, wound, cards: Vec::new() });
+            match effect {
+                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None })),
+                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None })),
+                CardEffect::DriveOffIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None })),
+                CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => {
+                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r) }))
+                }
+                _ => out.push(plain(card, *effect)),
             }
         }
     }

@@ -3,4 +3,4 @@
 /**
  * What a played card does, when its card gives a choice ([OR], p. 12).
  */
-export type CardEffect = "repair_malfunction" | "repair_engine" | "dress_serious" | "heal_dressed" | "heal_light" | "discard_slime" | "scan";
+export type CardEffect = "repair_malfunction" | "repair_engine" | "dress_serious" | "heal_dressed" | "heal_light" | "discard_slime" | "scan" | "toggle_door" | "destroy_door" | "place_malfunction" | "start_fire" | "put_out_fire" | "drive_off_intruder" | "reload_energy" | "scavenge" | "everyone_draws";

@@ -15,7 +15,7 @@ export const catalogue: Catalogue = {
     {"type":"search_storage","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"deck","kind":"item_deck","initial":"red"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
     {"type":"command_doors","group":"board","fields":[{"name":"seat","kind":"seat"},{"name":"room","kind":"location"},{"name":"closed","kind":"corridors"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
     {"type":"hatch_control","group":"ship","fields":[{"name":"seat","kind":"seat"},{"name":"pod","kind":"pod"},{"name":"locked","kind":"switch","initial":false}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
-    {"type":"use_card","group":"turn","fields":[{"name":"seat","kind":"seat"},{"name":"card","kind":"played_card","initial":"tools"},{"name":"effect","kind":"card_effect","initial":"repair_malfunction"},{"name":"wound","kind":"count","min":0,"max":2,"initial":0},{"name":"cards","kind":"contamination_cards"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
+    {"type":"use_card","group":"turn","fields":[{"name":"seat","kind":"seat"},{"name":"card","kind":"played_card","initial":"tools"},{"name":"effect","kind":"card_effect","initial":"repair_malfunction"},{"name":"wound","kind":"count","min":0,"max":2,"initial":0},{"name":"cards","kind":"contamination_cards"},{"name":"corridor","kind":"corridor_or_none"},{"name":"intruder","kind":"intruder_or_none"},{"name":"room","kind":"location_or_none"}],"entered":["event_card","attack_card"],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
     {"type":"give_round","group":"turn","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"advance_time","group":"turn","fields":[],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"resolve_intruder_attacks","group":"turn","fields":[],"entered":["attack_card","serious_wound","token"],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
@@ -113,7 +113,7 @@ export const catalogue: Catalogue = {
     {"kind":"treatment","values":["dress_serious","heal_dressed","heal_light"]},
     {"kind":"weapon","values":["own","carried","carried_energy"]},
     {"kind":"item_deck","values":["red","yellow","green"]},
-    {"kind":"played_card","values":["basic_repairs","repairs","fast_repairs","rest","tools","duct_tape","bandages","medkit","clothes","antidote"]},
-    {"kind":"card_effect","values":["repair_malfunction","repair_engine","dress_serious","heal_dressed","heal_light","discard_slime","scan"]},
+    {"kind":"played_card","values":["basic_repairs","repairs","fast_repairs","rest","tools","duct_tape","bandages","medkit","clothes","antidote","energy_charge","fire_extinguisher","demolition","computer_skills","knowledge_of_the_ship","blocking_access","pyrotechnics","ingenuity","scavenging","motivation"]},
+    {"kind":"card_effect","values":["repair_malfunction","repair_engine","dress_serious","heal_dressed","heal_light","discard_slime","scan","toggle_door","destroy_door","place_malfunction","start_fire","put_out_fire","drive_off_intruder","reload_energy","scavenge","everyone_draws"]},
   ],
 };

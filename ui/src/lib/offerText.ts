@@ -4,6 +4,7 @@
 import type { Command } from "../bindings/Command";
 import type { Field } from "../bindings/Field";
 import type { Offer } from "../bindings/Offer";
+import type { PublicCorridor } from "../bindings/PublicCorridor";
 import type { PublicIntruder } from "../bindings/PublicIntruder";
 import type { PublicPod } from "../bindings/PublicPod";
 import type { PublicRoom } from "../bindings/PublicRoom";
@@ -18,6 +19,7 @@ export interface Board {
   intruders: PublicIntruder[];
   seats: PublicSeat[];
   pods: PublicPod[];
+  corridors: PublicCorridor[];
 }
 
 export function roomText(b: Board, at: number): string {
@@ -36,7 +38,14 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
   if (v === null || v === undefined) return "";
   switch (kind) {
     case "location": case "location_or_none": return roomText(b, Number(v));
-    case "intruder": return intruderText(b, Number(v));
+    case "intruder": case "intruder_or_none": return intruderText(b, Number(v));
+    // A Door a card turns: named by the room at its other end, from the acting character's room.
+    case "corridor": case "corridor_or_none": {
+      const c = b.corridors.find((x) => x.id === Number(v));
+      const here = b.seats.find((s) => s.seat === seat)?.location;
+      if (!c) return "";
+      return c.ends.includes(here ?? -1) ? `→ ${roomText(b, c.ends[0] === here ? c.ends[1] : c.ends[0])}` : `${roomText(b, c.ends[0])}–${roomText(b, c.ends[1])}`;
+    }
     case "seat": case "seat_or_none": return name === "seat" ? "" : (b.seats.find((s) => s.seat === Number(v))?.name ?? "");
     case "engine": return t("label.engine", { n: Number(v) });
     case "pod": {

@@ -107,13 +107,18 @@ macro_rules! commands_of_the_rounds {
         /// A card or Item Action the engine knows (pp. 12, 22): the card the table shows, the effect
         /// chosen among its own, and the card's cost. `wound`: the Serious Wound a dressing dresses;
         /// `cards`: the Contamination cards in hand a Rest card scans (from the table none: the
-        /// player's phone is asked, and answers with `ScanContamination`).
+        /// player's phone is asked, and answers with `ScanContamination`). `corridor`: the Door a
+        /// card opens, closes or destroys; `intruder`: the Intruder it drives off; `room`: the room
+        /// a Blocking Access puts its Malfunction in.
         UseCard {
             seat: Seat,
             card: PlayedCard,
             effect: CardEffect,
             #[serde(default)] wound: u8,
             #[serde(default)] cards: Vec<ContaminationId>,
+            #[serde(default)] corridor: Option<CorridorId>,
+            #[serde(default)] intruder: Option<IntruderId>,
+            #[serde(default)] room: Option<Location>,
         } => {
             spec: on(G::Turn)
                 .fields([
@@ -122,12 +127,16 @@ macro_rules! commands_of_the_rounds {
                     starting(field("effect", F::CardEffect), "repair_malfunction"),
                     count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
                     field("cards", F::ContaminationCards),
+                    field("corridor", F::CorridorOrNone),
+                    field("intruder", F::IntruderOrNone),
+                    field("room", F::LocationOrNone),
                 ])
+                .entered([E::EventCard, E::AttackCard])
                 .round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(card_actions::cost(state, *seat, *card)),
-            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, *wound, cards),
+            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, card_actions::Target { wound: *wound, cards, corridor: *corridor, intruder: *intruder, room: *room }),
         }
         /// A correction: the round goes to this seat (someone acted out of turn at the table).
         GiveRound { seat: Seat } => {

@@ -179,7 +179,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
-            rule: |ctx| systems::leave_pod(ctx, *seat),
+            rule: |ctx| player_phase::leave_pod(ctx, *seat),
         }
         TryHibernate { seat: Seat } => {
             spec: on(G::Ship).fields([seat()]).round(),

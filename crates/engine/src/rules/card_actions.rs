@@ -1,9 +1,10 @@
 //! Card and Item Actions the engine guides (pp. 12, 22): which Action cards and Items can do what
 //! here, what each costs, and carrying out the effect chosen. The table shows the card; the app
-//! never needs to know what else the hand holds.
+//! never needs to know what else the hand holds. The cards' own texts are not in the manual: they
+//! come from the card reference (docs/cards.md, graded there).
 
 use super::ctx::Ctx;
-use super::{contamination, systems, wounds};
+use super::{combat, contamination, corridors, fire, systems, wounds};
 use crate::command::*;
 use crate::event::*;
 use crate::ids::*;
@@ -13,38 +14,60 @@ use crate::state::*;
 /// The characters whose Action deck holds this Action card; `None` for an Item (anyone may hold
 /// one) and for Rest (in every deck).
 fn owners(card: PlayedCard) -> Option<&'static [&'static str]> {
+    const EVERYONE: &[&str] = &["captain", "soldier", "scout", "pilot", "scientist", "mechanic"];
     match card {
         PlayedCard::BasicRepairs => Some(&["captain", "soldier", "scout"]),
         PlayedCard::Repairs => Some(&["pilot", "scientist"]),
-        PlayedCard::FastRepairs => Some(&["mechanic"]),
+        PlayedCard::FastRepairs | PlayedCard::Pyrotechnics | PlayedCard::Ingenuity => Some(&["mechanic"]),
+        PlayedCard::Demolition => Some(EVERYONE),
+        PlayedCard::ComputerSkills => Some(&["pilot", "scientist", "mechanic"]),
+        PlayedCard::KnowledgeOfTheShip => Some(&["pilot"]),
+        PlayedCard::BlockingAccess => Some(&["scientist"]),
+        PlayedCard::Scavenging => Some(&["scout"]),
+        PlayedCard::Motivation => Some(&["captain"]),
         _ => None,
     }
 }
 
 /// An Action card (its own card is discarded with its cost, p. 12), not an Item (p. 22).
 pub fn is_action_card(card: PlayedCard) -> bool {
-    matches!(card, PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::Rest)
+    card == PlayedCard::Rest || owners(card).is_some()
+}
+
+/// Action cards that may be played with an Intruder in the room: the Unrestricted ones (and Rest,
+/// as before); every other Action card is Out of Combat Only (p. 12's example; card reference).
+fn unrestricted(card: PlayedCard) -> bool {
+    matches!(card, PlayedCard::Rest | PlayedCard::Demolition | PlayedCard::Motivation)
 }
 
 /// What each card may do, its [OR] choices (p. 12).
 pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
     use CardEffect::*;
     match card {
-        PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::Tools | PlayedCard::DuctTape => &[RepairMalfunction, RepairEngine],
+        PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::DuctTape | PlayedCard::Ingenuity => &[RepairMalfunction, RepairEngine],
+        PlayedCard::Tools => &[RepairMalfunction, RepairEngine, ToggleDoor],
         PlayedCard::Rest | PlayedCard::Antidote => &[Scan],
         PlayedCard::Bandages => &[DressSerious, HealLight],
         PlayedCard::Medkit => &[DressSerious, HealDressed, HealLight],
         PlayedCard::Clothes => &[DiscardSlime, DressSerious],
+        PlayedCard::EnergyCharge => &[ReloadEnergy, ToggleDoor],
+        PlayedCard::FireExtinguisher => &[PutOutFire, DriveOffIntruder],
+        PlayedCard::Demolition => &[DestroyDoor, PlaceMalfunction],
+        PlayedCard::ComputerSkills | PlayedCard::KnowledgeOfTheShip => &[ToggleDoor],
+        PlayedCard::BlockingAccess => &[PlaceMalfunction],
+        PlayedCard::Pyrotechnics => &[StartFire, PutOutFire],
+        PlayedCard::Scavenging => &[Scavenge],
+        PlayedCard::Motivation => &[EveryoneDraws],
     }
 }
 
 /// Action cards discarded for it (p. 12): an Action card counts itself and its printed cost
-/// (Basic Repairs 2 more, p. 12; Repairs 1; Fast Repairs and Rest none); an Item its cost (1,
-/// p. 22), 1 more with an undressed Hand wound (its Serious Wound card).
+/// (Basic Repairs 2 more, p. 12; Repairs, Pyrotechnics and Scavenging 1; the others none); an Item
+/// its cost (1, p. 22), 1 more with an undressed Hand wound (its Serious Wound card).
 pub fn cost(state: &State, seat: Seat, card: PlayedCard) -> u8 {
     let printed = match card {
         PlayedCard::BasicRepairs => 3,
-        PlayedCard::Repairs => 2,
+        PlayedCard::Repairs | PlayedCard::Pyrotechnics | PlayedCard::Scavenging => 2,
         _ => 1,
     };
     let content = state.content();
@@ -57,10 +80,35 @@ fn engine_here(ctx: &Ctx, at: Location) -> Option<EngineNumber> {
     (1..=3).map(EngineNumber).find(|e| ctx.content.engine_location(*e) == Some(at))
 }
 
-/// Plays `card` for `effect`. `wound`: the Serious Wound a dressing dresses (its place among the
-/// character's). `cards`: the Contamination cards Rest scans, those in hand, chosen on the
-/// player's phone; none from the table, and the phone is asked (`HandScanDue`).
-pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: CardEffect, wound: u8, cards: &[ContaminationId]) -> Outcome<()> {
+/// Whether the room is explored and its tile has a Computer (the Room sheet's icon).
+pub fn has_computer(state: &State, at: Location) -> bool {
+    let r = state.room(at);
+    r.explored && r.tile.is_some_and(|t| state.content().tile(t).computer)
+}
+
+/// What a card's effect acts on: the Serious Wound a dressing dresses (its place among the
+/// character's), the Contamination cards Rest scans, the Door, the Intruder, the room.
+pub struct Target<'a> {
+    pub wound: u8,
+    pub cards: &'a [ContaminationId],
+    pub corridor: Option<CorridorId>,
+    pub intruder: Option<IntruderId>,
+    pub room: Option<Location>,
+}
+
+/// The Door of one of the corridors of `at` the card names; refused for any other.
+fn door_here(ctx: &Ctx, at: Location, corridor: Option<CorridorId>) -> Outcome<(CorridorId, DoorState)> {
+    let here: Vec<CorridorId> = ctx.content.board.neighbours(at).into_iter().map(|(_, c)| c).collect();
+    match corridor.filter(|c| here.contains(c)) {
+        Some(c) => Ok((c, ctx.state.board.doors[c.0 as usize])),
+        None => refuse(Code::NotAllowed, "choose_a_door_of_a_corridor_of_this_room", "Choose the Door of one of the corridors of this room."),
+    }
+}
+
+/// Plays `card` for `effect` on `target`. Rest's cards are those in hand, chosen on the player's
+/// phone; none from the table, and the phone is asked (`HandScanDue`).
+pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: CardEffect, target: Target) -> Outcome<()> {
+    let Target { wound, cards, .. } = target;
     ctx.awake(seat)?;
     if !effects(card).contains(&effect) {
         return refuse(Code::NotAllowed, "that_card_does_not_do_that", "That card does not do that: choose one of its own effects.");
@@ -71,8 +119,8 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
         if !key.is_some_and(|k| owners.contains(&k)) {
             return refuse(Code::NotAllowed, "that_action_card_is_not_in_this_character_s_deck", "That Action card is not in this character's Action deck.");
         }
-        // The Repairs cards are Out of Combat Only (p. 12's example).
-        if card != PlayedCard::Rest && ctx.state.in_combat(seat) {
+        // The Repairs cards are Out of Combat Only (p. 12's example), as are most others.
+        if !unrestricted(card) && ctx.state.in_combat(seat) {
             return refuse(Code::NotAllowed, "that_card_is_out_of_combat_only", "That card is Out of Combat Only: not with an Intruder in the room.");
         }
     }
@@ -129,6 +177,79 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
                 ctx.emit(Event::HandScanDue { seat, due: true });
             } else {
                 contamination::scan(ctx, seat, cards, ScanProcedure::Rest)?;
+            }
+        }
+        CardEffect::ToggleDoor => {
+            let (c, door) = door_here(ctx, at, target.corridor)?;
+            match door {
+                DoorState::Open => corridors::close_door(ctx, c),
+                DoorState::Closed => ctx.emit(Event::DoorChanged { corridor: c, state: DoorState::Open }),
+                DoorState::Destroyed => return refuse(Code::NotAllowed, "a_destroyed_door_can_never_be_closed_again", "A destroyed door can never be closed again."),
+            }
+        }
+        CardEffect::DestroyDoor => {
+            let (c, door) = door_here(ctx, at, target.corridor)?;
+            if door != DoorState::Closed {
+                return refuse(Code::NotAllowed, "only_a_closed_door_can_be_destroyed", "Only a Closed Door can be destroyed.");
+            }
+            ctx.emit(Event::DoorChanged { corridor: c, state: DoorState::Destroyed });
+        }
+        CardEffect::PlaceMalfunction => {
+            // Blocking Access: from a room with a Computer, into any room with one; Demolition:
+            // the character's own room.
+            let room = if card == PlayedCard::BlockingAccess {
+                let Some(room) = target.room.filter(|r| has_computer(&ctx.state, at) && has_computer(&ctx.state, *r)) else {
+                    return refuse(Code::NotAllowed, "blocking_access_needs_rooms_with_a_computer", "Blocking Access is played in a room with a Computer, on a room with a Computer.");
+                };
+                room
+            } else {
+                at
+            };
+            if ctx.state.room(room).malfunction {
+                return refuse(Code::NotAllowed, "that_room_already_has_a_malfunction_marker", "That room already has a Malfunction marker.");
+            }
+            if !fire::can_hold_malfunction(ctx, room) {
+                return refuse(Code::NotAllowed, "a_malfunction_marker_can_never_go_in_the", "A Malfunction marker can never go in the Nest or the Room Covered with Slime.");
+            }
+            fire::place_malfunction(ctx, room);
+        }
+        CardEffect::StartFire => {
+            if ctx.state.room(at).fire {
+                return refuse(Code::NotAllowed, "that_room_is_already_on_fire_one_fire", "That room is already on fire (one Fire marker at most).");
+            }
+            ctx.emit(Event::TableDoes { seat, task: TableTask::DiscardItem });
+            fire::place_fire(ctx, at);
+        }
+        CardEffect::PutOutFire => {
+            if !ctx.state.room(at).fire {
+                return refuse(Code::NotAllowed, "that_room_has_no_fire_marker", "That room has no Fire marker.");
+            }
+            ctx.emit(Event::FireRemoved { at });
+        }
+        CardEffect::DriveOffIntruder => {
+            let Some(id) = target.intruder.filter(|i| ctx.state.intruder(*i).is_some_and(|i| i.at == at)) else {
+                return refuse(Code::NotAllowed, "choose_an_intruder_in_this_room", "Choose an Intruder in this room.");
+            };
+            combat::phosphates_flee(ctx, id)?;
+        }
+        CardEffect::ReloadEnergy => ctx.emit(Event::TableDoes { seat, task: TableTask::FillEnergyWeapon }),
+        CardEffect::Scavenge => {
+            let r = ctx.state.room(at);
+            let Some(items) = r.items.filter(|_| r.explored && ctx.content.is_slot(at)) else {
+                return refuse(Code::NotAllowed, "no_search_is_possible_in_this_room", "No Search is possible in this room.");
+            };
+            // Even from 0 (the card's own words): the counter stays at 0.
+            ctx.emit(Event::TableDoes { seat, task: TableTask::Scavenge });
+            if items > 0 {
+                ctx.emit(Event::ItemsSet { at, items: items - 1 });
+            }
+        }
+        CardEffect::EveryoneDraws => {
+            ctx.emit(Event::TableDoes { seat, task: TableTask::EveryoneDraws });
+            let here: Vec<Seat> = ctx.state.characters_at(at);
+            for s in here {
+                let cards = ctx.state.seats[s].hand.saturating_add(1);
+                ctx.emit(Event::HandSizeSet { seat: s, cards });
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::ids::*;
 use crate::rejection::{refuse, Code, Outcome};
 use crate::state::*;
 
-fn can_hold_malfunction(ctx: &Ctx, at: Location) -> bool {
+pub(super) fn can_hold_malfunction(ctx: &Ctx, at: Location) -> bool {
     // Never in the Nest or the Room Covered with Slime (p. 17). An unexplored room's tile is a
     // secret, so it is judged only once explored (exploring then clears a marker it cannot hold).
     let r = ctx.state.room(at);

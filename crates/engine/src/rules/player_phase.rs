@@ -191,9 +191,10 @@ pub(super) fn after_action(ctx: &mut Ctx, seat: Seat, command: &Command) -> Outc
     if matches!(command, Command::ScanContamination { procedure: ScanProcedure::Surgery, .. }) {
         return end_round(ctx, seat, true);
     }
-    // Entering an Escape Pod and waiting there is a pass (p. 26); the launch may still follow.
+    // Entering an Escape Pod (p. 26): the round stays with the character, who launches at once
+    // (`LaunchPod`) or waits, which is the round's pass (`Pass`), whatever Actions are left.
     if matches!(ctx.state.seats[seat].life, Life::InPod(_)) {
-        return end_round(ctx, seat, true);
+        return Ok(());
     }
     if !takes_rounds(&ctx.state, seat) || ctx.state.rounds.actions >= actions_per_round(&ctx.state, seat) {
         return end_round(ctx, seat, false);
@@ -208,6 +209,20 @@ pub(super) fn settle_round(ctx: &mut Ctx) -> Outcome<()> {
         Some(seat) if !takes_rounds(&ctx.state, seat) && !ctx.state.is_over() => end_round(ctx, seat, false),
         _ => Ok(()),
     }
+}
+
+/// A character leaving the Escape Pod they waited in (p. 26): only in their own round of the
+/// Player Phase, without an Action; not launching in that round is a pass, so the round ends as one.
+pub(super) fn leave_pod(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    let own_round = ctx.state.phase == Phase::Player && (!ctx.state.rounds.started || ctx.state.rounds.turn_of == Some(seat));
+    if !own_round {
+        return refuse(Code::NotAllowed, "a_character_leaves_a_pod_only_in_their_own_round", "A character leaves an Escape Pod only in their own round of the Player Phase (p. 26).");
+    }
+    systems::leave_pod(ctx, seat)?;
+    if ctx.state.rounds.turn_of == Some(seat) && !ctx.state.is_over() {
+        return end_round(ctx, seat, true);
+    }
+    Ok(())
 }
 
 /// Pass (p. 10): the round ends and this player takes no more Actions this phase.

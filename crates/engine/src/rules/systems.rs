@@ -214,12 +214,12 @@ pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber, by: Option<Seat>) -> Out
             return refuse_with(Code::NotAllowed, "only_a_character_in_escape_pod_pod_launches_it", "Only a character in Escape Pod {pod} launches it.", vec![("pod", LogParam::number(pod.0))]);
         }
     }
-    // A pod launches at once when a character has just entered it, or at the start of the round
-    // of a character waiting inside (p. 26). Entering is a pass (the round ends with it), so "at
-    // once" is after the round: a launcher who passed this phase, or whose round it is, may launch;
-    // one who waits for their round may not launch in another player's round.
+    // A pod launches at once, in the round its character entered it (the round stays with them
+    // until they launch or wait), or at the start of the round of a character waiting inside
+    // (p. 26): always in the launcher's own round, never in another player's. A second character
+    // entering launches at once, taking the first along.
     if ctx.state.rounds.started {
-        let may = |s: &Seat| ctx.state.rounds.turn_of == Some(*s) || ctx.state.rounds.passed.contains(s);
+        let may = |s: &Seat| ctx.state.rounds.turn_of == Some(*s);
         let launcher = match by {
             Some(seat) => Some(seat).filter(may),
             None => p.occupants.iter().copied().find(may),
@@ -239,6 +239,8 @@ pub(super) fn launch_pod(ctx: &mut Ctx, pod: PodNumber, by: Option<Seat>) -> Out
     Ok(())
 }
 
+/// Leaving the pod one waits in (p. 26): back to its Evacuation Section. When, and what it does
+/// to the round, is the Player Phase's (`player_phase::leave_pod`).
 pub(super) fn leave_pod(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.seat(seat)?;
     if !matches!(ctx.state.seats[seat].life, Life::InPod(_)) {

@@ -727,6 +727,8 @@ pub const TABLE_PIECES: &[&str] = &[
     "eclosion_draw", "eclosion_draw_none", "event_idle", "token_added",
     // The guided Room and card Actions (issue 31, items 1 and 2).
     "hand_scan_asked", "weapon_recharged", "storage_draw", "card_played", "item_used", "item_kept",
+    // The cards that act on the ship (issue 31, item 2, rest).
+    "weapon_filled", "item_discarded_for_fire", "scavenged", "everyone_draws",
 ];
 
 /// The other lines: rolls, draws, verdicts, rounds, private results, the victory check. Every

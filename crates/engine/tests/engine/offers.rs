@@ -15,6 +15,8 @@ fn same_kind(offered: &Command, tried: &Command) -> bool {
     match (offered, tried) {
         (Command::CardAction { seat: a, .. }, Command::CardAction { seat: b, .. }) => a == b,
         (Command::ScanContamination { seat: a, procedure: p, .. }, Command::ScanContamination { seat: b, procedure: q, .. }) => a == b && p == q,
+        // A Shoot is offered with each weapon the table may name; an old save's Shoot names none.
+        (Command::Shoot { seat: a, id: i, .. }, Command::Shoot { seat: b, id: j, .. }) => a == b && i == j,
         _ => offered == tried,
     }
 }

@@ -8,11 +8,12 @@ use nemesis_engine::command::{Command, ScanProcedure};
 use nemesis_engine::event::{Event, TableTask};
 use nemesis_engine::ids::*;
 use nemesis_engine::log::{describe, Audience};
+use nemesis_engine::offers::offers;
 use nemesis_engine::state::*;
 use nemesis_engine::{Actor, Content};
 
 fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new() }
+    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None }
 }
 
 fn character_key(s: &State, seat: Seat) -> String {
@@ -42,7 +43,12 @@ fn repairs_and_tools_discard_the_malfunction_of_the_characters_room_at_the_cards
         PlayedCard::Repairs => 2,
         _ => 1,
     };
-    let expected: Vec<(Command, Option<u8>)> = [own, PlayedCard::Tools, PlayedCard::DuctTape].iter().map(|c| (use_card(*c, CardEffect::RepairMalfunction), Some(cost(*c)))).collect();
+    // The Mechanic's Ingenuity repairs as well (card reference).
+    let mut cards = vec![own, PlayedCard::Tools, PlayedCard::DuctTape];
+    if own == PlayedCard::FastRepairs {
+        cards.push(PlayedCard::Ingenuity);
+    }
+    let expected: Vec<(Command, Option<u8>)> = cards.iter().map(|c| (use_card(*c, CardEffect::RepairMalfunction), Some(cost(*c)))).collect();
     // p. 12: Basic Repairs costs 2 more cards than itself; only the character's own Repairs card is offered.
     let mut got = repairs(&s);
     got.sort_by_key(|(c, _)| format!("{c:?}"));
@@ -96,7 +102,7 @@ fn bandages_medkit_and_clothes_offer_only_the_treatments_the_character_needs_p21
         assert_eq!(cost, Some(1), "p. 22: an Item's Action costs 1");
         c
     }).collect();
-    let w = |card, effect, wound| Command::UseCard { seat: Seat(0), card, effect, wound, cards: Vec::new() };
+    let w = |card, effect, wound| Command::UseCard { seat: Seat(0), card, effect, wound, cards: Vec::new(), corridor: None, intruder: None, room: None };
     use CardEffect::*;
     use PlayedCard::*;
     // Only the undressed wound (the second) can be dressed; the dressed one healed by the Medkit.
@@ -172,4 +178,212 @@ fn the_antidote_scans_every_contamination_card_held_and_removes_the_infected_and
     assert!(a.state.seats[Seat(0)].contamination.iter().all(|c| !infected.contains(c)), "the INFECTED ones are removed");
     let private: Vec<String> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Seat(Seat(0)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
     assert_eq!(private.len(), held.len(), "each card's result reaches its owner's phone: {private:?}");
+}
+
+// ---------------------------------------------------------------- the cards that act on the ship
+// Their texts are not in the manual: the card reference (docs/cards.md) grades each one.
+
+/// Gives seat 0 this character (its Action deck decides which Action cards are offered).
+fn play_as(s: &mut State, key: &str) {
+    let i = Content::base().data.characters.iter().position(|c| c.key == key).expect("a character of the base game");
+    s.seats[Seat(0)].character = Some(CharacterId(i as u8));
+}
+
+fn with(card: PlayedCard, effect: CardEffect, corridor: Option<CorridorId>, intruder: Option<IntruderId>, room: Option<Location>) -> Command {
+    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor, intruder, room }
+}
+
+fn corridors_of(at: Location) -> Vec<CorridorId> {
+    Content::base().board.neighbours(at).into_iter().map(|(_, c)| c).collect()
+}
+
+fn assert_lines(a: &nemesis_engine::Applied, keys: &[&str]) {
+    let said = lines_with_hands(a);
+    for key in keys {
+        assert!(said.contains(&key.to_string()) && has_hand_line(key), "{key} and its hand line: {said:?}");
+    }
+}
+
+#[test]
+fn an_energy_charge_fills_an_energy_weapon_or_turns_a_door_of_the_room_card_reference() {
+    let (mut s, mut f) = table(2, 3111);
+    let at = stand_in(&mut s, Seat(0), "armory");
+    round_of(&mut s, Seat(0));
+    let doors = corridors_of(at);
+    let charges = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::EnergyCharge, .. }));
+    let mut want: Vec<(Command, Option<u8>)> = vec![(with(PlayedCard::EnergyCharge, CardEffect::ReloadEnergy, None, None, None), Some(1))];
+    want.extend(doors.iter().map(|c| (with(PlayedCard::EnergyCharge, CardEffect::ToggleDoor, Some(*c), None, None), Some(1))));
+    assert_eq!(charges, want, "the weapon, or one Door of each corridor of this room, at the Item's cost");
+    let a = ok(&s, &mut f, with(PlayedCard::EnergyCharge, CardEffect::ReloadEnergy, None, None, None), vec![]);
+    assert_lines(&a, &["item_used", "weapon_filled"]);
+    let door = doors[0];
+    let b = ok(&s, &mut f, with(PlayedCard::EnergyCharge, CardEffect::ToggleDoor, Some(door), None, None), vec![]);
+    assert_eq!(b.state.board.doors[door.0 as usize], DoorState::Closed, "an open Door closes");
+    assert_lines(&b, &["item_used", "door_changed"]);
+    let c = ok(&b.state, &mut f, with(PlayedCard::Tools, CardEffect::ToggleDoor, Some(door), None, None), vec![]);
+    assert_eq!(c.state.board.doors[door.0 as usize], DoorState::Open, "a Closed one opens (the Tools do it too)");
+    // A Door of another room's corridor is refused, and so is none.
+    let far = (0..s.board.doors.len() as u8).map(CorridorId).find(|c| !doors.contains(c)).expect("another corridor");
+    assert_eq!(refused(&s, &mut f, with(PlayedCard::EnergyCharge, CardEffect::ToggleDoor, Some(far), None, None), vec![]).key, "choose_a_door_of_a_corridor_of_this_room");
+    assert_eq!(refused(&s, &mut f, with(PlayedCard::EnergyCharge, CardEffect::ToggleDoor, None, None, None), vec![]).key, "choose_a_door_of_a_corridor_of_this_room");
+}
+
+#[test]
+fn the_fire_extinguisher_puts_out_the_rooms_fire_or_makes_an_intruder_there_retreat_p20_card_reference() {
+    let (mut s, mut f) = table(2, 3112);
+    let at = stand_in(&mut s, Seat(0), "armory");
+    round_of(&mut s, Seat(0));
+    let extinguisher = |s: &State| offered(s, |c| matches!(c, Command::UseCard { card: PlayedCard::FireExtinguisher, .. }));
+    assert!(extinguisher(&s).is_empty(), "no Fire and no Intruder: the Extinguisher does nothing here");
+    s.room_mut(at).fire = true;
+    let id = add_intruder(&mut s, IntruderKind::Adult, at);
+    round_of(&mut s, Seat(0));
+    let put_out = with(PlayedCard::FireExtinguisher, CardEffect::PutOutFire, None, None, None);
+    let drive_off = with(PlayedCard::FireExtinguisher, CardEffect::DriveOffIntruder, None, Some(id), None);
+    assert_eq!(extinguisher(&s), vec![(put_out.clone(), Some(1)), (drive_off.clone(), Some(1))], "usable in Combat: the Intruder is its target");
+    let a = ok(&s, &mut f, put_out, vec![]);
+    assert!(!a.state.room(at).fire);
+    assert_lines(&a, &["item_used", "fire_removed"]);
+    // p. 20: a retreat goes through the corridor of a drawn Event card; Phosphates adds 1 Injury.
+    know_weakness(&mut s, "susceptibility_to_phosphates");
+    let b = ok(&s, &mut f, drive_off, vec![]);
+    assert!(b.events.iter().any(|e| matches!(e, Event::EventCardDiscarded { .. })), "an Event card drawn for the retreat");
+    assert!(b.events.iter().any(|e| matches!(e, Event::IntruderInjured { id: i, .. } if *i == id)) || b.state.intruder(id).is_none(), "Phosphates: 1 Injury first");
+    assert_eq!(refused(&s, &mut f, with(PlayedCard::FireExtinguisher, CardEffect::DriveOffIntruder, None, None, None), vec![]).key, "choose_an_intruder_in_this_room");
+}
+
+#[test]
+fn demolition_destroys_a_closed_door_or_places_a_malfunction_even_in_combat_card_reference() {
+    let (mut s, mut f) = table(2, 3113);
+    for key in ["captain", "soldier", "scout", "pilot", "scientist", "mechanic"] {
+        let at = stand_in(&mut s, Seat(0), "armory");
+        play_as(&mut s, key);
+        round_of(&mut s, Seat(0));
+        let doors = corridors_of(at);
+        s.board.doors[doors[0].0 as usize] = DoorState::Closed;
+        let demolition = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::Demolition, .. }));
+        let want = vec![
+            (with(PlayedCard::Demolition, CardEffect::DestroyDoor, Some(doors[0]), None, None), Some(1)),
+            (with(PlayedCard::Demolition, CardEffect::PlaceMalfunction, None, None, None), Some(1)),
+        ];
+        assert_eq!(demolition, want, "{key}: every deck holds Demolition; only a Closed Door is destroyed");
+    }
+    let at = s.seats[Seat(0)].location;
+    let door = corridors_of(at)[0];
+    add_intruder(&mut s, IntruderKind::Adult, at);
+    round_of(&mut s, Seat(0));
+    let a = ok(&s, &mut f, with(PlayedCard::Demolition, CardEffect::DestroyDoor, Some(door), None, None), vec![]);
+    assert_eq!(a.state.board.doors[door.0 as usize], DoorState::Destroyed, "Unrestricted: in Combat too");
+    assert_lines(&a, &["card_played", "door_changed"]);
+    let b = ok(&s, &mut f, with(PlayedCard::Demolition, CardEffect::PlaceMalfunction, None, None, None), vec![]);
+    assert!(b.state.room(at).malfunction);
+    assert_lines(&b, &["malfunction_placed"]);
+    let open = corridors_of(at)[1];
+    assert_eq!(refused(&s, &mut f, with(PlayedCard::Demolition, CardEffect::DestroyDoor, Some(open), None, None), vec![]).key, "only_a_closed_door_can_be_destroyed");
+}
+
+#[test]
+fn each_characters_own_cards_that_act_on_the_ship_are_offered_to_that_character_alone_card_reference() {
+    let (mut s, _) = table(2, 3114);
+    stand_in(&mut s, Seat(0), "command_center");
+    let own = |key: &str| -> Vec<PlayedCard> {
+        match key {
+            "pilot" => vec![PlayedCard::ComputerSkills, PlayedCard::KnowledgeOfTheShip],
+            "scientist" => vec![PlayedCard::ComputerSkills, PlayedCard::BlockingAccess],
+            "mechanic" => vec![PlayedCard::ComputerSkills, PlayedCard::Pyrotechnics, PlayedCard::Ingenuity],
+            "scout" => vec![PlayedCard::Scavenging],
+            "captain" => vec![PlayedCard::Motivation],
+            _ => vec![],
+        }
+    };
+    let decks = [PlayedCard::ComputerSkills, PlayedCard::KnowledgeOfTheShip, PlayedCard::BlockingAccess, PlayedCard::Pyrotechnics, PlayedCard::Ingenuity, PlayedCard::Scavenging, PlayedCard::Motivation];
+    // Something for each to act on: a Fire (Pyrotechnics), a Malfunction (Ingenuity), Items
+    // (Scavenging), another room with a Computer (Blocking Access).
+    let at = s.seats[Seat(0)].location;
+    s.room_mut(at).fire = true;
+    s.room_mut(at).malfunction = true;
+    s.room_mut(at).items = Some(1);
+    explored_room_of(&mut s, "laboratory");
+    for key in ["captain", "soldier", "scout", "pilot", "scientist", "mechanic"] {
+        play_as(&mut s, key);
+        round_of(&mut s, Seat(0));
+        let mut cards: Vec<PlayedCard> = offers(&s).into_iter().filter_map(|o| match o.command { Command::UseCard { card, .. } if decks.contains(&card) => Some(card), _ => None }).collect();
+        cards.dedup();
+        assert_eq!(cards, own(key), "{key}");
+    }
+}
+
+#[test]
+fn the_mechanics_pyrotechnics_start_or_put_out_the_rooms_fire_for_two_cards_card_reference() {
+    let (mut s, mut f) = table(2, 3115);
+    let at = stand_in(&mut s, Seat(0), "armory");
+    play_as(&mut s, "mechanic");
+    round_of(&mut s, Seat(0));
+    let start = with(PlayedCard::Pyrotechnics, CardEffect::StartFire, None, None, None);
+    assert_eq!(offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::Pyrotechnics, .. })), vec![(start.clone(), Some(2))]);
+    let a = ok(&s, &mut f, start, vec![]);
+    assert!(a.state.room(at).fire);
+    assert!(a.events.contains(&Event::ActionTaken { seat: Seat(0), cards: 2 }), "the card and 1 more");
+    assert_lines(&a, &["card_played", "item_discarded_for_fire", "fire_placed"]);
+    let mut burning = a.state.clone();
+    round_of(&mut burning, Seat(0));
+    let b = ok(&burning, &mut f, with(PlayedCard::Pyrotechnics, CardEffect::PutOutFire, None, None, None), vec![]);
+    assert!(!b.state.room(at).fire);
+    // The Mechanic's Ingenuity repairs like Fast Repairs, out of Combat only.
+    burning.room_mut(at).malfunction = true;
+    add_intruder(&mut burning, IntruderKind::Adult, at);
+    assert_eq!(refused(&burning, &mut f, with(PlayedCard::Ingenuity, CardEffect::RepairMalfunction, None, None, None), vec![]).key, "that_card_is_out_of_combat_only");
+}
+
+#[test]
+fn the_scouts_scavenging_searches_even_an_emptied_room_for_two_cards_card_reference() {
+    let (mut s, mut f) = table(2, 3116);
+    let at = stand_in(&mut s, Seat(0), "armory");
+    play_as(&mut s, "scout");
+    s.room_mut(at).items = Some(0);
+    round_of(&mut s, Seat(0));
+    let scavenge = with(PlayedCard::Scavenging, CardEffect::Scavenge, None, None, None);
+    assert_eq!(offered(&s, |c| *c == scavenge), vec![(scavenge.clone(), Some(2))], "even at 0");
+    assert!(offered(&s, |c| matches!(c, Command::SearchRoom { .. })).is_empty(), "p. 23: an emptied room cannot be searched");
+    let a = ok(&s, &mut f, scavenge.clone(), vec![]);
+    assert_eq!(a.state.room(at).items, Some(0), "the counter stays at 0");
+    assert_lines(&a, &["card_played", "scavenged"]);
+    s.room_mut(at).items = Some(2);
+    let b = ok(&s, &mut f, scavenge, vec![]);
+    assert_eq!(b.state.room(at).items, Some(1), "the counter goes down by 1");
+}
+
+#[test]
+fn the_captains_motivation_gives_every_character_in_the_room_one_action_card_card_reference() {
+    let (mut s, mut f) = table(3, 3117);
+    let at = stand_in(&mut s, Seat(0), "armory");
+    s.seats[Seat(1)].location = at;
+    play_as(&mut s, "captain");
+    round_of(&mut s, Seat(0));
+    let (h1, h2) = (s.seats[Seat(1)].hand, s.seats[Seat(2)].hand);
+    let a = ok(&s, &mut f, with(PlayedCard::Motivation, CardEffect::EveryoneDraws, None, None, None), vec![]);
+    assert_eq!(a.state.seats[Seat(0)].hand, 5 - 1 + 1, "the Captain pays 1 and draws 1");
+    assert_eq!(a.state.seats[Seat(1)].hand, h1 + 1, "a character in the room draws 1");
+    assert_eq!(a.state.seats[Seat(2)].hand, h2, "one elsewhere draws nothing");
+    assert_lines(&a, &["card_played", "everyone_draws"]);
+}
+
+#[test]
+fn the_scientists_blocking_access_puts_a_malfunction_in_a_room_with_a_computer_card_reference() {
+    let (mut s, mut f) = table(2, 3118);
+    let lab = explored_room_of(&mut s, "laboratory");
+    stand_in(&mut s, Seat(0), "command_center");
+    play_as(&mut s, "scientist");
+    round_of(&mut s, Seat(0));
+    let rooms: Vec<Location> = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::BlockingAccess, .. }))
+        .into_iter()
+        .filter_map(|(c, _)| match c { Command::UseCard { room, .. } => room, _ => None })
+        .collect();
+    assert!(rooms.contains(&lab) && rooms.iter().all(|r| nemesis_engine::rules::has_computer(&s, *r)), "only rooms with a Computer: {rooms:?}");
+    let a = ok(&s, &mut f, with(PlayedCard::BlockingAccess, CardEffect::PlaceMalfunction, None, None, Some(lab)), vec![]);
+    assert!(a.state.room(lab).malfunction);
+    // From a room without a Computer, nothing.
+    stand_in(&mut s, Seat(0), "armory");
+    round_of(&mut s, Seat(0));
+    assert_eq!(refused(&s, &mut f, with(PlayedCard::BlockingAccess, CardEffect::PlaceMalfunction, None, None, Some(lab)), vec![]).key, "blocking_access_needs_rooms_with_a_computer");
 }

@@ -400,7 +400,7 @@ fn a_waiting_character_launches_the_pod_only_in_their_own_round_p26() {
     s = ok(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]).state;
     s = ok(&s, &mut f, Command::TryEnterPod { seat: Seat(0), pod }, silence()).state;
     assert_eq!(s.seats[Seat(0)].life, Life::InPod(pod));
-    assert!(s.rounds.passed.contains(&Seat(0)), "entering and waiting is a pass (p. 26)");
+    assert_eq!(s.rounds.turn_of, Some(Seat(0)), "the round stays for the decision to launch at once (p. 26)");
     // At once, after entering: launched.
     let a = nemesis_engine::apply(Some(&s), &mut f, Actor::Table, &Command::LaunchPod { pod, seat: Some(Seat(0)) }, &[]).expect("at once");
     assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);

@@ -232,24 +232,63 @@ fn only_the_table_gives_a_round_out_of_turn_and_an_old_save_starts_its_rounds() 
 }
 
 #[test]
-fn entering_an_escape_pod_and_waiting_there_is_a_pass_and_a_waiting_character_only_launches_leaves_or_passes_p26() {
+fn entering_an_escape_pod_the_player_launches_at_once_or_waits_which_is_the_rounds_pass_p26() {
     let (s, f, _, pod) = at_section_a(912);
     let mut t = Table { s, fate: f };
     let seat = t.s.rounds.turn_of.expect("a round");
     ok_strict(&mut t, Command::SetPodLock { pod, locked: false });
     strict(&mut t, Command::TryEnterPod { seat, pod }, silence()).expect("a quiet Noise roll: into the pod");
     assert_eq!(t.s.seats[seat].life, Life::InPod(pod));
-    assert!(t.s.rounds.passed.contains(&seat), "p. 26: waiting in the pod, the player passes");
-    assert_ne!(t.s.rounds.turn_of, Some(seat));
-    // Given the round back (a correction), only the launch, leaving or a pass is possible.
-    ok_strict(&mut t, Command::GiveRound { seat });
+    // p. 26: after entering, the player decides at once: launch, or wait. The round stays theirs
+    // for that decision, and nothing else is possible from inside the pod.
+    assert_eq!(t.s.rounds.turn_of, Some(seat), "p. 26: the decision to launch comes at once, in the round of the entering");
     let err = refused_strict(&mut t, card_action(seat, 1));
     assert_eq!(err.key, "a_character_waiting_in_a_pod_may_only_launch");
     let offered: Vec<Command> = nemesis_engine::offers::offers(&t.s).into_iter().map(|o| o.command).collect();
     assert_eq!(offered, vec![Command::LaunchPod { pod, seat: Some(seat) }, Command::LeavePod { seat }, Command::Pass { seat }]);
+    // Waiting is the pass: the round and the player's phase end, and the launch is refused in the
+    // next player's round ("at once" is over).
+    ok_strict(&mut t, Command::Pass { seat });
+    assert!(t.s.rounds.passed.contains(&seat), "p. 26: not launching in one's round is a pass");
+    assert_ne!(t.s.rounds.turn_of, Some(seat));
+    assert_eq!(refused_strict(&mut t, Command::LaunchPod { pod, seat: Some(seat) }).key, "an_escape_pod_launches_only_in_the_round_of");
+    // Given their round (a correction here, a later Player Phase at the table): the launch.
+    ok_strict(&mut t, Command::GiveRound { seat });
     ok_strict(&mut t, Command::LaunchPod { pod, seat: Some(seat) });
     assert_eq!(t.s.seats[seat].life, Life::Escaped);
     assert_ne!(t.s.rounds.turn_of, Some(seat), "the round never stays with a character who left the ship");
+}
+
+#[test]
+fn a_pod_entered_with_the_rounds_second_action_still_launches_at_once_p26() {
+    let (s, f, _, pod) = at_section_a(913);
+    let mut t = Table { s, fate: f };
+    let seat = t.s.rounds.turn_of.expect("a round");
+    ok_strict(&mut t, Command::SetPodLock { pod, locked: false });
+    ok_strict(&mut t, card_action(seat, 1));
+    strict(&mut t, Command::TryEnterPod { seat, pod }, silence()).expect("into the pod");
+    assert_eq!((t.s.rounds.turn_of, t.s.rounds.actions), (Some(seat), 2), "p. 26: both Actions used, the launch may still come at once");
+    ok_strict(&mut t, Command::LaunchPod { pod, seat: Some(seat) });
+    assert_eq!(t.s.seats[seat].life, Life::Escaped);
+}
+
+#[test]
+fn a_waiting_character_leaves_the_pod_only_in_their_own_round_and_that_round_is_a_pass_p26() {
+    let (s, f, section, pod) = at_section_a(914);
+    let mut t = Table { s, fate: f };
+    let seat = t.s.rounds.turn_of.expect("a round");
+    ok_strict(&mut t, Command::SetPodLock { pod, locked: false });
+    strict(&mut t, Command::TryEnterPod { seat, pod }, silence()).expect("into the pod");
+    ok_strict(&mut t, Command::Pass { seat });
+    // p. 26: leaving is done "during your round": in another player's round it is refused.
+    let err = refused_strict(&mut t, Command::LeavePod { seat });
+    assert_eq!(err.key, "a_character_leaves_a_pod_only_in_their_own_round");
+    ok_strict(&mut t, Command::GiveRound { seat });
+    ok_strict(&mut t, Command::LeavePod { seat });
+    assert_eq!((t.s.seats[seat].life, t.s.seats[seat].location), (Life::Awake, section), "back in the Evacuation Section");
+    // p. 26: a round in the pod without its launch is a pass, leaving or not.
+    assert!(t.s.rounds.passed.contains(&seat));
+    assert_ne!(t.s.rounds.turn_of, Some(seat));
 }
 
 #[test]
