@@ -171,6 +171,24 @@ pub struct PhonesStatus {
     /// The port phones reached the table on last time, when it could not be kept (another
     /// program holds it): phones paired then must scan a new code. `None` when it was kept.
     pub moved_from: Option<u16>,
+    /// Per seat, the one-time reveal QR last opened since its newest code was shown: on which
+    /// device, and the later tries to open it again (refused). Issue 32, item 7.
+    #[serde(default)]
+    pub reveals: Vec<RevealOpened>,
+}
+
+/// Who opened a seat's one-time reveal: a QR photographed by a neighbour does not go unnoticed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct RevealOpened {
+    pub seat: Seat,
+    /// How the opening device named itself (cleaned as for pairing; the device says it, so it
+    /// is a hint, not a proof).
+    pub device: String,
+    /// The seat whose paired phone opened it (its token came with the call); `None` for a
+    /// device no seat paired. The seat itself: the player's own phone.
+    pub phone_of: Option<Seat>,
+    /// The devices that tried to open the same code again, refused (the first few).
+    pub again: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -234,8 +252,15 @@ pub enum PhoneCall {
         #[serde(default)]
         device: Option<String>,
     },
-    /// Opens a one-reveal code once.
-    Reveal { code: String },
+    /// Opens a one-reveal code once. `device`: how the phone names itself, told to the table
+    /// with the fact that it opened the reveal (and a seat token, when the phone holds one, in
+    /// the Authorization header: whether it is the seat's own phone).
+    Reveal {
+        code: String,
+        #[serde(default)]
+        #[ts(optional)]
+        device: Option<String>,
+    },
     /// This seat's screen now.
     Hand,
     /// One of the seat's private choices (`draft_keep`, `choose_objective`, `set_engine_order`,

@@ -2,6 +2,7 @@
 import type { LanAddress } from "./LanAddress";
 import type { PhoneAsk } from "./PhoneAsk";
 import type { PhoneSeat } from "./PhoneSeat";
+import type { RevealOpened } from "./RevealOpened";
 
 /**
  * What the table screen shows of phones. Never a code or a token: those travel only in an
@@ -24,4 +25,9 @@ asking: Array<PhoneAsk>,
  * The port phones reached the table on last time, when it could not be kept (another
  * program holds it): phones paired then must scan a new code. `None` when it was kept.
  */
-moved_from: number | null, };
+moved_from: number | null, 
+/**
+ * Per seat, the one-time reveal QR last opened since its newest code was shown: on which
+ * device, and the later tries to open it again (refused). Issue 32, item 7.
+ */
+reveals: Array<RevealOpened>, };
