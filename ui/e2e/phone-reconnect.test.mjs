@@ -207,6 +207,13 @@ test("a phone reconnects by itself within 2 s; a reveal says which device opened
   assert.match(await table.locator('[data-test="reveal-opened"]').textContent(), /Pixel 7, Ana's own phone/);
   await table.click('[data-test="curtain"] button:has-text("Close")');
 
+  // The Phones panel says why a phone may not reach the table, behind one disclosure.
+  await table.click('[data-test="phones-open"]');
+  await table.click('[data-test="phones-help"] summary');
+  assert.equal(await table.locator('[data-test="phones-help"] li').count(), 6);
+  await shot(table, "table-phones-help");
+  await table.click('[data-test="phones-close"]');
+
   // 7. A step Ana's phone takes: the table's outcome says so first (issue 32), before its lines.
   const s = await screen();
   while ((await screen()).game.view.rounds.turn_of !== 0) await act({ type: "pass", seat: (await screen()).game.view.rounds.turn_of });
