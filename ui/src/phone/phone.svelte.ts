@@ -30,8 +30,7 @@ const SOUND_KEY = "nemesis-phone-sound";
 export const PHONE_LANGUAGE_KEY = "nemesis-phone-language";
 /** The host sends a keep-alive every 15 s: this long without a byte means the link is dead. */
 const SILENT_MS = 40_000;
-/** A stream not open after this long is given up and tried again. */
-const OPENING_MS = 4000;
+const OPENING_MS = 4000; // a stream not open after this long is given up and tried again
 /** Waits between tries to reopen a cut stream: quick at first, then one try every 1.5 s at most
  *  while the page is on screen (a phone is current within 2 s of its network coming back, and
  *  never hammers the table; `online` and waking up try at once, issue 32, item 6). */
@@ -45,8 +44,7 @@ export const phone = $state({
    *  still takes the seat from the code alone). */
   joining: null as { name: string; character: string | null } | null,
   revealCode: "",
-  /** Counts reveal addresses opened in this tab: a second QR scanned while the first reveal's
-   *  page still shows starts afresh. */
+  /** Reveal addresses opened in this tab: a second QR scanned on a reveal's page starts afresh. */
   revealVisit: 0,
   held: null as Held | null,
   screen: null as PhoneScreen | null,
