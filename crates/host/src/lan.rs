@@ -196,7 +196,12 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
     let gzip = assets::takes_gzip(&headers);
     match call {
         PhoneCall::Pair { code, device } => pair(lan, ip, proof, code, device_name(device)).await,
-        PhoneCall::Reveal { code } => match with_table(&lan.table, move |t| t.phone_reveal(ip, &code)).await {
+        PhoneCall::Reveal { code, device } => match with_table(&lan.table, {
+            let (device, token) = (device_name(device), bearer(&headers));
+            move |t| t.phone_reveal(ip, &code, device, token.as_deref())
+        })
+        .await
+        {
             Ok(Ok(reply)) => {
                 proof.prove();
                 http::json(&reply, gzip)

@@ -2,6 +2,7 @@
 //! private choices, its debrief, leaving. The phone server (`lan.rs`) sends these as messages to
 //! the table's writer; the table itself never calls them.
 
+use crate::phones::RevealUse;
 use crate::protocol::{Fault, FaultCode, PhoneReply};
 use crate::table::Table;
 use nemesis_engine::catalogue::{spec, Sender};
@@ -88,16 +89,31 @@ impl Table {
         }
     }
 
-    /// Opens a one-reveal code once: the seat's private lines of that step.
-    pub fn phone_reveal(&mut self, ip: IpAddr, code: &str) -> Result<PhoneReply, Fault> {
+    /// Opens a one-reveal code once: the seat's private lines of that step. The table is told
+    /// which device opened it (`device`, as the phone names itself) and whether that is a paired
+    /// phone (`token`, when the phone holds one: a bad one is no strike, it only proves nothing),
+    /// and of every later try to open it again, which is refused (issue 32, item 7).
+    pub fn phone_reveal(&mut self, ip: IpAddr, code: &str, device: String, token: Option<&str>) -> Result<PhoneReply, Fault> {
         let now = Instant::now();
         if self.phones().locked(ip, now) {
             return Err(locked_out());
         }
-        let Some((seat, step)) = self.phones().use_reveal_code(code, now) else {
-            self.phones().strike(ip, now);
-            return Err(unknown_code());
+        let (seat, step) = match self.phones().use_reveal_code(code, now) {
+            RevealUse::Open { seat, step } => (seat, step),
+            RevealUse::Again { seat } => {
+                self.phones().reveal_tried_again(seat, device);
+                self.phones().strike(ip, now);
+                self.phones_changed();
+                return Err(unknown_code());
+            }
+            RevealUse::Unknown => {
+                self.phones().strike(ip, now);
+                return Err(unknown_code());
+            }
         };
+        let phone_of = token.and_then(|t| self.phones().seat_of(t));
+        self.phones().reveal_opened(seat, device, phone_of);
+        self.phones_changed();
         let open = self.open_ref().ok_or_else(no_game)?;
         let name = open.game.state().and_then(|s| s.seats.get(seat)).map(|x| x.name.clone()).unwrap_or_default();
         let lines = open.log.private(seat).iter().filter(|l| l.seq == step).cloned().collect();

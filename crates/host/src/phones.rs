@@ -3,7 +3,7 @@
 //! Bookkeeping only: the HTTP side is `lan.rs`, and tokens are kept in the store by `table.rs`.
 //! The table opens the phone server through `PhoneServer`, which the supervisor gives it.
 
-use crate::protocol::{Fault, PhoneAsk};
+use crate::protocol::{Fault, PhoneAsk, RevealOpened};
 use nemesis_engine::Seat;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -128,6 +128,13 @@ struct Code {
     step: Option<u32>,
 }
 
+/// What a reveal code turned out to be: one to open now, one opened before, or none known.
+pub enum RevealUse {
+    Open { seat: Seat, step: u32 },
+    Again { seat: Seat },
+    Unknown,
+}
+
 /// A phone that used a pairing code and waits for the table's answer: its seat token, or `None`
 /// when refused.
 pub struct Ask {
@@ -151,6 +158,10 @@ pub struct Phones {
     pub rules: PhoneRules,
     pair_codes: Vec<Code>,
     reveal_codes: Vec<Code>,
+    /// Reveal codes already opened, kept for the rest of their life: a second try is told.
+    spent_reveals: Vec<Code>,
+    /// Per seat, who opened its newest reveal (issue 32, item 7).
+    opened: Vec<RevealOpened>,
     asks: Vec<Ask>,
     next_ask: u32,
     tokens: Vec<SeatToken>,
@@ -164,8 +175,7 @@ pub struct Phones {
 impl Phones {
     /// Forgets every code, ask and token: the game closed, or another one opened.
     pub fn clear(&mut self) {
-        self.pair_codes.clear();
-        self.reveal_codes.clear();
+        self.forget_codes();
         for ask in self.asks.drain(..) {
             let _ = ask.answer.send(None);
         }
@@ -228,6 +238,7 @@ impl Phones {
     fn forget_old(&mut self, now: Instant) {
         self.pair_codes.retain(|c| c.expires > now);
         self.reveal_codes.retain(|c| c.expires > now);
+        self.spent_reveals.retain(|c| c.expires > now);
     }
 
     /// A new pairing code for `seat`, replacing any earlier one for it (only the newest QR works).
@@ -245,6 +256,8 @@ impl Phones {
     pub fn reveal_code(&mut self, seat: Seat, step: u32, now: Instant) -> String {
         self.forget_old(now);
         self.reveal_codes.retain(|c| c.seat != seat);
+        // A new QR on the table: what it says of an earlier one's opening is over.
+        self.opened.retain(|o| o.seat != seat);
         let secret = secret();
         self.reveal_codes.push(Code { secret: secret.clone(), seat, expires: now + self.rules.code_life, step: Some(step) });
         secret
@@ -257,12 +270,37 @@ impl Phones {
         Some(self.pair_codes.remove(at).seat)
     }
 
-    /// Uses a reveal code: the seat and the step it opens, once.
-    pub fn use_reveal_code(&mut self, code: &str, now: Instant) -> Option<(Seat, u32)> {
+    /// Uses a reveal code: the seat and the step it opens, once; a code opened already is
+    /// told apart from an unknown one for the rest of its life, so the table can be told.
+    pub fn use_reveal_code(&mut self, code: &str, now: Instant) -> RevealUse {
         self.forget_old(now);
-        let at = find(&self.reveal_codes, code)?;
-        let c = self.reveal_codes.remove(at);
-        Some((c.seat, c.step.unwrap_or(0)))
+        if let Some(at) = find(&self.reveal_codes, code) {
+            let c = self.reveal_codes.remove(at);
+            let (seat, step) = (c.seat, c.step.unwrap_or(0));
+            self.spent_reveals.push(c);
+            return RevealUse::Open { seat, step };
+        }
+        match find(&self.spent_reveals, code) {
+            Some(at) => RevealUse::Again { seat: self.spent_reveals[at].seat },
+            None => RevealUse::Unknown,
+        }
+    }
+
+    /// Notes which device opened `seat`'s reveal, for the table screen.
+    pub fn reveal_opened(&mut self, seat: Seat, device: String, phone_of: Option<Seat>) {
+        self.opened.retain(|o| o.seat != seat);
+        self.opened.push(RevealOpened { seat, device, phone_of, again: Vec::new() });
+    }
+
+    /// Notes a refused second try at `seat`'s opened reveal (the first few devices).
+    pub fn reveal_tried_again(&mut self, seat: Seat, device: String) {
+        if let Some(o) = self.opened.iter_mut().find(|o| o.seat == seat).filter(|o| o.again.len() < 4) {
+            o.again.push(device);
+        }
+    }
+
+    pub fn reveals_opened(&self) -> Vec<RevealOpened> {
+        self.opened.clone()
     }
 
     /// Refuses every waiting phone (the phone server stopped).
@@ -276,6 +314,8 @@ impl Phones {
     pub fn forget_codes(&mut self) {
         self.pair_codes.clear();
         self.reveal_codes.clear();
+        self.spent_reveals.clear();
+        self.opened.clear();
     }
 
     /// A phone waits for the table; the receiver hears its token when the table confirms it.

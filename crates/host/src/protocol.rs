@@ -187,6 +187,10 @@ pub struct PhonesStatus {
     pub moved_from: Option<u16>,
     /// The shared displays paired, and those waiting for the table (issue 32, item 5).
     pub displays: DisplaysStatus,
+    /// Per seat, the one-time reveal QR last opened since its newest code was shown: on which
+    /// device, and the later tries to open it again (refused). Issue 32, item 7.
+    #[serde(default)]
+    pub reveals: Vec<RevealOpened>,
 }
 
 /// What the table's Phones panel shows of displays: never a code or a token.
@@ -216,6 +220,20 @@ pub struct DisplayAsk {
     pub device: String,
     /// The digits the waiting display shows (`phones::match_code` of the code it spent).
     pub match_code: String,
+}
+
+/// Who opened a seat's one-time reveal: a QR photographed by a neighbour does not go unnoticed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct RevealOpened {
+    pub seat: Seat,
+    /// How the opening device named itself (cleaned as for pairing; the device says it, so it
+    /// is a hint, not a proof).
+    pub device: String,
+    /// The seat whose paired phone opened it (its token came with the call); `None` for a
+    /// device no seat paired. The seat itself: the player's own phone.
+    pub phone_of: Option<Seat>,
+    /// The devices that tried to open the same code again, refused (the first few).
+    pub again: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -279,8 +297,15 @@ pub enum PhoneCall {
         #[serde(default)]
         device: Option<String>,
     },
-    /// Opens a one-reveal code once.
-    Reveal { code: String },
+    /// Opens a one-reveal code once. `device`: how the phone names itself, told to the table
+    /// with the fact that it opened the reveal (and a seat token, when the phone holds one, in
+    /// the Authorization header: whether it is the seat's own phone).
+    Reveal {
+        code: String,
+        #[serde(default)]
+        #[ts(optional)]
+        device: Option<String>,
+    },
     /// This seat's screen now.
     Hand,
     /// One of the seat's private choices (`draft_keep`, `choose_objective`, `set_engine_order`,

@@ -253,7 +253,7 @@ pub fn phones_status(o: Option<&Open>, phones: &Phones, url: Option<String>, add
                 .collect()
         })
         .unwrap_or_default();
-    PhonesStatus { on: url.is_some(), moved_from: moved_from.filter(|_| url.is_some()), url, addresses: addresses.to_vec(), seats, asking: phones.asking(), displays: Default::default() }
+    PhonesStatus { on: url.is_some(), moved_from: moved_from.filter(|_| url.is_some()), url, addresses: addresses.to_vec(), seats, asking: phones.asking(), displays: Default::default(), reveals: phones.reveals_opened() }
 }
 
 /// Percent-encodes a value for an address's fragment (RFC 3986: unreserved characters stay).

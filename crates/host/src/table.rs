@@ -172,7 +172,7 @@ impl Table {
                 // The addresses the table may offer phones, fresh whenever the screen is asked for
                 // (a laptop may have joined another network since).
                 if self.listening.is_none() {
-                    self.addresses = reach::addresses();
+                    self.addresses = self.offered_addresses();
                 }
                 Ok(Reply::Screen { screen: Arc::new(self.screen()) })
             }
@@ -296,7 +296,7 @@ impl Table {
             self.displays.clear();
             self.seat_screens.clear();
             if open.is_some() {
-                self.addresses = reach::addresses();
+                self.addresses = self.offered_addresses();
             }
         }
         self.open = open;

@@ -3,6 +3,7 @@ import type { DisplaysStatus } from "./DisplaysStatus";
 import type { LanAddress } from "./LanAddress";
 import type { PhoneAsk } from "./PhoneAsk";
 import type { PhoneSeat } from "./PhoneSeat";
+import type { RevealOpened } from "./RevealOpened";
 
 /**
  * What the table screen shows of phones. Never a code or a token: those travel only in an

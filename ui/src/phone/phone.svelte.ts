@@ -30,6 +30,11 @@ const SOUND_KEY = "nemesis-phone-sound";
 export const PHONE_LANGUAGE_KEY = "nemesis-phone-language";
 /** The host sends a keep-alive every 15 s: this long without a byte means the link is dead. */
 const SILENT_MS = 40_000;
+const OPENING_MS = 4000; // a stream not open after this long is given up and tried again
+/** Waits between tries to reopen a cut stream: quick at first, then one try every 1.5 s at most
+ *  while the page is on screen (a phone is current within 2 s of its network coming back, and
+ *  never hammers the table; `online` and waking up try at once, issue 32, item 6). */
+const RETRY_MS = [250, 500, 1000, 1500];
 
 export const phone = $state({
   stage: "welcome" as Stage,
@@ -39,6 +44,8 @@ export const phone = $state({
    *  still takes the seat from the code alone). */
   joining: null as { name: string; character: string | null } | null,
   revealCode: "",
+  /** Reveal addresses opened in this tab: a second QR scanned on a reveal's page starts afresh. */
+  revealVisit: 0,
   held: null as Held | null,
   screen: null as PhoneScreen | null,
   link: "idle" as Link,
@@ -221,12 +228,17 @@ export function connect() {
     if (end.kind === "refused" && end.fault?.code === "bad_token") return freed();
     phone.link = "down";
     phone.linkFault = end.kind === "refused" ? end.fault : null;
-    // A phone locked out must wait; otherwise try again by itself a few times while on screen.
+    // A phone locked out must wait; otherwise try again by itself while on screen.
     const locked = end.kind === "refused" && end.fault?.code === "locked_out";
-    if (!locked && document.visibilityState === "visible" && retries < 8) {
-      retryTimer = setTimeout(connect, Math.min(1000 * 2 ** retries++, 15_000));
-    }
+    if (!locked) retryLater();
   });
+}
+
+/** The next try, while on screen: a hidden page waits to be woken (`wake`). */
+function retryLater() {
+  clearTimeout(retryTimer);
+  if (document.visibilityState !== "visible") return;
+  retryTimer = setTimeout(connect, RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
 }
 
 function disconnect() {
@@ -237,14 +249,28 @@ function disconnect() {
   phone.link = "idle";
 }
 
-/** Back on screen, or back online: a stream that died while the phone slept is reopened. */
-function wake() {
+/** Back on screen, or back online: a stream that died while the phone slept is reopened at
+ *  once. Back online, a stream still opening may be stuck on the old network: opened anew. */
+function wake(e?: Event) {
   if (phone.stage !== "seat" || !phone.held || document.visibilityState !== "visible") return;
   const stale = Date.now() - lastBytes > 20_000;
-  if (phone.link === "down" || phone.link === "idle" || (phone.link === "live" && stale)) {
+  const online = e?.type === "online";
+  if (phone.link === "down" || phone.link === "idle" || (phone.link === "connecting" && online) || (phone.link === "live" && (stale || online))) {
     retries = 0;
     connect();
   }
+}
+
+/** The phone says its network is gone: the screen stays, marked as reconnecting, and the
+ *  stream is opened again the moment the network is back (`wake`). */
+function offline() {
+  if (phone.stage !== "seat" || !phone.held || phone.link === "idle") return;
+  clearTimeout(retryTimer);
+  const s = stream;
+  stream = null;
+  s?.abort();
+  phone.link = "down";
+  phone.linkFault = null;
 }
 
 /** The table freed this seat (or the token stopped working): forget it here too. */
@@ -389,7 +415,8 @@ export async function leave() {
 /** Spends a one-reveal code: the seat's name and the lines it opens, or why not. */
 export async function openReveal(): Promise<{ name: string; lines: LogLine[] } | { fault: Fault | null }> {
   const code = phone.revealCode;
-  const a = await phoneCall({ call: "reveal", code });
+  // The table is told which device opened it, and whether it is a paired phone (issue 32).
+  const a = await phoneCall({ call: "reveal", code, device: deviceName() }, phone.held?.token);
   clearFragment();
   phone.revealCode = "";
   if (a.ok && a.reply.reply === "reveal") return { name: a.reply.name, lines: a.reply.lines };
@@ -415,12 +442,16 @@ export function start() {
   window.addEventListener("hashchange", route);
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("online", wake);
+  window.addEventListener("offline", offline);
   window.addEventListener("pageshow", wake);
   window.addEventListener("focus", wake);
-  // A phone that slept may keep a dead connection open: no keep-alive for a while means gone.
+  // A phone that slept may keep a dead connection open: no keep-alive for a while means gone;
+  // a stream that does not open within a few seconds is tried again (a request lost on a
+  // network that went away can hang much longer).
   setInterval(() => {
-    if (phone.link === "live" && Date.now() - lastBytes > SILENT_MS) connect();
-  }, 5000);
+    const quiet = Date.now() - lastBytes;
+    if ((phone.link === "live" && quiet > SILENT_MS) || (phone.link === "connecting" && quiet > OPENING_MS)) connect();
+  }, 1000);
 }
 
 /** What the address asks for: join with a code, open a one-time reveal, or this phone's seat.
@@ -438,6 +469,7 @@ function route() {
     phone.stage = "join";
   } else if (reveal) {
     phone.revealCode = reveal;
+    phone.revealVisit++;
     phone.stage = "reveal";
   } else if (phone.held) {
     if (phone.stage !== "seat") {

@@ -5,8 +5,24 @@ use super::*;
 
 /// The settings key of the port phones reach the table on, kept from one evening to the next.
 const PHONE_PORT: &str = "phone_port";
+/// The settings key of the address (network) the table last offered phones, kept the same way.
+const PHONE_ADDRESS: &str = "phone_address";
 
 impl Table {
+    /// This machine's addresses, best first, and the one the table chose last time (kept in
+    /// the settings) before them while it still exists: "first" is what the panel proposes and
+    /// what phones get when the table names none (issue 32, item 6).
+    pub(super) fn offered_addresses(&self) -> Vec<LanAddress> {
+        let mut all = reach::addresses();
+        if let Some(kept) = self.store.setting(PHONE_ADDRESS).ok().flatten() {
+            if let Some(at) = all.iter().position(|a| a.ip == kept) {
+                let a = all.remove(at);
+                all.insert(0, a);
+            }
+        }
+        all
+    }
+
     pub(super) fn turn_phones(&mut self, on: bool, address: Option<String>) -> Result<Reply, Fault> {
         if !on {
             self.listening = None;
@@ -18,7 +34,7 @@ impl Table {
         if self.open.is_none() {
             return Err(Fault::new(FaultCode::NoGame, "Phones join a game: start or continue one first."));
         }
-        self.addresses = reach::addresses();
+        self.addresses = self.offered_addresses();
         let chosen = match &address {
             Some(a) => self.addresses.iter().find(|x| &x.ip == a).cloned().ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "This computer has no such address any more: pick one from the list."))?,
             None => self.addresses.first().cloned().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "This computer has no network address phones could reach."))?,
@@ -45,6 +61,9 @@ impl Table {
             if kept != Some(listening.port) {
                 let _ = self.store.set_setting(PHONE_PORT, &listening.port.to_string());
             }
+        }
+        if self.store.setting(PHONE_ADDRESS).ok().flatten().as_deref() != Some(chosen.ip.as_str()) {
+            let _ = self.store.set_setting(PHONE_ADDRESS, &chosen.ip);
         }
         self.listening = Some(listening);
         Ok(self.publish())

@@ -751,6 +751,40 @@ async fn a_reveal_code_opens_one_private_reveal_once() {
     assert_fault(&phone(l.port, None, &body).await, 410, "code_expired", "a reveal code opened twice");
 }
 
+/// Issue 32, item 7: a one-time reveal QR that was opened tells the table on which device (its
+/// name cleaned as for pairing) and whether that was the seat's own phone, another seat's phone
+/// or a device no seat paired; a second open is refused and the table is told of the try.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opened_reveal_tells_the_table_which_device_opened_it_and_a_second_try_is_refused_and_told() {
+    let l = lan(2).await;
+    let ana = pair(&l, Seat(0)).await;
+    let reveal = |code: &str, device: &str| serde_json::json!({"call": "reveal", "code": code, "device": device}).to_string();
+    let opened = |seat: Seat| phones_screen(&l.table).phones.reveals.into_iter().find(|r| r.seat == seat);
+
+    // Ana's reveal, opened on her own phone.
+    let code = code_of(&offer(&l.table, Call::RevealCode { seat: Seat(0) }));
+    assert_eq!(opened(Seat(0)), None, "a QR not yet opened says nothing");
+    assert_eq!(phone(l.port, Some(&ana), &reveal(&code, "Pixel 7")).await.status, 200);
+    let o = opened(Seat(0)).expect("the table is told");
+    assert_eq!((o.device.as_str(), o.phone_of, o.again.len()), ("Pixel 7", Some(Seat(0)), 0));
+
+    // A second open of the same code, from a neighbour's device: refused, and told.
+    assert_fault(&phone(l.port, None, &reveal(&code, "Neighbour\u{301}\u{301}\u{301}<b>")).await, 410, "code_expired", "a reveal opened twice");
+    assert_eq!(opened(Seat(0)).unwrap().again, vec!["Neighbour\u{301}b".to_string()], "the try is told, its name cleaned as for pairing");
+
+    // Bruno's reveal, opened on Ana's phone, then a new one on a device no seat paired.
+    let code = code_of(&offer(&l.table, Call::RevealCode { seat: Seat(1) }));
+    assert_eq!(phone(l.port, Some(&ana), &reveal(&code, "Pixel 7")).await.status, 200);
+    assert_eq!(opened(Seat(1)).unwrap().phone_of, Some(Seat(0)), "another seat's phone");
+    let code = code_of(&offer(&l.table, Call::RevealCode { seat: Seat(1) }));
+    assert_eq!(opened(Seat(1)), None, "a new QR starts unopened");
+    // An old page without a device name, with a token that proves nothing: still told.
+    assert_eq!(phone(l.port, Some("not-a-token"), &serde_json::json!({"call": "reveal", "code": code}).to_string()).await.status, 200);
+    let o = opened(Seat(1)).unwrap();
+    assert_eq!((o.device.as_str(), o.phone_of), ("Phone", None), "a device no seat paired");
+    assert!(opened(Seat(0)).is_some(), "Ana's note stays until her next QR");
+}
+
 // ---------------------------------------------------------------- hostile requests
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -960,6 +994,29 @@ async fn a_phone_reconnecting_in_a_loop_changes_the_table_screen_at_a_bounded_ra
     let bound = (took.as_millis() / nemesis_host::table::PHONES_EVERY.as_millis()) as u64 + 3;
     assert!(churns >= 20, "the phone really churned: {churns} streams opened and dropped");
     assert!(revisions <= bound, "{churns} stream churns made {revisions} table revisions in {took:?} (at most {bound})");
+}
+
+/// Issue 32, item 6: the network the table chose is the one offered first the next evening
+/// (kept in the settings like the port), and phones turned on without naming one get it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_network_the_table_chose_is_offered_first_the_next_evening() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut t = table_in(dir.path());
+        t.phone_rules_mut().port = 0;
+        started(&mut t, 2);
+        let table = nemesis_host::Shared::new(t);
+        phones_on(&table);
+        table_call(&table, Call::Phones { on: false, address: None });
+    }
+    let mut t = table_in(dir.path());
+    t.phone_rules_mut().port = 0;
+    let game = t.store().list().unwrap().first().map(|s| s.id).unwrap();
+    let screen = screen_of(t.call(Actor::Table, Call::Open { game }));
+    assert_eq!(screen.phones.addresses.first().map(|a| a.ip.as_str()), Some("127.0.0.1"), "the chosen network first: {:?}", screen.phones.addresses);
+    let table = nemesis_host::Shared::new(t);
+    let on = screen_of(table_call(&table, Call::Phones { on: true, address: None }));
+    assert!(on.phones.url.is_some_and(|u| u.starts_with("http://127.0.0.1:")), "phones get the chosen network");
 }
 
 /// Issue 32, item 6 (and 34, item 7): the phone address is kept from one evening to the next, and
