@@ -30,4 +30,9 @@ moved_from: number | null,
 /**
  * The shared displays paired, and those waiting for the table (issue 32, item 5).
  */
-displays: DisplaysStatus, };
+displays: DisplaysStatus, 
+/**
+ * Per seat, the one-time reveal QR last opened since its newest code was shown: on which
+ * device, and the later tries to open it again (refused). Issue 32, item 7.
+ */
+reveals: Array<RevealOpened>, };
