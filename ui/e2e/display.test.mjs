@@ -3,7 +3,7 @@
 // display context at 1280×800 (a tablet on its own storage). The display pairs through the
 // Phones panel ("Pair a display", the same digits on both screens, confirmed at the table),
 // shows the ship map and whose round it is, follows a Move made on the table's round panel, and
-// sends nothing but its pairing, a request for the box's contents and its language: every
+// sends nothing but its pairing, a request for the board its map is drawn from and its language: every
 // request it makes is watched. Its first load is measured on the wire, as a phone's is.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -122,14 +122,14 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   await table.locator('[data-test^="display-"][data-language="fr"]').waitFor();
 
   // Everything the display asked of the host: its page and assets, its pairing, the box's
-  // contents, its stream and its language. Nothing that acts.
+  // board graph, its stream and its language. Nothing that acts.
   const api = requests.filter((r) => r.path.startsWith("/api/"));
   for (const r of requests) {
     const allowed = (r.method === "GET" && (r.path === "/display" || r.path.startsWith("/assets/") || r.path === "/api/display/stream")) || (r.method === "POST" && r.path === "/api/display");
     assert.ok(allowed, `the display asked for ${r.method} ${r.path}`);
   }
   const calls = api.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body).call);
-  assert.ok(calls.every((c) => ["pair", "content", "language"].includes(c)), `the display's calls: ${calls}`);
+  assert.ok(calls.every((c) => ["pair", "board", "language"].includes(c)), `the display's calls: ${calls}`);
   assert.ok(calls.includes("pair") && calls.includes("language"), `it paired and said its language: ${calls}`);
   assert.equal((await call({ call: "screen" })).screen.game.revision, after.revision, "the display changed nothing");
   assert.deepEqual(problems, []);

@@ -38,7 +38,22 @@ pub struct ContentData {
     pub facts_below_a: Vec<Fact>,
 }
 
+/// The part of the box a map is drawn from (the board's locations and exits, and the room
+/// tiles a face-up room may be): what a phone's or a display's map asks for, a fifth of the
+/// whole contents on the wire.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BoardGraph {
+    pub locations: Vec<LocationSpec>,
+    pub room_tiles: Vec<RoomTileSpec>,
+}
+
 impl ContentData {
+    /// The board graph alone, for a page that draws the map and nothing else of the box.
+    pub fn board(&self) -> BoardGraph {
+        BoardGraph { locations: self.locations.clone(), room_tiles: self.room_tiles.clone() }
+    }
+
     /// Every card and token text the content holds, by its catalogue key (`event_summary.<key>`,
     /// `contamination_summary`, ...), with its provenance: the one list the catalogue checks read.
     pub fn card_texts(&self) -> Vec<(String, &Provenance)> {

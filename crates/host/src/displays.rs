@@ -26,9 +26,9 @@ pub enum DisplayCall {
         #[serde(default)]
         device: Option<String>,
     },
-    /// The box's contents for a pack (the board graph its map is drawn from): printed on the
-    /// components, no secret.
-    Content { pack: nemesis_engine::Pack },
+    /// The board graph of a pack (locations, exits, room tiles) its map is drawn from: printed
+    /// on the board, no secret.
+    Board { pack: nemesis_engine::Pack },
     /// The language this display shows (a catalogue code such as `pt-BR`), listed beside it on
     /// the table's Phones panel.
     Language { language: String },
@@ -39,7 +39,7 @@ pub enum DisplayCall {
 pub enum DisplayReply {
     /// Keep `token` in the display's storage: it proves this display from now on.
     Paired { token: String },
-    Content { content: nemesis_engine::content::ContentData },
+    Board { board: nemesis_engine::content::BoardGraph },
     /// The language was noted.
     Noted,
     Refused { fault: Fault },

@@ -219,6 +219,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
                         t.phone_act(seat, crate::phone_calls::PhoneAct { command, entered, revision, streamed: streamed.unwrap_or(false) })
                     }
                     PhoneCall::Leave => t.phone_leave(seat).map(|()| PhoneReply::Left),
+                    PhoneCall::Board { pack } => Ok(PhoneReply::Board { board: nemesis_engine::Content::pack(pack).data.board() }),
                     PhoneCall::Content { pack } => Ok(PhoneReply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }),
                     PhoneCall::Debrief => t.phone_debrief(seat),
                     PhoneCall::Pair { .. } | PhoneCall::Reveal { .. } => unreachable!("answered above"),

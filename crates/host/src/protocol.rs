@@ -288,8 +288,11 @@ pub enum PhoneCall {
     },
     /// Gives the seat back: the token stops working.
     Leave,
-    /// The box's contents for a pack (names, the board graph the map is drawn from): printed on
-    /// the components, no secret; asked once by a paired phone to draw its map.
+    /// The board graph of a pack (locations, exits, room tiles): printed on the board, no
+    /// secret; asked once by a paired phone to draw its map.
+    Board { pack: nemesis_engine::Pack },
+    /// The box's whole contents for a pack (every card's name and facts): printed on the
+    /// components, no secret; asked when the phone's player enters a card the table holds.
     Content { pack: nemesis_engine::Pack },
     /// This seat's own part of the debrief, once the game is over.
     Debrief,
@@ -308,6 +311,7 @@ pub enum PhoneReply {
     /// This seat's verdict and the secrets it held; nothing of another seat's.
     Debrief { title: String, debrief: nemesis_engine::debrief::SeatDebrief },
     Left,
+    Board { board: nemesis_engine::content::BoardGraph },
     Content { content: nemesis_engine::content::ContentData },
     Refused { fault: Fault },
 }

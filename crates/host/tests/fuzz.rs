@@ -560,6 +560,7 @@ fn a_fuzzed_phone_body_gets_a_status_and_a_reason_and_a_refusal_changes_nothing(
         json!({"call": "hand"}),
         json!({"call": "leave"}),
         json!({"call": "content", "pack": "base"}),
+        json!({"call": "board", "pack": "base"}),
         json!({"call": "pair", "code": "00112233445566778899aabbccddeeff", "device": "Pixel"}),
         json!({"call": "reveal", "code": "00112233445566778899aabbccddeeff"}),
         json!({"call": "act", "command": {"type": "draft_keep", "seat": 0, "character": "captain"}}),

@@ -5,4 +5,4 @@ import type { Pack } from "./Pack";
  * What a display may send. Nothing here reaches the rules: a display pairs, reads the box's
  * contents for its map, and says which language it shows. Any other call is refused unread.
  */
-export type DisplayCall = { "call": "pair", code: string, device: string | null, } | { "call": "content", pack: Pack, } | { "call": "language", language: string, };
+export type DisplayCall = { "call": "pair", code: string, device: string | null, } | { "call": "board", pack: Pack, } | { "call": "language", language: string, };

@@ -6,4 +6,4 @@ import type { Pack } from "./Pack";
 /**
  * What a phone asks of the host. The seat is never in the message: it comes from the token.
  */
-export type PhoneCall = { "call": "pair", code: string, device: string | null, } | { "call": "reveal", code: string, device?: string, } | { "call": "hand" } | { "call": "act", command: Command, entered: Array<Entered>, revision?: number, streamed?: boolean, } | { "call": "leave" } | { "call": "content", pack: Pack, } | { "call": "debrief" };
+export type PhoneCall = { "call": "pair", code: string, device: string | null, } | { "call": "reveal", code: string, device?: string, } | { "call": "hand" } | { "call": "act", command: Command, entered: Array<Entered>, revision?: number, streamed?: boolean, } | { "call": "leave" } | { "call": "board", pack: Pack, } | { "call": "content", pack: Pack, } | { "call": "debrief" };

@@ -2,7 +2,7 @@
 // QR, its token kept on this device, the public screen from the host's stream, and the link
 // (reopened by itself). It sends the host nothing but its pairing, a request for the box's
 // contents (to draw the map) and its own language: it can change nothing at the table.
-import type { ContentData } from "../bindings/ContentData";
+import type { BoardGraph } from "../bindings/BoardGraph";
 import type { DisplayCall } from "../bindings/DisplayCall";
 import type { DisplayReply } from "../bindings/DisplayReply";
 import type { DisplayScreen } from "../bindings/DisplayScreen";
@@ -137,15 +137,15 @@ export function sayLanguage(language: string) {
   if (display.token) void displayCall({ call: "language", language });
 }
 
-const contents = new Map<Pack, Promise<ContentData | null>>();
+const boards = new Map<Pack, Promise<BoardGraph | null>>();
 
-/** The box's contents for the map, asked once per pack (asked again after a failure). */
-export function boardContent(pack: Pack): Promise<ContentData | null> {
-  let asked = contents.get(pack);
+/** The board graph the map is drawn from, asked once per pack (asked again after a failure). */
+export function boardGraph(pack: Pack): Promise<BoardGraph | null> {
+  let asked = boards.get(pack);
   if (!asked) {
-    asked = displayCall({ call: "content", pack }).then((a) => (a.ok && a.reply.reply === "content" ? a.reply.content : null));
-    contents.set(pack, asked);
-    void asked.then((c) => c || contents.delete(pack));
+    asked = displayCall({ call: "board", pack }).then((a) => (a.ok && a.reply.reply === "board" ? a.reply.board : null));
+    boards.set(pack, asked);
+    void asked.then((c) => c || boards.delete(pack));
   }
   return asked;
 }

@@ -70,7 +70,7 @@ async fn display_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Soc
             let answer = with_table(&lan.table, move |t| -> Result<DisplayReply, Fault> {
                 let id = t.display_seen(ip, token.as_deref())?;
                 match call {
-                    DisplayCall::Content { pack } => Ok(DisplayReply::Content { content: nemesis_engine::Content::pack(pack).data.clone() }),
+                    DisplayCall::Board { pack } => Ok(DisplayReply::Board { board: nemesis_engine::Content::pack(pack).data.board() }),
                     DisplayCall::Language { language } => {
                         t.displays().set_language(id, &language)?;
                         t.phones_changed();

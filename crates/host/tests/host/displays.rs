@@ -139,6 +139,7 @@ async fn a_display_sends_nothing_but_its_language_and_any_other_call_changes_not
         r#"{"call":"leave"}"#,
         r#"{"call":"debrief"}"#,
         r#"{"call":"content","pack":"base"}"#,
+        r#"{"call":"board","pack":"base"}"#,
         r#"{"call":"act","command":{"type":"set_hand_size","seat":0,"cards":1}}"#,
         r#"{"call":"act","command":{"type":"choose_objective","seat":0,"objective":null}}"#,
     ];
@@ -153,12 +154,15 @@ async fn a_display_sends_nothing_but_its_language_and_any_other_call_changes_not
         assert_fault(&display(l.port, Some(&token), body).await, 403, "display_only", &format!("{body} from a display"));
     }
     assert_eq!(revision(&l.table), before, "nothing changed");
-    // Its language is noted and listed; the box's contents are read.
+    // Its language is noted and listed; the board its map is drawn from is read.
     let r = display(l.port, Some(&token), r#"{"call":"language","language":"fr"}"#).await;
     assert!(matches!(r.reply::<DisplayReply>(), DisplayReply::Noted), "{}", r.body);
     assert_fault(&display(l.port, Some(&token), r#"{"call":"language","language":"<b>x</b>"}"#).await, 400, "bad_call", "not a language");
-    let r = display(l.port, Some(&token), r#"{"call":"content","pack":"base"}"#).await;
-    assert!(matches!(r.reply::<DisplayReply>(), DisplayReply::Content { .. }));
+    let r = display(l.port, Some(&token), r#"{"call":"board","pack":"base"}"#).await;
+    let DisplayReply::Board { board } = r.reply::<DisplayReply>() else { panic!("the board graph, got {}", r.body) };
+    assert_eq!(board, nemesis_engine::Content::pack(nemesis_engine::Pack::Base).data.board(), "the base game's board");
+    // The whole box is not a display's to ask: its map needs the board alone.
+    assert_fault(&display(l.port, Some(&token), r#"{"call":"content","pack":"base"}"#).await, 403, "display_only", "the whole box from a display");
     for _ in 0..400 {
         if phones_screen(&l.table).phones.displays.paired[0].language.is_some() {
             break;

@@ -656,6 +656,18 @@ async fn a_phones_map_shows_the_tables_board_and_nothing_more() {
         PhoneReply::Content { content } => assert_eq!(content, table, "the same box contents as the table's"),
         other => panic!("expected the content, got {other:?}"),
     }
+    // The map itself asks for the board graph alone: the table's locations and room tiles, a
+    // small part of the whole box on a phone's first load.
+    let r = phone(l.port, Some(&token), r#"{"call":"board","pack":"base"}"#).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    match r.reply::<PhoneReply>() {
+        PhoneReply::Board { board } => {
+            assert_eq!((board.locations, board.room_tiles), (table.locations.clone(), table.room_tiles.clone()), "the table's board graph");
+        }
+        other => panic!("expected the board, got {other:?}"),
+    }
+    let whole = serde_json::to_string(&table).unwrap().len();
+    assert!(r.body.len() * 3 < whole, "the board ({} bytes) is a small part of the box ({whole} bytes)", r.body.len());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
