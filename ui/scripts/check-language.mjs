@@ -50,6 +50,14 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
     }),
   );
   const cased = glossary.terms.filter((t) => t.case).map((term) => ({ term, re: wordRe(term.word) }));
+  // Left in English (issue 33: French "Slime", pt-BR "Replay"): a game word the glossary gives
+  // another word for in this language is never written in English. A term the edition keeps in
+  // English (the French "Slime", the Italian "Larva") holds the English word and is not checked.
+  const leftInEnglish = lang === "en" ? [] : glossary.terms.flatMap((term) => {
+    const word = term.en.replace(/\s*\(.*\)\s*/g, "").trim();
+    if (!word || word.includes("/") || term.term.toLowerCase().includes(word.toLowerCase())) return [];
+    return [{ term, word, re: wordRe(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }];
+  });
 
   for (const [key, text] of Object.entries(catalogue)) {
     const en = english[key];
@@ -67,6 +75,9 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
     for (const { term, re, unless } of avoid) {
       if (unless && unless.test(en)) continue;
       for (const m of words.matchAll(re)) faults.push([key, `"${m[0]}": ${term.en} is “${term.term}” here (glossary)`]);
+    }
+    for (const { term, word, re } of leftInEnglish) {
+      for (const m of words.matchAll(re)) faults.push([key, `"${m[0]}": left in English; ${word} is “${term.term}” here (glossary)`]);
     }
     for (const { term, re } of cased) {
       for (const m of words.matchAll(re)) {

@@ -199,3 +199,13 @@ test("every room has a short name for the map, at most two lines of twelve lette
   assert.deepEqual(wrapName("Hiberna\u00adtorium", 12), ["Hiberna-", "torium"]);
   assert.deepEqual(wrapName("Anti-incendie", 12), ["Anti-", "incendie"]);
 });
+
+test("a game word the glossary translates is never left in English; one the edition keeps in English passes", () => {
+  // Italian Door is Portellone (I18), Spanish Malfunction is fallo; the English word fails.
+  fails("it", "effect.slime", "Slime", "Secrezione");
+  fails("it", "door_state.closed", "Door chiuso", "Portellone chiuso");
+  fails("es", "effect.malfunction", "Malfunction", "Fallo");
+  fails("pt-BR", "effect.slime", "Slime", "Gosma");
+  // The French edition says Slime (F77): the glossary holds the English word, so it passes.
+  assert.deepEqual(faults("fr", "effect.slime", "Slime"), []);
+});
