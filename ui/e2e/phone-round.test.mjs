@@ -166,6 +166,13 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
     }
     rounds.push(p.seat);
     const offers = p.page.locator('[data-test="phone-round"] button[data-test^="phone-offer-"]');
+    // As on the table (round-panel test): one bright button, the offer most likely next, an
+    // Action the engine offered; Pass is always there but plain (issue 33).
+    const primaries = p.page.locator('[data-test="phone-round"] button.primary');
+    assert.equal(await primaries.count(), 1, `seat ${p.seat}: one primary button`);
+    assert.equal(await primaries.first().getAttribute("data-suggested"), "", "the bright button is the suggested offer");
+    assert.match(await primaries.first().getAttribute("data-test"), /^phone-offer-(?!pass)/, "the bright button is an Action, never Pass");
+    assert.equal(await p.page.locator('[data-test="phone-offer-pass"]').evaluate((b) => b.classList.contains("primary")), false, "Pass is not primary");
     const pick = async (type, needs) => {
       const sel = `[data-test="phone-round"] [data-test="phone-offer-${type}"]${needs === undefined ? "" : `[data-needs="${needs}"]`}`;
       return (await p.page.locator(sel).count()) ? p.page.locator(sel).first() : null;
