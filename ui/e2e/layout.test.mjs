@@ -5,12 +5,13 @@
 // sideways, and no text on the ship map is drawn under 11 px (a table read at arm's length, issue
 // 33: long room names wrap or take the catalogue's short name, never a smaller size). Checked in
 // the Player Phase (the round panel's bright offer and its pass), after a Move, and in an Event
-// Phase step (its one button),
+// Phase step (its one button); no corridor's exit numbers cover a room's name; and with five
+// players the turn strip stays one row and the round's bright offer stays in view at 1024×600,
 // through the real host in serve mode and the system Chromium. The host deals every game from one
 // seed, so each run plays the same game: the test fails for the layout, never for the draw.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choices, choose, createGame, keepObjectives, nextStep, passRounds, startServe } from "./harness.mjs";
+import { browserSuite, choices, choose, cleanup, createGame, freshDataDir, keepObjectives, nextStep, passRounds, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const languages = ["en", "pt-BR", "es", "it", "fr"];
@@ -78,6 +79,23 @@ async function problems(page, mains) {
         out.push(`${small.size} map texts are under ${minPx} px: ${worst.slice(0, 6).map(([w, px]) => `"${w}" ${px.toFixed(1)} px`).join(", ")}${worst.length > 6 ? ", …" : ""}`);
       }
     }
+    // No corridor's exit numbers over a room's name (issue 33: a tag once covered "Engine 2" at
+    // 1024×600): each tag's box against each name's line, as drawn.
+    if (map) {
+      const names = [...map.querySelectorAll(".room text.name")].map((el) => [el, el.getBoundingClientRect()]);
+      for (const tag of map.querySelectorAll(".tag")) {
+        const r = tag.querySelector("rect").getBoundingClientRect();
+        for (const [el, n] of names) {
+          const w = Math.min(r.right, n.right) - Math.max(r.left, n.left);
+          const h = Math.min(r.bottom, n.bottom) - Math.max(r.top, n.top);
+          if (w > 1 && h > 1) out.push(`the exit numbers ${tag.dataset.test} ("${tag.textContent.trim()}") cover the room name "${el.textContent.trim()}"`);
+        }
+      }
+    }
+    // The turn strip: one row, whatever the number of players (issue 33: four players wrapped it
+    // to three rows and pushed the round below the fold).
+    const chips = [...document.querySelectorAll('[data-test="turn-strip"] > li')].map((c) => c.getBoundingClientRect());
+    if (chips.length && Math.max(...chips.map((c) => c.top)) >= Math.min(...chips.map((c) => c.bottom))) out.push(`the turn strip wraps (${chips.length} players)`);
     // The header: one row, every item inside it.
     const header = document.querySelector('[data-test="header"]');
     if (!header) out.push("no header");
@@ -170,4 +188,36 @@ test("the main action, the newest outcome's hand and verdict, a legible map and 
     await page.close();
   }
   assert.deepEqual(found, [], `the game stays in view:\n${found.join("\n")}`);
+});
+
+test("with five players the turn strip is one row and the round's bright offer is in view at 1024×600, in every language", { timeout: 180000 }, async () => {
+  // Its own folder: the first test's host holds the suite's until the end.
+  const data = freshDataDir();
+  const serve = await startServe(data, { seed: SEED });
+  suite.running.push(async () => (await serve.stop(), cleanup(data)));
+  const page = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+  await page.addInitScript(() => localStorage.setItem("nemesis-table-language", "en"));
+  await page.goto(serve.url);
+  // Long names: the strip clips them rather than wrapping (the whole name is the chip's tooltip).
+  await createGame(page, ["Anastasia", "Bartholomew", "Chidimma", "Dorothea", "Evangelina"]);
+  await page.click('[data-test="to-table"]');
+  for (let i = 0; i < 5; i++) {
+    await nextStep(page, "draft_draw");
+    const list = page.locator('[data-test="now"] [data-test="field-character"]');
+    await choose(list, (await choices(list))[0]);
+    await nextStep(page, "draft_keep");
+  }
+  await page.locator('[data-test="round"]').waitFor();
+  const found = [];
+  for (const lang of languages) {
+    await choose(page.locator('[data-test="lang"]'), lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    for (const p of await problems(page, ['[data-test="turn-strip"]', '[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]'])) found.push(`${lang}, 5 players at 1024×600: ${p}`);
+    if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${lang}-5-players-1024x600.png` });
+    const chip = page.locator('[data-test="strip-0"]');
+    assert.match(await chip.getAttribute("title"), /^Anastasia · /, "the whole name is the chip's tooltip");
+  }
+  await page.close();
+  assert.deepEqual(found, [], `five players fit:\n${found.join("\n")}`);
 });
