@@ -101,7 +101,11 @@ try {
   await top(page);
   await page.screenshot({ path: join(out, "guide-event-card.png") });
   await nextStep(page, "resolve_event_card");
-  // Issue 19: the Event card drawn, shown as a card beside the outcome, with each move's line.
+  // Issue 19: the Event card drawn, shown as a card beside the outcome, with each move's line;
+  // one tap away when the outcome would push the step's button off the screen (issue 33).
+  const unfold = page.locator('[data-test="outcome"] [data-test="outcome-more"], [data-test="outcome"] [data-test="outcome-cards"]');
+  if (await unfold.count()) await unfold.first().click();
+  if (await unfold.count()) await unfold.first().click();
   await page.locator('[data-test="outcome"] [data-test^="card-face-event-"]').waitFor();
   await page.locator('[data-test="outcome"]').screenshot({ path: join(out, "cards-event-outcome.png") });
   await nextStep(page, "develop_bag");
