@@ -170,7 +170,7 @@ pub enum Event {
     AttackMissed { id: IntruderId, target: Seat },
     /// A Shoot or Melee Attack's Combat roll (pp. 18–19) and the Injuries it deals (0: a miss).
     CharacterAttacked { seat: Seat, id: IntruderId, melee: bool, face: CombatFace, injuries: u8 },
-    /// A Shoot takes 1 Ammo off the card of the weapon it fires (p. 20), before the roll.
+    /// A Shoot takes 1 Ammo off the card of the weapon it fires (p. 18), before the roll.
     AmmoSpent { seat: Seat, weapon: crate::command::Weapon },
     EnduranceChecked { id: IntruderId, injuries: u8, endurance: u8, retreat: bool, killed: bool },
     DeckReshuffled { deck: DeckKind, order: Vec<u8> },

@@ -248,14 +248,14 @@ impl ItemDeck {
     pub const ALL: [ItemDeck; 3] = [ItemDeck::Red, ItemDeck::Yellow, ItemDeck::Green];
 }
 
-/// The Action cards and Items whose Action the engine guides (pp. 12, 22): the table shows the
+/// The Action cards and Items whose Action the engine guides (pp. 12–13, 22): the table shows the
 /// card, the engine knows its cost and what it may do here. Texts and costs: the manual's two
-/// examples (Basic Repairs, p. 12; Bandages, p. 22) and the card reference (graded B).
+/// examples (Basic Repairs, p. 13; Bandages, p. 22) and the card reference (graded B).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PlayedCard {
-    /// Action card of the Captain, the Soldier and the Scout: 2 more cards (p. 12).
+    /// Action card of the Captain, the Soldier and the Scout: 2 more cards (p. 13).
     BasicRepairs,
     /// Action card of the Pilot and the Scientist: 1 more card.
     Repairs,
@@ -322,7 +322,7 @@ impl PlayedCard {
     ];
 }
 
-/// What a played card does, when its card gives a choice ([OR], p. 12).
+/// What a played card does, when its card gives a choice ([OR], p. 13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

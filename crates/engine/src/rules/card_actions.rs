@@ -1,4 +1,4 @@
-//! Card and Item Actions the engine guides (pp. 12, 22): which Action cards and Items can do what
+//! Card and Item Actions the engine guides (pp. 12–13, 22): which Action cards and Items can do what
 //! here, what each costs, and carrying out the effect chosen. The table shows the card; the app
 //! never needs to know what else the hand holds. The cards' own texts are not in the manual: they
 //! come from the card reference (docs/cards.md, graded there).
@@ -29,18 +29,18 @@ fn owners(card: PlayedCard) -> Option<&'static [&'static str]> {
     }
 }
 
-/// An Action card (its own card is discarded with its cost, p. 12), not an Item (p. 22).
+/// An Action card (its own card is discarded with its cost, p. 13), not an Item (p. 22).
 pub fn is_action_card(card: PlayedCard) -> bool {
     card == PlayedCard::Rest || owners(card).is_some()
 }
 
 /// Action cards that may be played with an Intruder in the room: the Unrestricted ones (and Rest,
-/// as before); every other Action card is Out of Combat Only (p. 12's example; card reference).
+/// as before); every other Action card is Out of Combat Only (p. 13's example; card reference).
 fn unrestricted(card: PlayedCard) -> bool {
     matches!(card, PlayedCard::Rest | PlayedCard::Demolition | PlayedCard::Motivation)
 }
 
-/// What each card may do, its [OR] choices (p. 12).
+/// What each card may do, its [OR] choices (p. 13).
 pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
     use CardEffect::*;
     match card {
@@ -62,7 +62,7 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
 }
 
 /// Action cards discarded for it (p. 12): an Action card counts itself and its printed cost
-/// (Basic Repairs 2 more, p. 12; Repairs, Pyrotechnics and Scavenging 1; the others none); an Item
+/// (Basic Repairs 2 more, p. 13; Repairs, Pyrotechnics and Scavenging 1; the others none); an Item
 /// its cost (1, p. 22), 1 more with an undressed Hand wound (its Serious Wound card).
 pub fn cost(state: &State, seat: Seat, card: PlayedCard) -> u8 {
     let printed = match card {
@@ -119,7 +119,7 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
         if !key.is_some_and(|k| owners.contains(&k)) {
             return refuse(Code::NotAllowed, "that_action_card_is_not_in_this_character_s_deck", "That Action card is not in this character's Action deck.");
         }
-        // The Repairs cards are Out of Combat Only (p. 12's example), as are most others.
+        // The Repairs cards are Out of Combat Only (p. 13's example), as are most others.
         if !unrestricted(card) && ctx.state.in_combat(seat) {
             return refuse(Code::NotAllowed, "that_card_is_out_of_combat_only", "That card is Out of Combat Only: not with an Intruder in the room.");
         }

@@ -227,7 +227,7 @@ fn own_weapon_is_energy(ctx: &Ctx, seat: Seat) -> bool {
 /// miss gives the character a Serious Wound. A hit goes on to the Injury check (p. 20).
 /// The Weaknesses that change what the die does are applied here (pp. 21–22): Vital Places, and
 /// Vulnerability to Energy when the table says the weapon is an Energy weapon (`energy`).
-/// A Shoot that names its weapon first takes 1 Ammo off that weapon's card (p. 20: a weapon with
+/// A Shoot that names its weapon first takes 1 Ammo off that weapon's card (p. 18: a weapon with
 /// no Ammo left cannot shoot, which only its card at the table shows).
 pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool, energy: bool, weapon: Option<crate::command::Weapon>) -> Outcome<()> {
     ctx.awake(seat)?;

@@ -1,4 +1,4 @@
-//! Card and Item Actions the engine guides (pp. 12, 20–22, 26): what each card could do here (through
+//! Card and Item Actions the engine guides (pp. 13, 20–22, 26): what each card could do here (through
 //! `offers`), its cost, the state after, the hand lines, and a scan's private part.
 
 use crate::common::*;
@@ -20,7 +20,7 @@ fn character_key(s: &State, seat: Seat) -> String {
     Content::base().data.characters[s.seats[seat].character.expect("drafted").0 as usize].key.clone()
 }
 
-/// The Repairs Action card of this character's deck (p. 12).
+/// The Repairs Action card of this character's deck (p. 13).
 fn own_repairs(s: &State, seat: Seat) -> PlayedCard {
     match character_key(s, seat).as_str() {
         "captain" | "soldier" | "scout" => PlayedCard::BasicRepairs,
@@ -49,7 +49,7 @@ fn repairs_and_tools_discard_the_malfunction_of_the_characters_room_at_the_cards
         cards.push(PlayedCard::Ingenuity);
     }
     let expected: Vec<(Command, Option<u8>)> = cards.iter().map(|c| (use_card(*c, CardEffect::RepairMalfunction), Some(cost(*c)))).collect();
-    // p. 12: Basic Repairs costs 2 more cards than itself; only the character's own Repairs card is offered.
+    // p. 13: Basic Repairs costs 2 more cards than itself; only the character's own Repairs card is offered.
     let mut got = repairs(&s);
     got.sort_by_key(|(c, _)| format!("{c:?}"));
     let mut want = expected.clone();
