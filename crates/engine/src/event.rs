@@ -89,6 +89,13 @@ pub enum TableTask {
     Scavenge,
     /// Motivation: every character in the room draws 1 Action card (counted by the app).
     EveryoneDraws,
+    /// Duct Tape: 2 Heavy Items are taped together and take 1 Hand slot (p. 22; not Objects).
+    TapeHeavyItems,
+    /// The Antidote, after its scan: 1 Contamination card is shuffled into the character's Action
+    /// deck with their discard pile; the hand is kept, and the round ends as a pass.
+    ShuffleContaminationIn,
+    /// Synthetic Food: the character draws 2 Action cards (counted by the app).
+    DrawTwoActionCards,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

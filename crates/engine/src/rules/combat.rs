@@ -294,14 +294,20 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
 /// comes first, so a kill leaves its Carcass in the room it was hit in, and one the Injury check
 /// already sent away does not run twice (that order: C).
 pub(super) fn phosphates_flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
-    let Some(before) = ctx.state.intruder(id).map(|i| i.at) else { return Ok(()) };
-    if ctx.state.weakness_known(WeaknessEffect::SusceptibilityToPhosphates) {
-        injure(ctx, id, 1)?;
-    }
-    if ctx.state.intruder(id).is_some_and(|i| i.at == before) {
+    if phosphates(ctx, id)? {
         flee(ctx, id)?;
     }
     Ok(())
+}
+
+/// Susceptibility to Phosphates' Injury (when known) before a run away: whether the Intruder is
+/// still where it was hit, so still to run.
+pub(super) fn phosphates(ctx: &mut Ctx, id: IntruderId) -> Outcome<bool> {
+    let Some(before) = ctx.state.intruder(id).map(|i| i.at) else { return Ok(false) };
+    if ctx.state.weakness_known(WeaknessEffect::SusceptibilityToPhosphates) {
+        injure(ctx, id, 1)?;
+    }
+    Ok(ctx.state.intruder(id).is_some_and(|i| i.at == before))
 }
 
 /// Retreat: an Event card is drawn only for its corridor number, then discarded (p. 20).
