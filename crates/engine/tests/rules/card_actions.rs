@@ -421,6 +421,9 @@ fn each_characters_own_cards_that_act_on_the_ship_are_offered_to_that_character_
     s.room_mut(at).items = Some(1);
     explored_room_of(&mut s, "laboratory");
     for key in ["captain", "soldier", "scout", "pilot", "scientist", "mechanic"] {
+        // A Malfunction stops the room's Computer (p. 24), which Blocking Access needs: it is
+        // there for the mechanic's Ingenuity alone.
+        s.room_mut(at).malfunction = key != "scientist";
         play_as(&mut s, key);
         round_of(&mut s, Seat(0));
         let mut cards: Vec<PlayedCard> = offers(&s).into_iter().filter_map(|o| match o.command { Command::UseCard { card, .. } if decks.contains(&card) => Some(card), _ => None }).collect();
