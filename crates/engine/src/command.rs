@@ -48,7 +48,7 @@ pub enum ScanProcedure {
     Antidote,
 }
 
-/// The weapon a Shoot fires (p. 20): the character's own starting weapon, whose card the app knows
+/// The weapon a Shoot fires (p. 18): the character's own starting weapon, whose card the app knows
 /// (its name and whether it is an Energy weapon), or another the character carries, whose card
 /// is the table's. Either way one Ammo token comes off that weapon's card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

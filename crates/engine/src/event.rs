@@ -89,6 +89,13 @@ pub enum TableTask {
     Scavenge,
     /// Motivation: every character in the room draws 1 Action card (counted by the app).
     EveryoneDraws,
+    /// Duct Tape: 2 Heavy Items are taped together and take 1 Hand slot (p. 22; not Objects).
+    TapeHeavyItems,
+    /// The Antidote, after its scan: 1 Contamination card is shuffled into the character's Action
+    /// deck with their discard pile; the hand is kept, and the round ends as a pass.
+    ShuffleContaminationIn,
+    /// Synthetic Food: the character draws 2 Action cards (counted by the app).
+    DrawTwoActionCards,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,7 +177,7 @@ pub enum Event {
     AttackMissed { id: IntruderId, target: Seat },
     /// A Shoot or Melee Attack's Combat roll (pp. 18–19) and the Injuries it deals (0: a miss).
     CharacterAttacked { seat: Seat, id: IntruderId, melee: bool, face: CombatFace, injuries: u8 },
-    /// A Shoot takes 1 Ammo off the card of the weapon it fires (p. 20), before the roll.
+    /// A Shoot takes 1 Ammo off the card of the weapon it fires (p. 18), before the roll.
     AmmoSpent { seat: Seat, weapon: crate::command::Weapon },
     EnduranceChecked { id: IntruderId, injuries: u8, endurance: u8, retreat: bool, killed: bool },
     DeckReshuffled { deck: DeckKind, order: Vec<u8> },

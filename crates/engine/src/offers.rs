@@ -256,7 +256,8 @@ fn candidates(state: &State, seat: Seat) -> Vec<Command> {
 /// The card and Item Actions the engine guides, each card with each of its effects here: the
 /// table shows the card played, so only public facts choose among them (a dressing, each
 /// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
-/// Blocking Access, each room with a Computer).
+/// Blocking Access, each room with a Computer; a Grenade, each Intruder of each room it may be
+/// thrown into; a Molotov Cocktail, each of those rooms).
 fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
     let here = state.seats[seat].location;
@@ -264,13 +265,21 @@ fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let corridors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).collect();
     let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
     let computers: Vec<Location> = (1..=state.content().data.locations.len() as u8).map(Location).filter(|l| crate::rules::has_computer(state, *l)).collect();
+    let throws = crate::rules::throw_targets(state, here);
     let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
+    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room) };
     for card in PlayedCard::ALL {
         for effect in card_effects(card) {
             match effect {
                 CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None })),
                 CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None })),
-                CardEffect::DriveOffIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None })),
+                CardEffect::ThrowGrenade => {
+                    for r in &throws {
+                        out.extend(state.intruders_at(*r).map(|i| at(card, *effect, *r, Some(i.id))));
+                    }
+                }
+                CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| at(card, *effect, *r, None))),
+                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None })),
                 CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => {
                     out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r) }))
                 }

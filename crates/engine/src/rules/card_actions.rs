@@ -1,4 +1,4 @@
-//! Card and Item Actions the engine guides (pp. 12, 22): which Action cards and Items can do what
+//! Card and Item Actions the engine guides (pp. 12–13, 22): which Action cards and Items can do what
 //! here, what each costs, and carrying out the effect chosen. The table shows the card; the app
 //! never needs to know what else the hand holds. The cards' own texts are not in the manual: they
 //! come from the card reference (docs/cards.md, graded there).
@@ -29,22 +29,30 @@ fn owners(card: PlayedCard) -> Option<&'static [&'static str]> {
     }
 }
 
-/// An Action card (its own card is discarded with its cost, p. 12), not an Item (p. 22).
+/// An Action card (its own card is discarded with its cost, p. 13), not an Item (p. 22).
 pub fn is_action_card(card: PlayedCard) -> bool {
     card == PlayedCard::Rest || owners(card).is_some()
 }
 
-/// Action cards that may be played with an Intruder in the room: the Unrestricted ones (and Rest,
-/// as before); every other Action card is Out of Combat Only (p. 12's example; card reference).
-fn unrestricted(card: PlayedCard) -> bool {
-    matches!(card, PlayedCard::Rest | PlayedCard::Demolition | PlayedCard::Motivation)
+/// Whether the card bears the "Out of Combat Only" icon (p. 12): not played with an Intruder in
+/// the room. The Bandages bear it (p. 22's example, A), and so do the Repairs cards (p. 13's
+/// example, A); the other cards as docs/cards.md grades them (B). No card here is In Combat Only.
+fn out_of_combat_only(card: PlayedCard) -> bool {
+    use PlayedCard::*;
+    match card {
+        // No icon: playable in Combat or out of it (Rest as decided in rules-deviations 32).
+        Rest | Demolition | Motivation | EnergyCharge | FireExtinguisher | Grenade | MolotovCocktail | Taser => false,
+        BasicRepairs | Repairs | FastRepairs | Ingenuity | ComputerSkills | KnowledgeOfTheShip | BlockingAccess | Pyrotechnics | Scavenging => true,
+        Tools | DuctTape | Bandages | Medkit | Clothes | Antidote | SyntheticFood | SelfDestructKey => true,
+    }
 }
 
-/// What each card may do, its [OR] choices (p. 12).
+/// What each card may do, its [OR] choices (p. 13).
 pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
     use CardEffect::*;
     match card {
-        PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::DuctTape | PlayedCard::Ingenuity => &[RepairMalfunction, RepairEngine],
+        PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::Ingenuity => &[RepairMalfunction, RepairEngine],
+        PlayedCard::DuctTape => &[RepairMalfunction, RepairEngine, CombineHeavyItems],
         PlayedCard::Tools => &[RepairMalfunction, RepairEngine, ToggleDoor],
         PlayedCard::Rest | PlayedCard::Antidote => &[Scan],
         PlayedCard::Bandages => &[DressSerious, HealLight],
@@ -58,11 +66,17 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
         PlayedCard::Pyrotechnics => &[StartFire, PutOutFire],
         PlayedCard::Scavenging => &[Scavenge],
         PlayedCard::Motivation => &[EveryoneDraws],
+        PlayedCard::Grenade => &[ThrowGrenade],
+        PlayedCard::MolotovCocktail => &[ThrowMolotov],
+        // The Taser's other use, a character emptying their hand, is the table's (`CardAction`).
+        PlayedCard::Taser => &[StunIntruder],
+        PlayedCard::SyntheticFood => &[DrawTwo],
+        PlayedCard::SelfDestructKey => &[ToggleSelfDestruct],
     }
 }
 
 /// Action cards discarded for it (p. 12): an Action card counts itself and its printed cost
-/// (Basic Repairs 2 more, p. 12; Repairs, Pyrotechnics and Scavenging 1; the others none); an Item
+/// (Basic Repairs 2 more, p. 13; Repairs, Pyrotechnics and Scavenging 1; the others none); an Item
 /// its cost (1, p. 22), 1 more with an undressed Hand wound (its Serious Wound card).
 pub fn cost(state: &State, seat: Seat, card: PlayedCard) -> u8 {
     let printed = match card {
@@ -80,14 +94,54 @@ fn engine_here(ctx: &Ctx, at: Location) -> Option<EngineNumber> {
     (1..=3).map(EngineNumber).find(|e| ctx.content.engine_location(*e) == Some(at))
 }
 
-/// Whether the room is explored and its tile has a Computer (the Room sheet's icon).
+/// Whether the room is explored and its tile has a working Computer (the Room sheet's icon; a
+/// Malfunction marker makes it unavailable, p. 24).
 pub fn has_computer(state: &State, at: Location) -> bool {
     let r = state.room(at);
-    r.explored && r.tile.is_some_and(|t| state.content().tile(t).computer)
+    r.explored && !r.malfunction && r.tile.is_some_and(|t| state.content().tile(t).computer)
+}
+
+/// The rooms a Grenade or a Molotov Cocktail may be thrown into from `at`: its own, and each
+/// neighbour with a corridor to it whose Door is not Closed (p. 17: a Closed Door stops a throw).
+pub fn throw_targets(state: &State, at: Location) -> Vec<Location> {
+    let mut rooms = vec![at];
+    for (to, c) in state.content().board.neighbours(at) {
+        if state.board.doors[c.0 as usize] != DoorState::Closed && !rooms.contains(&to) {
+            rooms.push(to);
+        }
+    }
+    rooms
+}
+
+/// The room a card is thrown into: one of `throw_targets`, holding an Intruder (the cards' text).
+fn thrown_into(ctx: &Ctx, at: Location, room: Option<Location>) -> Outcome<Location> {
+    let Some(room) = room.filter(|r| throw_targets(&ctx.state, at).contains(r)) else {
+        return refuse(Code::NotAllowed, "throw_it_into_this_room_or_a_neighbouring", "Throw it into this room or a neighbouring one, not through a Closed Door.");
+    };
+    if ctx.state.intruders_at(room).next().is_none() {
+        return refuse(Code::NotAllowed, "it_is_thrown_into_a_room_with_an_intruder", "It is thrown into a room with an Intruder.");
+    }
+    Ok(room)
+}
+
+/// 1 Injury for every Intruder still in the room but `spared`, then 1 Serious Wound for every
+/// Character there (the Grenade's and the Molotov Cocktail's "1 Injury / Serious Wound").
+fn blast(ctx: &mut Ctx, room: Location, spared: Option<IntruderId>) -> Outcome<()> {
+    let hit: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).filter(|i| Some(*i) != spared).collect();
+    for id in hit {
+        if ctx.state.intruder(id).is_some_and(|i| i.at == room) {
+            combat::injure(ctx, id, 1)?;
+        }
+    }
+    for seat in ctx.state.characters_at(room) {
+        wounds::serious_wound(ctx, seat)?;
+    }
+    Ok(())
 }
 
 /// What a card's effect acts on: the Serious Wound a dressing dresses (its place among the
-/// character's), the Contamination cards Rest scans, the Door, the Intruder, the room.
+/// character's), the Contamination cards in the hand (those Rest scans; for the Antidote, those
+/// whose removal leaves the hand), the Door, the Intruder, the room.
 pub struct Target<'a> {
     pub wound: u8,
     pub cards: &'a [ContaminationId],
@@ -119,10 +173,10 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
         if !key.is_some_and(|k| owners.contains(&k)) {
             return refuse(Code::NotAllowed, "that_action_card_is_not_in_this_character_s_deck", "That Action card is not in this character's Action deck.");
         }
-        // The Repairs cards are Out of Combat Only (p. 12's example), as are most others.
-        if !unrestricted(card) && ctx.state.in_combat(seat) {
-            return refuse(Code::NotAllowed, "that_card_is_out_of_combat_only", "That card is Out of Combat Only: not with an Intruder in the room.");
-        }
+    }
+    // Action cards and Items alike (pp. 12, 22): an Out of Combat Only card waits for an empty room.
+    if out_of_combat_only(card) && ctx.state.in_combat(seat) {
+        return refuse(Code::NotAllowed, "that_card_is_out_of_combat_only", "That card is Out of Combat Only: not with an Intruder in the room.");
     }
     let at = s.location;
     ctx.emit(Event::TableDoes { seat, task: TableTask::ShowCard { card } });
@@ -160,13 +214,12 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             ctx.emit(Event::SlimeSet { seat, on: false });
         }
         CardEffect::Scan if card == PlayedCard::Antidote => {
-            // The Antidote needs no choice: every card the character holds is scanned (card
-            // reference, graded B), so the table never names a card.
+            // Every card the character holds is scanned (docs/cards.md, two sources); the cards
+            // named are only those in the hand, whose INFECTED ones leave it.
             if s.contamination.is_empty() && !s.larva {
                 return refuse(Code::NotAllowed, "this_character_has_no_contamination_card_and_no", "This character has no Contamination card and no Larva.");
             }
-            let held = s.contamination.clone();
-            contamination::scan(ctx, seat, &held, ScanProcedure::Antidote)?;
+            contamination::antidote(ctx, seat, cards)?;
         }
         CardEffect::Scan => {
             if s.contamination.is_empty() {
@@ -182,7 +235,7 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
         CardEffect::ToggleDoor => {
             let (c, door) = door_here(ctx, at, target.corridor)?;
             match door {
-                DoorState::Open => corridors::close_door(ctx, c),
+                DoorState::Open => corridors::close_door(ctx, c, &[]),
                 DoorState::Closed => ctx.emit(Event::DoorChanged { corridor: c, state: DoorState::Open }),
                 DoorState::Destroyed => return refuse(Code::NotAllowed, "a_destroyed_door_can_never_be_closed_again", "A destroyed door can never be closed again."),
             }
@@ -242,6 +295,48 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             ctx.emit(Event::TableDoes { seat, task: TableTask::Scavenge });
             if items > 0 {
                 ctx.emit(Event::ItemsSet { at, items: items - 1 });
+            }
+        }
+        CardEffect::CombineHeavyItems => ctx.emit(Event::TableDoes { seat, task: TableTask::TapeHeavyItems }),
+        CardEffect::ThrowGrenade => {
+            let room = thrown_into(ctx, at, target.room)?;
+            let Some(id) = target.intruder.filter(|i| ctx.state.intruder(*i).is_some_and(|i| i.at == room)) else {
+                return refuse(Code::NotAllowed, "choose_an_intruder_in_the_room_it_is", "Choose an Intruder in the room it is thrown into.");
+            };
+            combat::injure(ctx, id, 2)?;
+            blast(ctx, room, Some(id))?;
+        }
+        CardEffect::ThrowMolotov => {
+            let room = thrown_into(ctx, at, target.room)?;
+            fire::place_fire(ctx, room);
+            if !ctx.state.is_over() {
+                blast(ctx, room, None)?;
+            }
+        }
+        CardEffect::StunIntruder => {
+            let Some(id) = target.intruder.filter(|i| ctx.state.intruder(*i).is_some_and(|i| i.at == at)) else {
+                return refuse(Code::NotAllowed, "choose_an_intruder_in_this_room", "Choose an Intruder in this room.");
+            };
+            // The Injury first: a kill leaves its Carcass here, and an Intruder its Injury check
+            // already sent away does not run twice (as with Phosphates).
+            combat::injure(ctx, id, 1)?;
+            if ctx.state.intruder(id).is_some_and(|i| i.at == at) {
+                combat::flee(ctx, id)?;
+            }
+        }
+        CardEffect::DrawTwo => {
+            ctx.emit(Event::TableDoes { seat, task: TableTask::DrawTwoActionCards });
+            let cards = ctx.state.seats[seat].hand.saturating_add(2);
+            ctx.emit(Event::HandSizeSet { seat, cards });
+        }
+        CardEffect::ToggleSelfDestruct => {
+            if !has_computer(&ctx.state, at) {
+                return refuse(Code::NotAllowed, "the_self_destruct_key_works_only_in_a", "The Self-Destruct Key works only in a room with a working Computer.");
+            }
+            if ctx.state.self_destruct.is_none() {
+                systems::begin_self_destruct(ctx)?;
+            } else {
+                systems::end_self_destruct(ctx)?;
             }
         }
         CardEffect::EveryoneDraws => {

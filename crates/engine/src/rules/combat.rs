@@ -227,7 +227,7 @@ fn own_weapon_is_energy(ctx: &Ctx, seat: Seat) -> bool {
 /// miss gives the character a Serious Wound. A hit goes on to the Injury check (p. 20).
 /// The Weaknesses that change what the die does are applied here (pp. 21–22): Vital Places, and
 /// Vulnerability to Energy when the table says the weapon is an Energy weapon (`energy`).
-/// A Shoot that names its weapon first takes 1 Ammo off that weapon's card (p. 20: a weapon with
+/// A Shoot that names its weapon first takes 1 Ammo off that weapon's card (p. 18: a weapon with
 /// no Ammo left cannot shoot, which only its card at the table shows).
 pub(super) fn character_attacks(ctx: &mut Ctx, seat: Seat, id: IntruderId, melee: bool, energy: bool, weapon: Option<crate::command::Weapon>) -> Outcome<()> {
     ctx.awake(seat)?;
@@ -294,14 +294,20 @@ pub(super) fn injure(ctx: &mut Ctx, id: IntruderId, injuries: u8) -> Outcome<()>
 /// comes first, so a kill leaves its Carcass in the room it was hit in, and one the Injury check
 /// already sent away does not run twice (that order: C).
 pub(super) fn phosphates_flee(ctx: &mut Ctx, id: IntruderId) -> Outcome<()> {
-    let Some(before) = ctx.state.intruder(id).map(|i| i.at) else { return Ok(()) };
-    if ctx.state.weakness_known(WeaknessEffect::SusceptibilityToPhosphates) {
-        injure(ctx, id, 1)?;
-    }
-    if ctx.state.intruder(id).is_some_and(|i| i.at == before) {
+    if phosphates(ctx, id)? {
         flee(ctx, id)?;
     }
     Ok(())
+}
+
+/// Susceptibility to Phosphates' Injury (when known) before a run away: whether the Intruder is
+/// still where it was hit, so still to run.
+pub(super) fn phosphates(ctx: &mut Ctx, id: IntruderId) -> Outcome<bool> {
+    let Some(before) = ctx.state.intruder(id).map(|i| i.at) else { return Ok(false) };
+    if ctx.state.weakness_known(WeaknessEffect::SusceptibilityToPhosphates) {
+        injure(ctx, id, 1)?;
+    }
+    Ok(ctx.state.intruder(id).is_some_and(|i| i.at == before))
 }
 
 /// Retreat: an Event card is drawn only for its corridor number, then discarded (p. 20).

@@ -49,6 +49,59 @@ fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> 
     Ok(infected)
 }
 
+/// The distinct cards named, each one the character holds; refused for any other.
+fn held_named(ctx: &Ctx, seat: Seat, cards: &[ContaminationId]) -> Outcome<Vec<ContaminationId>> {
+    let held = &ctx.state.seats[seat].contamination;
+    let mut named: Vec<ContaminationId> = Vec::new();
+    for c in cards {
+        if !held.contains(c) {
+            return refuse(Code::NotAllowed, "scan_only_contamination_cards_this_character_holds", "Scan only Contamination cards this character holds.");
+        }
+        if !named.contains(c) {
+            named.push(*c);
+        }
+    }
+    Ok(named)
+}
+
+/// The cards named as in the character's hand: held, and no more than the hand holds (a hand of
+/// 1 cannot hold 3 Contamination cards, whose removal would leave a hand below nothing).
+fn in_hand(ctx: &Ctx, seat: Seat, cards: &[ContaminationId]) -> Outcome<Vec<ContaminationId>> {
+    let named = held_named(ctx, seat, cards)?;
+    if named.len() > usize::from(ctx.state.seats[seat].hand) {
+        return refuse(Code::NotAllowed, "more_contamination_cards_are_named_than_the_hand", "More Contamination cards are named than the hand holds: tick only the ones in the hand now.");
+    }
+    Ok(named)
+}
+
+/// The Antidote (docs/cards.md, PN and AR agree): every Contamination card the character holds is
+/// scanned (Action deck, hand and discard), the INFECTED ones and the Larva are removed; then 1
+/// Contamination card is shuffled into the Action deck with the discard pile, the hand is kept,
+/// and the player passes (`player_phase::after_action`). `hand`: the cards named as in the hand,
+/// whose INFECTED ones leave the hand count (p. 20: a removed card leaves the game).
+pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId]) -> Outcome<()> {
+    ctx.awake(seat)?;
+    let named = in_hand(ctx, seat, hand)?;
+    let held = ctx.state.seats[seat].contamination.clone();
+    if ctx.state.seats[seat].larva {
+        ctx.emit(Event::LarvaSet { seat, on: false });
+    }
+    let mut left_hand = 0u8;
+    for c in held {
+        if scan_card(ctx, seat, c)? {
+            ctx.emit(Event::ContaminationRemoved { seat, card: c });
+            left_hand += u8::from(named.contains(&c));
+        }
+    }
+    if left_hand > 0 {
+        let cards = ctx.state.seats[seat].hand.saturating_sub(left_hand);
+        ctx.emit(Event::HandSizeSet { seat, cards });
+    }
+    give_contamination(ctx, seat);
+    ctx.emit(Event::TableDoes { seat, task: TableTask::ShuffleContaminationIn });
+    Ok(())
+}
+
 /// Scanning (p. 20) by the procedure of the card, room or item that asks for it.
 pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Outcome<()> {
     ctx.awake_or_in_pod(seat)?;
@@ -60,15 +113,8 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote => {}
     }
     let held = ctx.state.seats[seat].contamination.clone();
-    let mut chosen: Vec<ContaminationId> = Vec::new();
-    for c in cards {
-        if !held.contains(c) {
-            return refuse(Code::NotAllowed, "scan_only_contamination_cards_this_character_holds", "Scan only Contamination cards this character holds.");
-        }
-        if !chosen.contains(c) {
-            chosen.push(*c);
-        }
-    }
+    // Look scans cards drawn aside (Eclosion's four), every other procedure the hand's.
+    let mut chosen = if procedure == ScanProcedure::Look { held_named(ctx, seat, cards)? } else { in_hand(ctx, seat, cards)? };
     // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all.
     let answering = procedure == ScanProcedure::Rest && ctx.state.seats[seat].hand_scan_due;
     if answering {

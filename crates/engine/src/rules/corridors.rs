@@ -47,14 +47,17 @@ pub(super) fn noise_everywhere(ctx: &mut Ctx, at: Location) {
     }
 }
 
-/// Closes a door in a corridor; with no token left in the pool one is taken from elsewhere (p. 17).
-pub(super) fn close_door(ctx: &mut Ctx, corridor: CorridorId) {
+/// Closes a door in a corridor; with no token left in the pool one is taken from elsewhere (p. 17),
+/// never from a corridor in `keep`: the Doors the same effect sets (the Command Center's room, an
+/// Airlock's room) stay as it sets them, so the effect never undoes itself.
+pub(super) fn close_door(ctx: &mut Ctx, corridor: CorridorId, keep: &[CorridorId]) {
     // A Destroyed door can never be closed again (p. 17).
     if ctx.state.board.doors[corridor.0 as usize] != DoorState::Open {
         return;
     }
     if ctx.state.doors_in_use() >= ctx.content.data.pools.doors {
-        if let Some(other) = ctx.state.board.doors.iter().position(|d| *d != DoorState::Open) {
+        let elsewhere = ctx.state.board.doors.iter().enumerate().position(|(i, d)| *d != DoorState::Open && !keep.contains(&CorridorId(i as u8)));
+        if let Some(other) = elsewhere {
             ctx.emit(Event::DoorChanged { corridor: CorridorId(other as u8), state: DoorState::Open });
         }
     }
@@ -100,7 +103,7 @@ pub(super) fn set_door(ctx: &mut Ctx, corridor: CorridorId, state: DoorState) ->
         return refuse(Code::NotAllowed, "a_destroyed_door_can_never_be_closed_again", "A destroyed door can never be closed again.");
     }
     if state == DoorState::Closed {
-        close_door(ctx, corridor);
+        close_door(ctx, corridor, &[]);
     } else {
         ctx.emit(Event::DoorChanged { corridor, state });
     }

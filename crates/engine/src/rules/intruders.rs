@@ -124,14 +124,21 @@ pub(super) fn intruders_arrived(ctx: &mut Ctx, at: Location) {
 /// A closed door stops them and is destroyed (once for a group leaving one room together, p. 17);
 /// a Technical Corridor entrance takes them off the board and their tokens back into the bag (p. 16).
 pub(super) fn move_intruders(ctx: &mut Ctx, ids: &[IntruderId], number: u8) {
+    let each: Vec<(IntruderId, u8)> = ids.iter().map(|id| (*id, number)).collect();
+    move_each(ctx, &each);
+}
+
+/// Moves each intruder through its own corridor number, all at once: those leaving one room through
+/// the same Closed Door destroy it once and all stay (p. 17), whatever order they are listed in.
+pub(super) fn move_each(ctx: &mut Ctx, moves: &[(IntruderId, u8)]) {
     let mut arrived: Vec<Location> = Vec::new();
     // Doors as they were before anyone moved: a group leaving one room together is stopped by a
     // closed door, which is destroyed once, and all of them stay (p. 17).
     let doors_before = ctx.state.board.doors.clone();
     let only_big_break_doors = ctx.state.weakness_known(WeaknessEffect::TheWayOfMoving);
-    for id in ids {
+    for (id, number) in moves {
         let Some(i) = ctx.state.intruder(*id).cloned() else { continue };
-        match ctx.content.board.exit(i.at, number) {
+        match ctx.content.board.exit(i.at, *number) {
             Exit::Technical => leave_board(ctx, *id),
             Exit::Corridor(c) => match doors_before[c.0 as usize] {
                 DoorState::Closed => {

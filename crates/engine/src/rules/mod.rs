@@ -35,7 +35,7 @@ pub use corridors::CORRIDOR_NUMBERS;
 pub use draw::DICE_OF_EACH_KIND;
 pub use player_phase::{MAX_HAND, MAX_PAID};
 pub use card_actions::effects as card_effects;
-pub use card_actions::{has_computer, is_action_card};
+pub use card_actions::{has_computer, is_action_card, throw_targets};
 pub use setup::{players_in, MAX_NAME, MODES};
 pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
 

@@ -144,7 +144,7 @@ fn explore(ctx: &mut Ctx, seat: Seat, at: Location, entered_by: CorridorId, care
         }
         ExplorationEffect::Fire => fire::place_fire(ctx, at),
         ExplorationEffect::Malfunction => fire::place_malfunction(ctx, at),
-        ExplorationEffect::Doors => corridors::close_door(ctx, entered_by),
+        ExplorationEffect::Doors => corridors::close_door(ctx, entered_by, &[]),
     }
     Ok(Some(effect))
 }

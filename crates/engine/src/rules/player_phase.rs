@@ -183,12 +183,13 @@ pub(super) fn pay(ctx: &mut Ctx, seat: Seat, cards: u8) -> Outcome<()> {
 }
 
 /// After an Action: the round ends once its Actions are used up, or at once when the character
-/// left the board (died, hibernated, escaped). Surgery passes at once (p. 24).
+/// left the board (died, hibernated, escaped). Surgery passes at once (p. 24), and so does the
+/// Antidote (its card, docs/cards.md).
 pub(super) fn after_action(ctx: &mut Ctx, seat: Seat, command: &Command) -> Outcome<()> {
     if ctx.state.is_over() || ctx.state.phase != Phase::Player || ctx.state.rounds.turn_of != Some(seat) {
         return Ok(());
     }
-    if matches!(command, Command::ScanContamination { procedure: ScanProcedure::Surgery, .. }) {
+    if matches!(command, Command::ScanContamination { procedure: ScanProcedure::Surgery, .. } | Command::UseCard { card: PlayedCard::Antidote, .. }) {
         return end_round(ctx, seat, true);
     }
     // Entering an Escape Pod (p. 26): the round stays with the character, who launches at once

@@ -104,9 +104,12 @@ pub(super) fn command_doors(ctx: &mut Ctx, seat: Seat, room: Location, closed: &
     if turning.is_empty() {
         return refuse(Code::NotAllowed, "every_door_of_that_room_is_already_so", "Every Door of that room is already as chosen: nothing would change.");
     }
-    for (c, want) in turning {
+    // The Doors opened first: their tokens go back to the pool, so a Door closed after takes one
+    // from there rather than from another room's corridor (p. 17).
+    let (closing, opening): (Vec<_>, Vec<_>) = turning.into_iter().partition(|(_, want)| *want == DoorState::Closed);
+    for (c, want) in opening.into_iter().chain(closing) {
         match want {
-            DoorState::Closed => corridors::close_door(ctx, c),
+            DoorState::Closed => corridors::close_door(ctx, c, &doors),
             _ => ctx.emit(Event::DoorChanged { corridor: c, state: want }),
         }
     }

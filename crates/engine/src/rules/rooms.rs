@@ -199,7 +199,7 @@ pub(super) fn start_airlock(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcom
         return refuse(Code::NotAllowed, "a_corridor_of_that_room_has_a_destroyed_door", "A corridor of that room has a Destroyed Door.");
     }
     for c in &corridors {
-        corridors::close_door(ctx, *c);
+        corridors::close_door(ctx, *c, &corridors);
     }
     ctx.emit(Event::AirlockStarted { seat, at: room });
     Ok(())
@@ -255,8 +255,25 @@ pub(super) fn fire_control(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome
         ctx.emit(Event::FireRemoved { at: room });
     }
     let inside: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).collect();
+    let mut running = Vec::new();
     for id in inside {
-        combat::phosphates_flee(ctx, id)?;
+        if combat::phosphates(ctx, id)? {
+            running.push(id);
+        }
+    }
+    // One Event card each, all drawn before anyone moves: Intruders leaving one room move at
+    // once, so a Closed Door two of them draw is destroyed once and both stay (p. 17).
+    let mut moves = Vec::new();
+    let mut drawn = Vec::new();
+    for id in running {
+        let card = ctx.draw_event(crate::event::EventDraw::Retreat)?;
+        moves.push((id, ctx.content.event(card).corridor));
+        drawn.push(card);
+    }
+    intruders::move_each(ctx, &moves);
+    // Drawn only for their corridor numbers: discarded, as any retreat's card (p. 20).
+    for card in drawn {
+        ctx.emit(Event::EventCardDiscarded { card });
     }
     Ok(())
 }

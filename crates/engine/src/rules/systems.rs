@@ -118,6 +118,11 @@ pub(super) fn set_destination(ctx: &mut Ctx, seat: Seat, letter: DestinationLett
 /// Generator (p. 24): start the Self-Destruct sequence; never while anyone hibernates.
 pub(super) fn start_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.tile_room_action(seat, "generator", false)?;
+    begin_self_destruct(ctx)
+}
+
+/// The sequence starts, by the Generator or the Self-Destruct Key alike.
+pub(super) fn begin_self_destruct(ctx: &mut Ctx) -> Outcome<()> {
     if ctx.state.self_destruct.is_some() {
         return refuse(Code::NotAllowed, "the_self_destruct_sequence_is_already_running", "The Self-Destruct sequence is already running.");
     }
@@ -131,6 +136,11 @@ pub(super) fn start_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 /// Generator: stop the sequence, unless it has reached yellow.
 pub(super) fn stop_self_destruct(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.tile_room_action(seat, "generator", false)?;
+    end_self_destruct(ctx)
+}
+
+/// The sequence stops, by the Generator or the Self-Destruct Key alike, unless it reached yellow.
+pub(super) fn end_self_destruct(ctx: &mut Ctx) -> Outcome<()> {
     if ctx.state.self_destruct.is_none() {
         return refuse(Code::NotAllowed, "the_self_destruct_sequence_is_not_running", "The Self-Destruct sequence is not running.");
     }

@@ -729,6 +729,10 @@ pub const TABLE_PIECES: &[&str] = &[
     "hand_scan_asked", "weapon_recharged", "storage_draw", "card_played", "item_used", "item_kept",
     // The cards that act on the ship (issue 31, item 2, rest).
     "weapon_filled", "item_discarded_for_fire", "scavenged", "everyone_draws",
+    // The review's findings (issue 31): the Duct Tape's Heavy Items, the Antidote's shuffle.
+    "heavy_items_taped", "contamination_shuffled_in",
+    // The last cards guided (issue 31): Synthetic Food's draw.
+    "two_action_cards_drawn",
 ];
 
 /// The other lines: rolls, draws, verdicts, rounds, private results, the victory check. Every

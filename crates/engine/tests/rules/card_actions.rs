@@ -1,4 +1,4 @@
-//! Card and Item Actions the engine guides (pp. 12, 20–22, 26): what each card could do here (through
+//! Card and Item Actions the engine guides (pp. 13, 20–22, 26): what each card could do here (through
 //! `offers`), its cost, the state after, the hand lines, and a scan's private part.
 
 use crate::common::*;
@@ -20,7 +20,7 @@ fn character_key(s: &State, seat: Seat) -> String {
     Content::base().data.characters[s.seats[seat].character.expect("drafted").0 as usize].key.clone()
 }
 
-/// The Repairs Action card of this character's deck (p. 12).
+/// The Repairs Action card of this character's deck (p. 13).
 fn own_repairs(s: &State, seat: Seat) -> PlayedCard {
     match character_key(s, seat).as_str() {
         "captain" | "soldier" | "scout" => PlayedCard::BasicRepairs,
@@ -49,7 +49,7 @@ fn repairs_and_tools_discard_the_malfunction_of_the_characters_room_at_the_cards
         cards.push(PlayedCard::Ingenuity);
     }
     let expected: Vec<(Command, Option<u8>)> = cards.iter().map(|c| (use_card(*c, CardEffect::RepairMalfunction), Some(cost(*c)))).collect();
-    // p. 12: Basic Repairs costs 2 more cards than itself; only the character's own Repairs card is offered.
+    // p. 13: Basic Repairs costs 2 more cards than itself; only the character's own Repairs card is offered.
     let mut got = repairs(&s);
     got.sort_by_key(|(c, _)| format!("{c:?}"));
     let mut want = expected.clone();
@@ -160,24 +160,140 @@ fn rest_asks_the_players_phone_which_contamination_cards_are_in_hand_then_scans_
 }
 
 #[test]
-fn the_antidote_scans_every_contamination_card_held_and_removes_the_infected_and_the_larva() {
+fn the_antidote_scans_every_card_removes_the_infected_and_the_larva_shuffles_in_one_contamination_card_and_passes() {
+    // The Antidote's card (docs/cards.md; PN and AR agree; the manual names it on p. 20 as a way
+    // to get rid of Contamination cards): every Contamination card held is scanned (Action deck,
+    // hand and discard), the INFECTED ones and the Larva are removed (p. 20: removed cards leave
+    // the game, so those in the hand leave it); then 1 Contamination card is shuffled into the
+    // deck with the discard pile, the hand is kept, and the player passes.
     let (mut s, mut f) = table(2, 3105);
     round_of(&mut s, Seat(0));
     let antidote = use_card(PlayedCard::Antidote, CardEffect::Scan);
     assert!(offered(&s, |c| *c == antidote).is_empty(), "nothing to cure");
     s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 3 }, vec![]).state;
     s.seats[Seat(0)].larva = true;
-    round_of(&mut s, Seat(0));
-    assert_eq!(offered(&s, |c| *c == antidote), vec![(antidote.clone(), Some(1))]);
     let held = s.seats[Seat(0)].contamination.clone();
-    let a = ok(&s, &mut f, antidote, vec![]);
+    // The first two are in the hand; the first and the third are INFECTED.
+    for (c, infected) in held.iter().zip([true, false, true]) {
+        s.infected[c.0 as usize] = Hidden::Known(infected);
+    }
+    round_of(&mut s, Seat(0));
+    assert_eq!(offered(&s, |c| *c == antidote), vec![(antidote.clone(), Some(1))], "an Item costs 1 (p. 22)");
+    let in_hand = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held[..2].to_vec(), corridor: None, intruder: None, room: None };
+    let a = ok(&s, &mut f, in_hand, vec![]);
     let scanned = a.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count();
-    assert_eq!(scanned, held.len(), "every card held is scanned: never an empty outcome");
+    assert_eq!(scanned, held.len(), "every card held is scanned");
     assert!(!a.state.seats[Seat(0)].larva, "the Larva is removed");
-    let infected: Vec<ContaminationId> = held.iter().copied().filter(|c| s.infected[c.0 as usize] == Hidden::Known(true)).collect();
-    assert!(a.state.seats[Seat(0)].contamination.iter().all(|c| !infected.contains(c)), "the INFECTED ones are removed");
+    let now = &a.state.seats[Seat(0)].contamination;
+    assert!(!now.contains(&held[0]) && !now.contains(&held[2]) && now.contains(&held[1]), "the INFECTED ones are removed, the other kept");
+    assert_eq!(now.len(), 2, "the clean card and the 1 new Contamination card shuffled in");
+    assert_eq!(a.state.seats[Seat(0)].hand, 5 - 1 - 1, "paid 1; the INFECTED card in the hand left it, the one in the deck did not");
+    assert!(a.state.rounds.passed.contains(&Seat(0)) && a.state.rounds.turn_of != Some(Seat(0)), "then the player passes");
+    let keys = lines_with_hands(&a);
+    for key in ["item_used", "contamination_removed", "larva_off", "contamination_given", "contamination_shuffled_in"] {
+        assert!(keys.contains(&key.to_string()) && has_hand_line(key), "{key} and its hand line: {keys:?}");
+    }
     let private: Vec<String> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Seat(Seat(0)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
-    assert_eq!(private.len(), held.len(), "each card's result reaches its owner's phone: {private:?}");
+    let others: Vec<String> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Seat(Seat(1)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
+    assert!(private.iter().filter(|k| k.starts_with("contamination_scanned")).count() == held.len() && others.is_empty(), "each result reaches its owner alone: {private:?} / {others:?}");
+    // From the table, naming no card in the hand: the hand count stays, the rest is the same.
+    let b = ok(&s, &mut f, antidote, vec![]);
+    assert_eq!(b.state.seats[Seat(0)].hand, 5 - 1);
+    assert!(b.state.rounds.passed.contains(&Seat(0)));
+}
+
+#[test]
+fn items_marked_out_of_combat_only_are_neither_offered_nor_accepted_with_an_intruder_in_the_room_p12_p22() {
+    // p. 22's example: the Bandages bear the "Out of Combat Only" icon (p. 12: not with an Intruder
+    // in the room). The Medkit, Clothes, Tools, Duct Tape and Antidote bear it too; the Energy
+    // Charge and the Fire Extinguisher do not (docs/cards.md, graded B).
+    let (mut s, mut f) = table(2, 3120);
+    let at = stand_in(&mut s, Seat(0), "armory");
+    round_of(&mut s, Seat(0));
+    s.room_mut(at).malfunction = true;
+    give_serious(&mut s, Seat(0), 1);
+    s.seats[Seat(0)].light_wounds = 1;
+    s.seats[Seat(0)].slime = true;
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 1 }, vec![]).state;
+    round_of(&mut s, Seat(0));
+    let cards = |s: &State| {
+        let mut cards: Vec<PlayedCard> = offered(s, |c| matches!(c, Command::UseCard { .. })).into_iter().filter_map(|(c, _)| match c {
+            Command::UseCard { card, .. } => Some(card),
+            _ => None,
+        }).collect();
+        cards.dedup();
+        cards
+    };
+    use PlayedCard::*;
+    let restricted = [Bandages, Medkit, Clothes, Tools, DuctTape, Antidote];
+    let calm = cards(&s);
+    assert!(restricted.iter().all(|c| calm.contains(c)), "out of Combat each is offered: {calm:?}");
+    add_intruder(&mut s, IntruderKind::Adult, at);
+    let fight = cards(&s);
+    assert!(restricted.iter().all(|c| !fight.contains(c)), "in Combat none of them: {fight:?}");
+    assert!(fight.contains(&EnergyCharge) && fight.contains(&FireExtinguisher), "no icon: also in Combat: {fight:?}");
+    let bandages = Command::UseCard { seat: Seat(0), card: Bandages, effect: CardEffect::HealLight, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
+    let err = refused(&s, &mut f, bandages, vec![]);
+    assert_eq!(err.key, "that_card_is_out_of_combat_only", "p. 22: the Bandages wait for an empty room");
+    for (card, effect) in [(Medkit, CardEffect::HealLight), (Clothes, CardEffect::DiscardSlime), (Tools, CardEffect::RepairMalfunction), (DuctTape, CardEffect::CombineHeavyItems), (Antidote, CardEffect::Scan)] {
+        assert_eq!(refused(&s, &mut f, use_card(card, effect), vec![]).key, "that_card_is_out_of_combat_only", "{card:?}");
+    }
+}
+
+#[test]
+fn duct_tape_holds_two_heavy_items_in_one_hand_slot_p22() {
+    // p. 22: the Duct Tape lets 2 Heavy Items share 1 Hand slot, never Objects. The Item cards are
+    // the table's: the app shows the card and says what to do with them.
+    let (mut s, mut f) = table(2, 3121);
+    round_of(&mut s, Seat(0));
+    let tape = use_card(PlayedCard::DuctTape, CardEffect::CombineHeavyItems);
+    assert_eq!(offered(&s, |c| *c == tape), vec![(tape.clone(), Some(1))], "an Item costs 1 (p. 22)");
+    let a = ok(&s, &mut f, tape, vec![]);
+    assert!(a.events.contains(&Event::TableDoes { seat: Seat(0), task: TableTask::TapeHeavyItems }));
+    let keys = lines_with_hands(&a);
+    for key in ["item_used", "heavy_items_taped"] {
+        assert!(keys.contains(&key.to_string()) && has_hand_line(key), "{key} and its hand line: {keys:?}");
+    }
+    assert!(english()["hint.heavy_items_taped"].contains("Objects"), "the hand line says Objects cannot be taped");
+    assert_eq!(refused(&s, &mut f, use_card(PlayedCard::Tools, CardEffect::CombineHeavyItems), vec![]).key, "that_card_does_not_do_that");
+}
+
+#[test]
+fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_changes_nothing_p20() {
+    // p. 20: the Canteen, the Shower Room and Rest scan the cards in the hand; the Antidote's
+    // removed cards leave the hand. A hand of 1 cannot hold 2 Contamination cards: the command is
+    // refused with its reason, and nothing is scanned, removed or paid.
+    let (mut s, mut f) = table(2, 3122);
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 2 }, vec![]).state;
+    let held = s.seats[Seat(0)].contamination.clone();
+    let key = "more_contamination_cards_are_named_than_the_hand";
+    for (room, procedure) in [("canteen", ScanProcedure::Canteen), ("shower_room", ScanProcedure::Shower), ("surgery", ScanProcedure::Surgery)] {
+        let mut t = s.clone();
+        stand_in(&mut t, Seat(0), room);
+        round_of(&mut t, Seat(0));
+        t.seats[Seat(0)].hand = 3; // 2 paid for the Room Action, 1 left
+        let scan = |cards: &[ContaminationId]| Command::ScanContamination { seat: Seat(0), cards: cards.to_vec(), procedure };
+        let err = refused(&t, &mut f, scan(&held), vec![]);
+        assert_eq!(err.key, key, "{procedure:?}");
+        let a = ok(&t, &mut f, scan(&held[..1]), vec![]);
+        assert!(a.events.iter().any(|e| matches!(e, Event::ContaminationScanned { .. })), "{procedure:?}: one card in a hand of 1 is scanned");
+    }
+    // Rest: the phone's answer names the cards in the hand.
+    let mut t = s.clone();
+    round_of(&mut t, Seat(0));
+    t.seats[Seat(0)].hand = 1;
+    t.seats[Seat(0)].hand_scan_due = true;
+    let rest = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Rest };
+    assert_eq!(refused(&t, &mut f, rest, vec![]).key, key);
+    // The Antidote: 1 paid from a hand of 2 leaves 1.
+    t.seats[Seat(0)].hand = 2;
+    t.seats[Seat(0)].hand_scan_due = false;
+    let antidote = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held.clone(), corridor: None, intruder: None, room: None };
+    assert_eq!(refused(&t, &mut f, antidote, vec![]).key, key);
+    // Look scans cards drawn aside (Eclosion's four), not the hand: no limit by the hand.
+    let look = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Look };
+    t.seats[Seat(0)].hand = 0;
+    ok(&t, &mut f, look, vec![]);
 }
 
 // ---------------------------------------------------------------- the cards that act on the ship
@@ -305,6 +421,9 @@ fn each_characters_own_cards_that_act_on_the_ship_are_offered_to_that_character_
     s.room_mut(at).items = Some(1);
     explored_room_of(&mut s, "laboratory");
     for key in ["captain", "soldier", "scout", "pilot", "scientist", "mechanic"] {
+        // A Malfunction stops the room's Computer (p. 24), which Blocking Access needs: it is
+        // there for the mechanic's Ingenuity alone.
+        s.room_mut(at).malfunction = key != "scientist";
         play_as(&mut s, key);
         round_of(&mut s, Seat(0));
         let mut cards: Vec<PlayedCard> = offers(&s).into_iter().filter_map(|o| match o.command { Command::UseCard { card, .. } if decks.contains(&card) => Some(card), _ => None }).collect();
@@ -386,4 +505,113 @@ fn the_scientists_blocking_access_puts_a_malfunction_in_a_room_with_a_computer_c
     stand_in(&mut s, Seat(0), "armory");
     round_of(&mut s, Seat(0));
     assert_eq!(refused(&s, &mut f, with(PlayedCard::BlockingAccess, CardEffect::PlaceMalfunction, None, None, Some(lab)), vec![]).key, "blocking_access_needs_rooms_with_a_computer");
+}
+
+// ---------------------------------------------------------------- the last cards guided (issue 31)
+// Their texts are not in the manual: docs/cards.md reads them from the card reference (graded B).
+
+/// A neighbour of `at` joined to it by exactly one corridor, and that corridor.
+fn one_corridor_neighbour(at: Location) -> (Location, CorridorId) {
+    let n = Content::base().board.neighbours(at);
+    n.iter().copied().find(|(l, _)| n.iter().filter(|(m, _)| m == l).count() == 1).expect("a neighbour through one corridor")
+}
+
+#[test]
+fn a_grenade_thrown_next_door_gives_its_intruder_2_injuries_and_everyone_else_there_1_injury_or_serious_wound_p17() {
+    // The Grenade: 1 room with an Intruder, this one or a neighbour; the chosen Intruder takes 2
+    // Injuries, every other Intruder and Character there 1 Injury / Serious Wound. p. 17: a Closed
+    // Door stops a throw.
+    let (mut s, mut f) = table(2, 3140);
+    let here = s.seats[Seat(0)].location;
+    let (next, corridor) = one_corridor_neighbour(here);
+    let target = add_intruder(&mut s, IntruderKind::Adult, next);
+    let other = add_intruder(&mut s, IntruderKind::Adult, next);
+    s.seats[Seat(1)].location = next;
+    round_of(&mut s, Seat(0));
+    let grenade = with(PlayedCard::Grenade, CardEffect::ThrowGrenade, None, Some(target), Some(next));
+    assert_eq!(offered(&s, |c| *c == grenade), vec![(grenade.clone(), Some(1))], "an Item costs 1 (p. 22)");
+    let a = ok(&s, &mut f, grenade.clone(), vec![]);
+    assert!(a.events.contains(&Event::IntruderInjured { id: target, injuries: 2 }), "the chosen Intruder: 2 Injuries");
+    assert!(a.events.contains(&Event::IntruderInjured { id: other, injuries: 1 }), "the other: 1 Injury");
+    assert_eq!(a.state.seats[Seat(1)].serious.len(), 1, "a Character there: 1 Serious Wound");
+    assert!(a.state.seats[Seat(0)].serious.is_empty(), "the thrower next door is unhurt");
+    let keys = lines_with_hands(&a);
+    assert!(keys.contains(&"item_used".to_string()) && keys.contains(&"serious_wound".to_string()), "{keys:?}");
+    // Behind a Closed Door: neither offered nor accepted.
+    s.board.doors[corridor.0 as usize] = DoorState::Closed;
+    assert!(offered(&s, |c| *c == grenade).is_empty());
+    assert_eq!(refused(&s, &mut f, grenade, vec![]).key, "throw_it_into_this_room_or_a_neighbouring");
+}
+
+#[test]
+fn a_molotov_cocktail_sets_fire_to_a_room_with_an_intruder_and_hurts_everyone_in_it() {
+    // The Molotov Cocktail: 1 room with an Intruder, this one or a neighbour; a Fire marker there,
+    // and every Character and Intruder in it suffers 1 Injury / Serious Wound (the thrower too).
+    let (mut s, mut f) = table(2, 3141);
+    let here = s.seats[Seat(0)].location;
+    let (next, _) = one_corridor_neighbour(here);
+    round_of(&mut s, Seat(0));
+    let empty = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(next));
+    assert_eq!(refused(&s, &mut f, empty, vec![]).key, "it_is_thrown_into_a_room_with_an_intruder");
+    let id = add_intruder(&mut s, IntruderKind::Adult, here);
+    let molotov = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(here));
+    let offered_rooms = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::MolotovCocktail, .. }));
+    assert_eq!(offered_rooms, vec![(molotov.clone(), Some(1))], "only the room with an Intruder");
+    let a = ok(&s, &mut f, molotov, vec![]);
+    assert!(a.state.room(here).fire, "a Fire marker in that room");
+    assert!(a.events.contains(&Event::IntruderInjured { id, injuries: 1 }));
+    assert_eq!(a.state.seats[Seat(0)].serious.len(), 1, "the thrower stands in it: 1 Serious Wound");
+    assert!(lines_with_hands(&a).contains(&"fire_placed".to_string()) && has_hand_line("fire_placed"));
+}
+
+#[test]
+fn the_taser_gives_an_intruder_here_1_injury_and_it_retreats_p20() {
+    let (mut s, mut f) = table(2, 3142);
+    let here = s.seats[Seat(0)].location;
+    let id = add_intruder(&mut s, IntruderKind::Adult, here);
+    round_of(&mut s, Seat(0));
+    let taser = with(PlayedCard::Taser, CardEffect::StunIntruder, None, Some(id), None);
+    assert_eq!(offered(&s, |c| *c == taser), vec![(taser.clone(), Some(1))], "no icon: usable in Combat");
+    let a = ok(&s, &mut f, taser, vec![]);
+    assert!(a.events.contains(&Event::IntruderInjured { id, injuries: 1 }));
+    assert!(a.state.intruder(id).is_none_or(|i| i.at != here), "it retreats (or died of the Injury)");
+}
+
+#[test]
+fn synthetic_food_draws_2_action_cards_out_of_combat() {
+    let (mut s, mut f) = table(2, 3143);
+    round_of(&mut s, Seat(0));
+    let food = use_card(PlayedCard::SyntheticFood, CardEffect::DrawTwo);
+    assert_eq!(offered(&s, |c| *c == food), vec![(food.clone(), Some(1))]);
+    let a = ok(&s, &mut f, food.clone(), vec![]);
+    assert_eq!(a.state.seats[Seat(0)].hand, 5 - 1 + 2, "paid 1, drew 2");
+    assert!(lines_with_hands(&a).contains(&"two_action_cards_drawn".to_string()) && has_hand_line("two_action_cards_drawn"));
+    let here = s.seats[Seat(0)].location;
+    add_intruder(&mut s, IntruderKind::Adult, here);
+    assert_eq!(refused(&s, &mut f, food, vec![]).key, "that_card_is_out_of_combat_only");
+}
+
+#[test]
+fn the_self_destruct_key_starts_or_stops_the_sequence_from_a_room_with_a_working_computer_p24() {
+    // The Self-Destruct Key: in a room with a Computer, the Generator's Action (p. 24); a
+    // Malfunction makes the Computer unavailable (p. 24), and the sequence on yellow cannot stop.
+    let (mut s, mut f) = table(2, 3144);
+    let key = use_card(PlayedCard::SelfDestructKey, CardEffect::ToggleSelfDestruct);
+    let at = Content::base().board.locations().find(|l| {
+        let mut t = s.clone();
+        t.seats[Seat(0)].location = *l;
+        t.room_mut(*l).explored = true;
+        nemesis_engine::rules::has_computer(&t, *l)
+    }).expect("a room with a Computer");
+    s.seats[Seat(0)].location = at;
+    s.room_mut(at).explored = true;
+    round_of(&mut s, Seat(0));
+    assert_eq!(offered(&s, |c| *c == key), vec![(key.clone(), Some(1))]);
+    let a = ok(&s, &mut f, key.clone(), vec![]);
+    assert!(a.events.contains(&Event::SelfDestructStarted), "started");
+    let mut b = a.state.clone();
+    round_of(&mut b, Seat(0));
+    assert!(ok(&b, &mut f, key.clone(), vec![]).events.contains(&Event::SelfDestructStopped), "and stopped");
+    s.room_mut(at).malfunction = true;
+    assert_eq!(refused(&s, &mut f, key, vec![]).key, "the_self_destruct_key_works_only_in_a");
 }

@@ -128,8 +128,10 @@ fn canteen_heals_a_light_wound_and_removes_the_clean_cards() {
     assert_eq!(t.s.seats[Seat(1)].light_wounds, 1, "p. 25: 1 Light Wound healed");
     assert!(t.s.seats[Seat(1)].contamination.is_empty(), "p. 25: both clean cards removed");
     assert!(!t.s.seats[Seat(1)].larva);
-    // With an INFECTED card in hand, a Larva.
+    // With an INFECTED card in hand, a Larva. The first Room Action's cost came out of the hand:
+    // a fresh hand of 4 holds the 2 cards named (a scan names no more than the hand holds).
     let inf = t.contaminate(Seat(1), &[true, false]);
+    t.run(Command::SetHandSize { seat: Seat(1), cards: 4 }, vec![]);
     t.scan(Seat(1), &inf, ScanProcedure::Canteen);
     assert!(t.s.seats[Seat(1)].larva, "p. 25: an INFECTED card places a Larva");
     assert_eq!(t.s.seats[Seat(1)].contamination, vec![inf[0]], "p. 25: and that card is not removed");

@@ -171,3 +171,77 @@ fn fire_control_is_offered_only_for_rooms_with_fire_or_intruders_p24() {
     let with: Vec<Location> = c.board.locations().filter(|l| s.room(*l).fire || s.intruders_at(*l).next().is_some()).collect();
     assert_eq!(rooms, with.iter().map(|r| Command::FireControl { seat: Seat(0), room: *r }).collect::<Vec<_>>());
 }
+
+// ---------------------------------------------------------------- the review's findings (issue 31)
+
+fn event_card(key: &str) -> nemesis_engine::command::Entered {
+    nemesis_engine::command::Entered::EventCard { key: key.into() }
+}
+
+#[test]
+fn fire_control_moves_the_intruders_of_one_room_at_once_so_a_closed_door_stops_them_all_p17_p24() {
+    // p. 24: every Intruder in the chosen room runs away, 1 Event card each. p. 17: Intruders moving
+    // from the same room move at once: a Closed Door they try is destroyed and they all stay; the
+    // second does not walk through the Door the first broke.
+    use nemesis_engine::content::{Content, Exit};
+    let (mut s, mut f) = table(2, 3130);
+    let here = stand_in(&mut s, Seat(0), "fire_control_system");
+    let board = &Content::base().board;
+    let (room, two, three) = board
+        .locations()
+        .filter(|l| *l != here)
+        .find_map(|l| match (board.exit(l, 2), board.exit(l, 3)) {
+            (Exit::Corridor(a), Exit::Corridor(b)) if a != b && board.corridors[a.0 as usize].other_end(l) != here && board.corridors[b.0 as usize].other_end(l) != here => Some((l, a, b)),
+            _ => None,
+        })
+        .expect("a room with two corridors away from the Fire Control System");
+    s.board.doors[two.0 as usize] = DoorState::Closed;
+    add_intruder(&mut s, IntruderKind::Adult, room);
+    add_intruder(&mut s, IntruderKind::Adult, room);
+    let procedure = Command::FireControl { seat: Seat(0), room };
+    // Both draw corridor 2 (Hunt and Damage): one Door destroyed, both stay.
+    let a = ok(&s, &mut f, procedure.clone(), vec![event_card("hunt_2"), event_card("damage")]);
+    assert!(a.state.intruders.iter().all(|i| i.at == room), "both stay behind the Door they broke");
+    assert_eq!(a.state.board.doors[two.0 as usize], DoorState::Destroyed);
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::DoorChanged { .. })).count(), 1, "the Door is destroyed once");
+    assert_eq!(a.events.iter().filter(|e| matches!(e, Event::EventCardDiscarded { .. })).count(), 2, "one Event card each, discarded");
+    // Corridors 2 and 3: the one at the Closed Door breaks it and stays, the other goes through 3.
+    let b = ok(&s, &mut f, procedure, vec![event_card("hunt_2"), event_card("hunt_3")]);
+    let beyond = board.corridors[three.0 as usize].other_end(room);
+    let mut at: Vec<Location> = b.state.intruders.iter().map(|i| i.at).collect();
+    at.sort();
+    let mut want = vec![room, beyond];
+    want.sort();
+    assert_eq!(at, want);
+    assert_eq!(b.state.board.doors[two.0 as usize], DoorState::Destroyed);
+}
+
+#[test]
+fn the_command_center_sets_the_doors_chosen_even_with_no_door_token_left_in_the_pool_p17_p25() {
+    // p. 25: any 1 room, its Doors closed or opened as chosen. p. 17: with no Door token left in
+    // the pool, one is taken from elsewhere on the board; never one of the Doors the same Action
+    // sets, or it would undo its own choice.
+    use nemesis_engine::content::Content;
+    let (mut s, mut f) = table(2, 3131);
+    let here = stand_in(&mut s, Seat(0), "command_center");
+    let content = Content::base();
+    let room = content.board.locations().filter(|l| *l != here).find(|l| content.board.neighbours(*l).len() >= 2).expect("a room with 2 corridors");
+    let mut mine: Vec<CorridorId> = content.board.neighbours(room).into_iter().map(|(_, c)| c).collect();
+    mine.sort_by_key(|c| c.0);
+    let (kept, closing) = (mine[0], mine[1]);
+    // The lowest-numbered token on the board is this room's own Closed Door; every other token lies
+    // elsewhere, after it: the pool is empty.
+    s.board.doors[kept.0 as usize] = DoorState::Closed;
+    let pool = content.data.pools.doors;
+    let others: Vec<usize> = (kept.0 as usize + 1..s.board.doors.len()).filter(|i| !mine.contains(&CorridorId(*i as u8))).take(usize::from(pool) - 1).collect();
+    assert_eq!(others.len(), usize::from(pool) - 1);
+    for i in &others {
+        s.board.doors[*i] = DoorState::Closed;
+    }
+    assert_eq!(s.doors_in_use(), pool, "no Door token left in the pool");
+    let a = ok(&s, &mut f, Command::CommandDoors { seat: Seat(0), room, closed: vec![kept, closing] }, vec![]);
+    assert_eq!(a.state.board.doors[kept.0 as usize], DoorState::Closed, "the Door chosen Closed stays Closed");
+    assert_eq!(a.state.board.doors[closing.0 as usize], DoorState::Closed, "and the other chosen is closed");
+    assert_eq!(others.iter().filter(|i| a.state.board.doors[**i] == DoorState::Open).count(), 1, "its token came from elsewhere");
+    assert_eq!(a.state.doors_in_use(), pool);
+}

@@ -417,3 +417,39 @@ fn a_waiting_character_launches_the_pod_only_in_their_own_round_p26() {
     let a = nemesis_engine::apply(Some(&later), &mut f, Actor::Seat(Seat(0)), &Command::LaunchPod { pod, seat: Some(Seat(0)) }, &[]).expect("in their round");
     assert!(a.events.contains(&Event::PodLaunched { pod }));
 }
+
+#[test]
+fn no_escape_pod_is_entered_from_a_section_with_a_malfunction_marker_p26() {
+    // p. 26: a Character may enter an Unlocked pod through its Evacuation Section "as long as there
+    // are no Intruders and no Malfunction token in the Room".
+    let (mut s, mut f, section, pod) = at_section_a(122);
+    s = ok(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]).state;
+    let enter = Command::TryEnterPod { seat: Seat(0), pod };
+    let mut broken = s.clone();
+    broken.room_mut(section).malfunction = true;
+    assert_eq!(refused(&broken, &mut f, enter.clone(), silence()).key, "a_malfunction_stops_the_evacuation_section_s_action");
+    let mut guarded = s.clone();
+    add_intruder(&mut guarded, IntruderKind::Creeper, section);
+    assert_eq!(refused(&guarded, &mut f, enter.clone(), silence()).key, "no_one_can_enter_a_pod_with_an");
+    assert_eq!(ok(&s, &mut f, enter, silence()).state.seats[Seat(0)].life, Life::InPod(pod));
+}
+
+#[test]
+fn a_character_waiting_in_a_pod_gets_a_round_in_the_next_player_phase_and_may_launch_at_its_start_p26() {
+    // p. 26: "IF YOU WAIT, you can decide to launch the Escape Pod at the start of your first round
+    // during each Player Phase"; a round in the pod without the launch is a pass.
+    let (mut s, mut f, _, pod) = at_section_a(123);
+    s = ok(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]).state;
+    s = ok(&s, &mut f, Command::TryEnterPod { seat: Seat(0), pod }, silence()).state;
+    s = ok(&s, &mut f, Command::Pass { seat: Seat(0) }, vec![]).state;
+    let (mut s, _) = event_phase(s, &mut f);
+    assert_eq!((s.phase, s.seats[Seat(0)].life), (Phase::Player, Life::InPod(pod)), "a new Player Phase, still waiting");
+    while s.rounds.turn_of != Some(Seat(0)) {
+        let seat = s.rounds.turn_of.expect("the rounds go round to the waiting character");
+        s = nemesis_engine::apply(Some(&s), &mut f, Actor::Table, &Command::Pass { seat }, &[]).expect("a pass").state;
+    }
+    let offered: Vec<Command> = nemesis_engine::offers::offers(&s).into_iter().map(|o| o.command).collect();
+    assert_eq!(offered, vec![Command::LaunchPod { pod, seat: Some(Seat(0)) }, Command::LeavePod { seat: Seat(0) }, Command::Pass { seat: Seat(0) }]);
+    let a = nemesis_engine::apply(Some(&s), &mut f, Actor::Seat(Seat(0)), &Command::LaunchPod { pod, seat: Some(Seat(0)) }, &[]).expect("the launch at the round's start");
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Escaped);
+}
