@@ -9,25 +9,14 @@
 //   node scripts/bench-phones.mjs [out.json] [samples]   (NEMESIS_HOST_BIN, CHROMIUM as for the browser tests)
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { freshDataDir, cleanup, launch, startServe } from "../ui/e2e/harness.mjs";
+import { cleanup, draftedGame, freshDataDir, launch, pairPhone, startServe, tableDoor, until } from "../ui/e2e/harness.mjs";
 
 const OUT = process.argv[2];
 const SAMPLES = Number(process.argv[3] ?? 100);
 const SEED = 3204;
 const names = ["Ana", "Bruno", "Chidi", "Dana", "Eun"];
 const HANDLED = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards"];
-const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.round((xs.length - 1) * p)];
-
-async function until(what, fn, ms = 15000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** In `page`: the wall time (ms) of the first animation frame in which `test` holds. */
 function frameWhen(page, test) {
@@ -46,20 +35,10 @@ const data = freshDataDir();
 const serve = await startServe(data, { seed: SEED });
 const browser = await launch();
 try {
-  const key = new URL(serve.url).searchParams.get("key");
-  const origin = new URL(serve.url).origin;
-  const call = async (c) => (await fetch(`${origin}/api/call`, { method: "POST", headers: { "x-table-key": key, "content-type": "application/json" }, body: JSON.stringify(c) })).json();
-  const screen = async () => (await call({ call: "screen" })).screen;
+  const door = tableDoor(serve);
+  const { call, screen } = door;
   const act = (request) => call({ call: "act", request });
-
-  let reply = await call({ call: "new_game", setup: { players: names, mode: "standard", handled: HANDLED } });
-  for (;;) {
-    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
-    if (!next) break;
-    const drawn = await act({ request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] });
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = await act({ request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] });
-  }
+  await draftedGame(call, { players: names, mode: "standard", handled: HANDLED });
 
   const table = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await table.goto(serve.url);
@@ -67,13 +46,7 @@ try {
   await call({ call: "phones", on: true, address: "127.0.0.1" });
   const phones = [];
   for (let seat = 0; seat < names.length; seat++) {
-    const { offer } = await call({ call: "pair_code", seat });
-    const page = await (await browser.newContext(phoneView)).newPage();
-    await page.goto(offer.url);
-    await page.click('[data-test="phone-join"]');
-    const ask = await until("the ask", async () => (await screen()).phones.asking.find((a) => a.seat === seat));
-    await call({ call: "answer_phone", ask: ask.ask, accept: true, replace: false });
-    await page.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+    const { phone: page } = await pairPhone(door, seat, { browser });
     phones.push(page);
   }
 

@@ -5,11 +5,10 @@
 // record as JSON and CSV. DEBRIEF_SHOTS=1 also writes the screenshots of docs/teaching.md.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { browserSuite, hostBinary, root, startServe } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, root, scriptDoor, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -17,17 +16,10 @@ const shots = process.env.DEBRIEF_SHOTS ? join(root, "docs/screenshots") : null;
 
 /** One turn played and the ship burned, through the script door: a whole game, start to verdict. */
 function playToTheEnd(dir) {
-  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
-  const send = (calls) => execFileSync(hostBinary, ["script", "--data", dir], { input: calls.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
-  const act = (id, command) => send([{ call: "open", game: id }, { call: "act", request: { request: "do", command, entered: [] } }])[1];
-  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: all }, title: "Friday game" }]);
-  const id = reply.screen.game.id;
-  for (;;) {
-    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
-    if (!next) break;
-    const drawn = act(id, { type: "draft_draw", seat: next.seat });
-    reply = act(id, { type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
-  }
+  const { send, act, draftedGame } = scriptDoor(dir);
+  const drafted = draftedGame({ players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: ALL_COMPONENTS }, "Friday game");
+  const id = drafted.id;
+  let reply = drafted.reply;
   // Turn 1: some Noise, then everyone passes and the Event Phase runs (an Event card, a bag draw).
   for (const seat of [0, 1, 2]) act(id, { type: "noise_roll", seat });
   for (let i = 0; i < 6; i++) {

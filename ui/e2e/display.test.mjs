@@ -7,7 +7,7 @@
 // request it makes is watched. Its first load is measured on the wire, as a phone's is.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, startServe } from "./harness.mjs";
+import { browserSuite, draftedGame, phonesOn, startServe, tableDoor } from "./harness.mjs";
 import { wireCounter } from "./phoneLoad.mjs";
 
 const suite = browserSuite();
@@ -27,22 +27,12 @@ async function shot(page, name) {
 test("a display pairs through the Phones panel, shows the map and whose round, follows a Move, and sends nothing else", { timeout: 120000 }, async () => {
   const serve = await startServe(data, { seed: SEED });
   running.push(() => serve.stop());
-  const key = new URL(serve.url).searchParams.get("key");
-  const origin = new URL(serve.url).origin;
-  const call = async (c) => (await fetch(`${origin}/api/call`, { method: "POST", headers: { "x-table-key": key, "content-type": "application/json" }, body: JSON.stringify(c) })).json();
+  const { call } = tableDoor(serve);
   const problems = [];
   const watch = (page, who) => page.on("pageerror", (e) => problems.push(`${who}: ${e}`));
 
   // The game and its draft through the table's door.
-  let reply = await call({ call: "new_game", setup: { players: names, mode: "standard", handled: ALL } });
-  assert.equal(reply.reply, "screen", JSON.stringify(reply));
-  for (;;) {
-    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
-    if (!next) break;
-    const drawn = await call({ call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } });
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = await call({ call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } });
-  }
+  const reply = await draftedGame(call, { players: names, mode: "standard", handled: ALL });
   assert.equal(reply.screen.game.view.phase.phase, "player");
 
   // Phones on through the Phones panel, on this computer only.
@@ -50,10 +40,7 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   watch(table, "table");
   await table.goto(serve.url);
   await table.locator('[data-test="round"]').waitFor();
-  await table.click('[data-test="phones-open"]');
-  await table.check('[data-test="phones-address-127.0.0.1"]');
-  await table.click('[data-test="phones-on"]');
-  const base = (await table.locator('[data-test="phones-url"]').textContent()).trim();
+  const base = await phonesOn(table);
 
   // "Pair a display": its own QR, bound to no seat.
   await table.click('[data-test="display-pair"]');

@@ -8,9 +8,8 @@
 // ENDING_SHOTS=dir writes the screenshots at 1024x600.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { browserSuite, hostBinary, startServe } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, scriptDoor, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const shots = process.env.ENDING_SHOTS ?? null;
@@ -22,19 +21,8 @@ const SEED = process.env.ENDING_SEED ?? "9";
  *  off any Intruder that reaches the Hibernatorium (a correction: the chambers stay open to
  *  them); then the others die at the table, leaving no one awake aboard. */
 function playToHibernation(dir) {
-  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
-  const send = (calls) =>
-    execFileSync(hostBinary, ["script", "--data", dir, "--seed", SEED], { input: calls.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] }).toString().trim().split("\n").map((l) => JSON.parse(l));
-  const act = (id, command) => send([{ call: "open", game: id }, { call: "act", request: { request: "do", command, entered: [] } }])[1];
-  const open = (id) => send([{ call: "open", game: id }])[0].screen.game;
-  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: all }, title: "Sleeper" }]);
-  const id = reply.screen.game.id;
-  for (;;) {
-    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
-    if (!next) break;
-    const drawn = act(id, { type: "draft_draw", seat: next.seat });
-    reply = act(id, { type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
-  }
+  const { send, act, open, draftedGame } = scriptDoor(dir, { seed: SEED });
+  const { id } = draftedGame({ players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: ALL_COMPONENTS }, "Sleeper");
   let sleeper = null;
   for (let turn = 0; turn < 14 && sleeper === null; turn++) {
     for (const it of open(id).view.intruders) act(id, { type: "kill_intruder", id: it.id });

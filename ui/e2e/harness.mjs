@@ -194,22 +194,142 @@ export async function unnamedControls(page) {
   return out;
 }
 
+/** Every component the app can hold, the dice too. */
+export const ALL_COMPONENTS = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
+
+/** The script door (`nemesis-host script`) on the save folder `dir`, its games dealt from `seed`
+ *  when one is given: `send(calls)` runs one process for a batch of calls and answers each;
+ *  `act(id, command, entered)` opens game `id` and takes one step; `open(id)` reads that game;
+ *  `draftedGame(setup, title)` makes a new game and drafts it in player-number order (each seat
+ *  keeps the first character offered), returning its id and the reply that reached the Player Phase. */
+export function scriptDoor(dir, { seed } = {}) {
+  const args = ["script", "--data", dir, ...(seed === undefined ? [] : ["--seed", String(seed)])];
+  // Its stderr says only that a seed is in use; a failed call is in its answer.
+  const send = (calls) =>
+    execFileSync(hostBinary, args, { input: calls.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] }).toString().trim().split("\n").map((l) => JSON.parse(l));
+  const act = (id, command, entered = []) => send([{ call: "open", game: id }, { call: "act", request: { request: "do", command, entered } }])[1];
+  const open = (id) => send([{ call: "open", game: id }])[0].screen.game;
+  const draftedGame = (setup, title) => {
+    let [reply] = send([{ call: "new_game", setup, ...(title === undefined ? {} : { title }) }]);
+    const id = reply.screen.game.id;
+    for (;;) {
+      const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
+      if (!next) break;
+      const drawn = act(id, { type: "draft_draw", seat: next.seat });
+      reply = act(id, { type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
+    }
+    return { id, reply };
+  };
+  return { send, act, open, draftedGame };
+}
+
 /** A save folder holding one 4-player game past the draft, made through the script door (the
  *  benchmarks and the heap probe start from it). */
 export function savedGame() {
   const dir = freshDataDir();
-  const all = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
-  const send = (lines) => execFileSync(hostBinary, ["script", "--data", dir], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n" }).toString().trim().split("\n").map((l) => JSON.parse(l));
-  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: all } }]);
-  const id = reply.screen.game.id;
-  // The draft, in player-number order: draw two, keep the first offered.
-  for (;;) {
-    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
-    const next = seats.find((s) => !s.character);
-    if (!next) break;
-    const drawn = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } }])[1];
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = send([{ call: "open", game: id }, { call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } }])[1];
-  }
+  scriptDoor(dir).draftedGame({ players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: ALL_COMPONENTS });
   return dir;
+}
+
+/** A player's phone: a 390×844 touch screen. */
+export const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Polls `fn` until it returns a truthy value (a state, never a time) and resolves with it. */
+export async function until(what, fn, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The table's own door (`/api/call` with the table's key) of a host `startServe` started, as a
+ *  script would use it: `call` sends one call, `screen` reads the table's screen. */
+export function tableDoor(serve) {
+  const key = new URL(serve.url).searchParams.get("key");
+  const origin = new URL(serve.url).origin;
+  const call = async (c) => (await fetch(`${origin}/api/call`, { method: "POST", headers: { "x-table-key": key, "content-type": "application/json" }, body: JSON.stringify(c) })).json();
+  return { call, screen: async () => (await call({ call: "screen" })).screen };
+}
+
+/** A new game through the table's door, drafted in player-number order (each seat keeps the
+ *  first character offered): resolves with the reply that reached the Player Phase. */
+export async function draftedGame(call, setup) {
+  let reply = await call({ call: "new_game", setup });
+  if (reply.reply !== "screen") throw new Error(`new_game: ${JSON.stringify(reply)}`);
+  const act = (command) => call({ call: "act", request: { request: "do", command, entered: [] } });
+  for (;;) {
+    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
+    if (!next) break;
+    const drawn = await act({ type: "draft_draw", seat: next.seat });
+    reply = await act({ type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
+  }
+  return reply;
+}
+
+/** Pairs a phone for `seat` in a new browser context (its own storage, as a separate phone) and
+ *  resolves with `{ phone, context, url }` once the phone shows its seat live. `table` is either
+ *  the table's page with phones on (the Phones panel's QR, then the ask confirmed there, its four
+ *  digits checked against the phone's) or the table's door from `tableDoor` (the code and the
+ *  confirmation by `/api/call`; pass `browser`). Options: `context`, the new context's options
+ *  (a phone's by default); `opening(phone, url)`, before the page opens the pairing address;
+ *  `joining(phone)`, once the join page shows; `asked(phone)`, once the table shows the ask. */
+export async function pairPhone(table, seat, { browser, context: options = phoneView, opening, joining, asked } = {}) {
+  const door = typeof table.call === "function" ? table : null;
+  let url;
+  if (door) {
+    url = (await door.call({ call: "pair_code", seat })).offer.url;
+  } else {
+    await table.click(`[data-test="pair-show-${seat}"]`);
+    await table.locator(`[data-test="pair-qr-${seat}"]`).waitFor();
+    url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
+  }
+  const context = await (browser ?? table.context().browser()).newContext(options);
+  const phone = await context.newPage();
+  await opening?.(phone, url);
+  await phone.goto(url);
+  await phone.locator('[data-test="phone-join"]').waitFor();
+  await joining?.(phone);
+  await phone.locator('[data-test="phone-join"]').click();
+  if (door) {
+    const ask = await until("the table's ask", async () => (await door.screen()).phones.asking.find((a) => a.seat === seat));
+    await asked?.(phone);
+    await door.call({ call: "answer_phone", ask: ask.ask, accept: true, replace: false });
+  } else {
+    await table.locator(`[data-test="ask-${seat}"]`).waitFor();
+    // The same four digits on the phone and next to its ask: the table confirms the phone the
+    // player holds, whatever name it gives.
+    const digits = (await phone.locator('[data-test="phone-match"] strong').textContent()).trim();
+    if (!/^\d{4}$/.test(digits)) throw new Error(`the phone shows no four digits: ${digits}`);
+    const shown = (await table.locator(`[data-test="ask-match-${seat}"]`).textContent()).trim();
+    if (shown !== digits) throw new Error(`the table shows ${shown} next to the ask, the phone ${digits}`);
+    await asked?.(phone);
+    await table.click(`[data-test="ask-confirm-${seat}"]`);
+  }
+  await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+  return { phone, context, url };
+}
+
+/** Turns phones on from the table page's Phones panel, on this computer only, and resolves with
+ *  the phones' address; the panel stays open. */
+export async function phonesOn(table) {
+  if ((await table.locator('[data-test="phones-panel"]').count()) === 0) await table.click('[data-test="phones-open"]');
+  await table.check('[data-test="phones-address-127.0.0.1"]');
+  await table.click('[data-test="phones-on"]');
+  return (await table.locator('[data-test="phones-url"]').textContent()).trim();
+}
+
+/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
+export async function holding(phone, read) {
+  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
+  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await phone.mouse.down();
+  try {
+    await phone.locator('[data-test="phone-secret"]').waitFor();
+    return await read();
+  } finally {
+    await phone.mouse.up();
+  }
 }

@@ -4,7 +4,7 @@
 // random game of the map test (MAP_SEED=… repeats one). PHONES_SHOTS=<folder> keeps pictures.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, cleanup, logTotal, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, cleanup, logTotal, pairPhone, phonesOn, startServe, unnamedControls } from "./harness.mjs";
 import { mappedGame, openTable } from "./mapGame.mjs";
 
 const suite = browserSuite();
@@ -33,19 +33,9 @@ test("a phone shows the table's ship map, read-only, with its own character mark
 
   // The seat: a character on the board (awake or hibernating), else the first seat.
   const mine = view.seats.find((s) => s.life.kind === "awake") ?? view.seats.find((s) => s.life.kind === "hibernating") ?? view.seats[0];
-  await table.click('[data-test="phones-open"]');
-  await table.check('[data-test="phones-address-127.0.0.1"]');
-  await table.click('[data-test="phones-on"]');
-  await table.click(`[data-test="pair-show-${mine.seat}"]`);
-  const url = (await table.locator(`[data-test="pair-url-${mine.seat}"]`).textContent()).trim();
-  const context = await suite.browser.newContext(phoneView);
-  const phone = await context.newPage();
-  phone.on("pageerror", (e) => errors.push(`phone: ${e}`));
-  await phone.goto(url);
-  await phone.click('[data-test="phone-join"]');
-  await table.click(`[data-test="ask-confirm-${mine.seat}"]`);
+  await phonesOn(table);
+  const { phone, context } = await pairPhone(table, mine.seat, { context: phoneView, opening: (phone) => phone.on("pageerror", (e) => errors.push(`phone: ${e}`)) });
   await table.click('[data-test="phones-close"]');
-  await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
   await phone.locator('[data-test="phone-map"] [data-test="ship-map"] svg').waitFor({ timeout: 30000 });
   // Drawn once the phone shows as many pieces as the table (the comparison below says which).
   const tableCount = Object.keys(await pieces(table)).length;

@@ -6,7 +6,7 @@
 // with a fixed seed; the table's own door sets the game up and takes the table's steps.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, startServe } from "./harness.mjs";
+import { browserSuite, draftedGame, holding, pairPhone, phoneView, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -15,39 +15,14 @@ const SEED = 3203;
 const names = ["Ana", "Bruno", "Chidi"];
 /** The app deals every component (the dice stay on the table; no step here rolls them). */
 const HANDLED = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards"];
-const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const pixel = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 /** How soon after the network is back the phone must show the table's newest step. */
 const CURRENT_WITHIN_MS = 2000;
 
-/** Polls `fn` until it returns a truthy value (a state, never a time). */
-async function until(what, fn, ms = 15000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** Screenshots for a person to look at, only when PHONES_SHOTS names a folder. */
 async function shot(page, name) {
   if (process.env.PHONES_SHOTS) await page.screenshot({ path: `${process.env.PHONES_SHOTS}/${name}.png` });
-}
-
-/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
-async function holding(phone, read) {
-  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
-  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await phone.mouse.down();
-  try {
-    await phone.locator('[data-test="phone-secret"]').waitFor();
-    return await read();
-  } finally {
-    await phone.mouse.up();
-  }
 }
 
 /** While held: the sheet's secrets are all inside it (nothing to scroll) and it ends above the
@@ -68,11 +43,9 @@ async function sheetFits(phone) {
 test("a phone reconnects by itself within 2 s; a reveal says which device opened it; the held sheet fits", { timeout: 180000 }, async () => {
   const serve = await startServe(data, { seed: SEED });
   running.push(() => serve.stop());
-  const key = new URL(serve.url).searchParams.get("key");
-  const origin = new URL(serve.url).origin;
   /** The table's own door, as a script would use it. */
-  const call = async (c) => (await fetch(`${origin}/api/call`, { method: "POST", headers: { "x-table-key": key, "content-type": "application/json" }, body: JSON.stringify(c) })).json();
-  const screen = async () => (await call({ call: "screen" })).screen;
+  const door = tableDoor(serve);
+  const { call, screen } = door;
   const act = async (command) => {
     const r = await call({ call: "act", request: { request: "do", command, entered: [] } });
     assert.equal(r.reply, "screen", `${command.type}: ${JSON.stringify(r.fault ?? "")}`);
@@ -86,28 +59,16 @@ test("a phone reconnects by itself within 2 s; a reveal says which device opened
   };
 
   // A 3-player game through the draft, by the table's door.
-  let reply = await call({ call: "new_game", setup: { players: names, mode: "standard", handled: HANDLED } });
-  assert.equal(reply.reply, "screen", JSON.stringify(reply));
-  for (;;) {
-    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
-    if (!next) break;
-    const drawn = await call({ call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } });
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = await call({ call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } });
-  }
+  const reply = await draftedGame(call, { players: names, mode: "standard", handled: HANDLED });
   assert.equal(reply.screen.game.view.phase.phase, "player");
 
   // Ana's phone, paired with the table's confirmation.
   assert.ok((await call({ call: "phones", on: true, address: "127.0.0.1" })).screen.phones.on);
-  const { offer } = await call({ call: "pair_code", seat: 0 });
-  const anaContext = await suite.browser.newContext({ ...phoneView, userAgent: pixel });
-  const ana = await anaContext.newPage();
-  watch(ana, "Ana's phone");
-  await ana.goto(offer.url);
-  await ana.click('[data-test="phone-join"]');
-  const ask = await until("the ask", async () => (await screen()).phones.asking.find((a) => a.seat === 0));
-  await call({ call: "answer_phone", ask: ask.ask, accept: true, replace: false });
-  await ana.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+  const { phone: ana, context: anaContext } = await pairPhone(door, 0, {
+    browser: suite.browser,
+    context: { ...phoneView, userAgent: pixel },
+    opening: (phone) => watch(phone, "Ana's phone"),
+  });
   const shown = () => ana.evaluate(() => Number(document.querySelector('[data-test="phone-seat"] header')?.getAttribute("data-revision") ?? -1));
   const revision = async () => (await screen()).game.revision;
   await until("the phone shows the table's revision", async () => (await shown()) === (await revision()));

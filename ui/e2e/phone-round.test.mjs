@@ -8,26 +8,14 @@
 // stale screen is refused and nothing changes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choose, logTotal, startServe } from "./harness.mjs";
+import { browserSuite, choose, draftedGame, logTotal, pairPhone, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
 
 const SEED = 3202;
 const names = ["Ana", "Bruno", "Chidi"];
-const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const ALL_BUT_DICE = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards"];
-
-/** Polls `fn` until it returns a truthy value (a state, never a time). */
-async function until(what, fn, ms = 15000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function shot(page, name, fullPage = false) {
   if (process.env.PHONES_SHOTS) await page.screenshot({ path: `${process.env.PHONES_SHOTS}/${name}.png`, fullPage });
@@ -36,11 +24,9 @@ async function shot(page, name, fullPage = false) {
 test("three phones play the Player Phase of a turn, each its own round; the table only ends the phase", { timeout: 180000 }, async () => {
   const serve = await startServe(data, { seed: SEED });
   running.push(() => serve.stop());
-  const key = new URL(serve.url).searchParams.get("key");
-  const origin = new URL(serve.url).origin;
   /** The table's own door, as a script would use it: the setup, pairing and the checks. */
-  const call = async (c) => (await fetch(`${origin}/api/call`, { method: "POST", headers: { "x-table-key": key, "content-type": "application/json" }, body: JSON.stringify(c) })).json();
-  const screen = async () => (await call({ call: "screen" })).screen;
+  const door = tableDoor(serve);
+  const { call, screen } = door;
 
   const problems = [];
   const watch = (page, who) => {
@@ -49,16 +35,7 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
   };
 
   // The game, its dice on the table; the draft through the table's door.
-  let reply = await call({ call: "new_game", setup: { players: names, mode: "standard", handled: ALL_BUT_DICE } });
-  assert.equal(reply.reply, "screen", JSON.stringify(reply));
-  for (;;) {
-    const seats = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number);
-    const next = seats.find((s) => !s.character);
-    if (!next) break;
-    const drawn = await call({ call: "act", request: { request: "do", command: { type: "draft_draw", seat: next.seat }, entered: [] } });
-    const offer = drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key;
-    reply = await call({ call: "act", request: { request: "do", command: { type: "draft_keep", seat: next.seat, character: offer }, entered: [] } });
-  }
+  const reply = await draftedGame(call, { players: names, mode: "standard", handled: ALL_BUT_DICE });
   assert.equal(reply.screen.game.view.phase.phase, "player");
 
   // The table page shows the game; it is not touched until the phase ends.
@@ -72,20 +49,17 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
   assert.ok(on.screen.phones.on);
   const phones = [];
   for (let seat = 0; seat < 3; seat++) {
-    const { offer } = await call({ call: "pair_code", seat });
-    const context = await suite.browser.newContext(phoneView);
-    // Where the browser allows it the phone buzzes: counted here.
-    await context.addInitScript(() => {
-      window.__buzz = [];
-      navigator.vibrate = (p) => (window.__buzz.push(p), true);
+    const { phone: page } = await pairPhone(door, seat, {
+      browser: suite.browser,
+      // Where the browser allows it the phone buzzes: counted here.
+      opening: async (phone) => {
+        await phone.context().addInitScript(() => {
+          window.__buzz = [];
+          navigator.vibrate = (p) => (window.__buzz.push(p), true);
+        });
+        watch(phone, `phone ${seat}`);
+      },
     });
-    const page = await context.newPage();
-    watch(page, `phone ${seat}`);
-    await page.goto(offer.url);
-    await page.click('[data-test="phone-join"]');
-    const ask = await until("the ask", async () => (await screen()).phones.asking.find((a) => a.seat === seat));
-    await call({ call: "answer_phone", ask: ask.ask, accept: true, replace: false });
-    await page.locator('[data-test="phone-state"][data-state="live"]').waitFor();
     phones.push({ seat, page, token: await page.evaluate(() => JSON.parse(localStorage.getItem("nemesis-phone")).token) });
   }
   // Ana turns her round's cue on.

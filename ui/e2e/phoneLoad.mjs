@@ -7,12 +7,11 @@
 // its typeface. Used by the browser test (phone-load.test.mjs) and the benchmarks
 // (`node ui/e2e/phoneLoad.mjs OUT.json`, run by scripts/bench).
 import { writeFileSync } from "node:fs";
-import { createGame, freshDataDir, cleanup, launch, startServe } from "./harness.mjs";
+import { createGame, freshDataDir, cleanup, launch, pairPhone, phonesOn, phoneView, startServe } from "./harness.mjs";
 
 export const LANGUAGES = ["en", "pt-BR", "es", "it", "fr"];
 export const BUDGET = 100 * 1024;
 const names = ["Ana", "Bruno", "Chidi", "Dana", "Eun"];
-const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** Counts what `page` receives: bytes per request as Chromium's network layer saw them. */
 export async function wireCounter(page) {
@@ -75,29 +74,27 @@ export async function measureFirstLoads(browser, serveUrl, { shots } = {}) {
   await table.goto(serveUrl);
   await createGame(table, names);
   await table.click('[data-test="to-table"]');
-  await table.click('[data-test="phones-open"]');
-  await table.check('[data-test="phones-address-127.0.0.1"]');
-  await table.click('[data-test="phones-on"]');
+  await phonesOn(table);
   const results = [];
   for (const [seat, lang] of LANGUAGES.entries()) {
-    await table.click(`[data-test="pair-show-${seat}"]`);
-    const url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
-    const context = await browser.newContext({ ...phoneView, locale: lang });
-    const phone = await context.newPage();
     const errors = [];
-    phone.on("pageerror", (e) => errors.push(String(e)));
-    const count = await wireCounter(phone);
-    await phone.goto(url);
-    await phone.locator('[data-test="phone-join"]').waitFor();
-    await phone.evaluate(() => document.fonts.ready);
-    await settle(count);
-    const join = summarize(count());
-    const htmlLang = await phone.evaluate(() => document.documentElement.lang);
-    const joinTitle = (await phone.locator("h1").textContent()).trim();
-    if (shots) await phone.screenshot({ path: `${shots}/phone-join-${lang}.png` });
-    await phone.locator('[data-test="phone-join"]').click();
-    await table.locator(`[data-test="ask-confirm-${seat}"]`).click();
-    await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
+    let count, join, htmlLang, joinTitle;
+    const { phone, context } = await pairPhone(table, seat, {
+      browser,
+      context: { ...phoneView, locale: lang },
+      opening: async (phone) => {
+        phone.on("pageerror", (e) => errors.push(String(e)));
+        count = await wireCounter(phone);
+      },
+      joining: async (phone) => {
+        await phone.evaluate(() => document.fonts.ready);
+        await settle(count);
+        join = summarize(count());
+        htmlLang = await phone.evaluate(() => document.documentElement.lang);
+        joinTitle = (await phone.locator("h1").textContent()).trim();
+        if (shots) await phone.screenshot({ path: `${shots}/phone-join-${lang}.png` });
+      },
+    });
     await phone.locator('[data-test="phone-map"]').waitFor();
     await phone.evaluate(() => document.fonts.ready);
     await settle(count);

@@ -6,41 +6,16 @@
 // their own phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choices, choose, createGame, keepObjectives, logTotal, nextStep, openMore, passRounds, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, choices, choose, createGame, holding, keepObjectives, logTotal, nextStep, openMore, pairPhone, passRounds, phoneView, phonesOn, startServe, unnamedControls, until } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
 
 const names = ["Ana", "Bruno", "Chidi", "Dana", "Eun"];
-const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-
-/** Polls `fn` until it returns a truthy value. */
-async function until(what, fn, ms = 15000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function logLength(table) {
   return logTotal(table);
-}
-
-/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
-async function holding(phone, read) {
-  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
-  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await phone.mouse.down();
-  try {
-    await phone.locator('[data-test="phone-secret"]').waitFor();
-    return await read();
-  } finally {
-    await phone.mouse.up();
-  }
 }
 
 /** Screenshots for a person to look at, only when PHONES_SHOTS names a folder. */
@@ -82,40 +57,31 @@ test("five phones: pairing, the draft and objectives on the phones, rejoin, free
   await table.click('[data-test="phones-open"]');
   assert.equal(await table.locator('[data-test="phones-url"]').count(), 0, "phones start off");
   await shot(table, "table-phones-off");
-  await table.check('[data-test="phones-address-127.0.0.1"]');
-  await table.click('[data-test="phones-on"]');
-  const base = (await table.locator('[data-test="phones-url"]').textContent()).trim();
+  const base = await phonesOn(table);
   assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/);
 
-  // Pair five phones, each confirmed on the table.
+  // Pair five phones, each confirmed on the table (its four digits checked against the phone's).
   const phones = [];
   for (let seat = 0; seat < 5; seat++) {
-    await table.click(`[data-test="pair-show-${seat}"]`);
-    await table.locator(`[data-test="pair-qr-${seat}"]`).waitFor();
-    const url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
-    if (seat === 0) await shot(table, "table-pair-qr");
+    const { phone, context, url } = await pairPhone(table, seat, {
+      context: { ...phoneView, userAgent: iPhone },
+      opening: async (phone) => {
+        if (seat === 0) await shot(table, "table-pair-qr");
+        watch(phone, `phone ${seat}`);
+      },
+      // Nothing is spent by opening the page: joining takes a tap. The page says whose seat it is.
+      joining: async (phone) => {
+        assert.match(await phone.locator('[data-test="phone-joins"]').textContent(), new RegExp(names[seat]), "the join page names the seat");
+        if (seat === 0) await shot(phone, "phone-join");
+      },
+      asked: async (phone) => {
+        await phone.locator('[data-test="phone-waiting"]').waitFor();
+        if (seat === 0) await shot(phone, "phone-waiting");
+        assert.match(await table.locator(`[data-test="ask-${seat}"]`).textContent(), new RegExp(`iPhone.*${names[seat]}`));
+        if (seat === 0) await shot(table, "table-ask");
+      },
+    });
     assert.ok(url.startsWith(`${base}/#pair=`), "the QR's address carries the code in its fragment");
-    const context = await suite.browser.newContext({ ...phoneView, userAgent: iPhone });
-    const phone = await context.newPage();
-    watch(phone, `phone ${seat}`);
-    await phone.goto(url);
-    // Nothing is spent by opening the page: joining takes a tap. The page says whose seat it is.
-    assert.match(await phone.locator('[data-test="phone-joins"]').textContent(), new RegExp(names[seat]), "the join page names the seat");
-    if (seat === 0) await shot(phone, "phone-join");
-    await phone.locator('[data-test="phone-join"]').click();
-    await phone.locator('[data-test="phone-waiting"]').waitFor();
-    if (seat === 0) await shot(phone, "phone-waiting");
-    const ask = table.locator(`[data-test="ask-${seat}"]`);
-    await ask.waitFor();
-    // The same four digits on the phone and next to its ask: the table confirms the phone the
-    // player holds, whatever name it gives.
-    const digits = (await phone.locator('[data-test="phone-match"] strong').textContent()).trim();
-    assert.match(digits, /^\d{4}$/);
-    assert.equal((await table.locator(`[data-test="ask-match-${seat}"]`).textContent()).trim(), digits, "the table shows the phone's digits");
-    assert.match(await ask.textContent(), new RegExp(`iPhone.*${names[seat]}`));
-    if (seat === 0) await shot(table, "table-ask");
-    await table.click(`[data-test="ask-confirm-${seat}"]`);
-    await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
     if (seat === 0) assert.deepEqual(await unnamedControls(phone), [], "every control on the phone has a screen-reader name");
     assert.equal((await phone.locator('[data-test="phone-name"]').textContent()).trim(), names[seat]);
     // Loopback is a secure context, so here the lock may be held; on the LAN the tip shows.

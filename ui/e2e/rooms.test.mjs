@@ -8,13 +8,11 @@
 // plays both from the round panel, and a card from a player's phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { browserSuite, cleanup, freshDataDir, hostBinary, logTotal, startServe } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, cleanup, freshDataDir, holding, logTotal, pairPhone, phonesOn, scriptDoor, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
 const SEED = 3101;
-const phoneView = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** Screenshots for a person to look at, only when ROOMS_SHOTS names a folder. */
 async function shot(page, name) {
@@ -25,19 +23,11 @@ async function shot(page, name) {
  *  player explores the Storage and, next to it, the Command Center (the table enters each tile and
  *  a Silence token), and the two other players are placed there with Contamination cards. */
 function arrange(into = data, tiles = ["storage", "command_center"]) {
-  const send = (lines) =>
-    execFileSync(hostBinary, ["script", "--data", into, "--seed", String(SEED)], { input: lines.map((c) => JSON.stringify(c)).join("\n") + "\n", stdio: ["pipe", "pipe", "ignore"] })
-      .toString().trim().split("\n").map((l) => JSON.parse(l));
-  const handled = ["coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards", "dice"];
-  let [reply] = send([{ call: "new_game", setup: { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled } }]);
-  const id = reply.screen.game.id;
-  const act = (command, entered = []) => send([{ call: "open", game: id }, { call: "act", request: { request: "do", command, entered } }])[1];
-  for (;;) {
-    const next = [...reply.screen.game.view.seats].sort((a, b) => a.number - b.number).find((s) => !s.character);
-    if (!next) break;
-    const drawn = act({ type: "draft_draw", seat: next.seat });
-    reply = act({ type: "draft_keep", seat: next.seat, character: drawn.screen.game.view.seats.find((s) => s.seat === next.seat).draft_offer[0].key });
-  }
+  const door = scriptDoor(into, { seed: SEED });
+  const handled = ALL_COMPONENTS.filter((c) => c !== "room_tiles" && c !== "exploration_tokens");
+  const drafted = door.draftedGame({ players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled });
+  const act = (command, entered = []) => door.act(drafted.id, command, entered);
+  let reply = drafted.reply;
   const first = reply.screen.game.view.rounds.turn_of;
   /** Moves the first player into an unexplored neighbour, turning over `tile` there. */
   const explore = (tile) => {
@@ -66,31 +56,26 @@ function arrange(into = data, tiles = ["storage", "command_center"]) {
   return { first, resting, curing, storage, center };
 }
 
-async function pairPhone(table, seat) {
-  await table.click(`[data-test="pair-show-${seat}"]`);
-  await table.locator(`[data-test="pair-qr-${seat}"]`).waitFor();
-  const url = (await table.locator(`[data-test="pair-url-${seat}"]`).textContent()).trim();
-  const context = await suite.browser.newContext(phoneView);
-  const phone = await context.newPage();
-  await phone.goto(url);
-  await phone.locator('[data-test="phone-join"]').click();
-  await table.locator(`[data-test="ask-${seat}"]`).waitFor();
-  await table.click(`[data-test="ask-confirm-${seat}"]`);
-  await phone.locator('[data-test="phone-state"][data-state="live"]').waitFor();
-  return phone;
-}
-
-/** Presses and holds the phone's hold button, runs `read` while the secret shows, lets go. */
-async function holding(phone, read) {
-  const box = await phone.locator('[data-test="phone-hold"]').boundingBox();
-  await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await phone.mouse.down();
-  try {
-    await phone.locator('[data-test="phone-secret"]').waitFor();
-    return await read();
-  } finally {
-    await phone.mouse.up();
+/** The host serving the game in `dir`, its table screen at 1024x600 back in that game with phones
+ *  on, and a phone paired for each of `seats` (the Phones panel closed again). */
+async function serveTable(dir, seats) {
+  const serve = await startServe(dir, { seed: SEED });
+  running.push(() => serve.stop());
+  const problems = [];
+  const table = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+  table.on("pageerror", (e) => problems.push(`table: ${e}`));
+  await table.goto(serve.url);
+  await table.click('[data-test="resume"]');
+  await table.locator('[data-test="round"]').waitFor();
+  await phonesOn(table);
+  const phones = [];
+  for (const seat of seats) {
+    const { phone } = await pairPhone(table, seat);
+    phone.on("pageerror", (e) => problems.push(`phone: ${e}`));
+    phones.push(phone);
   }
+  await table.click('[data-test="phones-close"]');
+  return { table, phones, problems };
 }
 
 /** Takes an offer of the round panel and waits for its outcome in the log. */
@@ -102,22 +87,7 @@ async function take(table, offer) {
 
 test("Room Actions and card Actions from the round panel, a Rest scan answered on a phone, an Antidote's results on its owner's phone", { timeout: 120000 }, async () => {
   const { resting, curing } = arrange();
-  const serve = await startServe(data, { seed: SEED });
-  running.push(() => serve.stop());
-  const problems = [];
-  const table = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
-  table.on("pageerror", (e) => problems.push(`table: ${e}`));
-  await table.goto(serve.url);
-  await table.click('[data-test="resume"]');
-  await table.locator('[data-test="round"]').waitFor();
-
-  await table.click('[data-test="phones-open"]');
-  await table.check('[data-test="phones-address-127.0.0.1"]');
-  await table.click('[data-test="phones-on"]');
-  const restPhone = await pairPhone(table, resting);
-  const curePhone = await pairPhone(table, curing);
-  for (const p of [restPhone, curePhone]) p.on("pageerror", (e) => problems.push(`phone: ${e}`));
-  await table.click('[data-test="phones-close"]');
+  const { table, phones: [restPhone, curePhone], problems } = await serveTable(data, [resting, curing]);
 
   // The Storage (p. 24): one offer per Item deck, 2 cards each; the other rooms' Actions are not offered.
   const round = table.locator('[data-test="round"]');
@@ -178,20 +148,7 @@ test("the Armory and the Hatch Control System from the round panel, and a card p
   const { resting: armed, curing: hatch, storage: armory, center: control } = arrange(own, ["armory", "hatch_control_system"]);
   // arrange() put the two players in the first two rooms it turned over: here the Armory and the
   // Hatch Control System.
-  const serve = await startServe(own, { seed: SEED });
-  running.push(() => serve.stop());
-  const problems = [];
-  const table = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
-  table.on("pageerror", (e) => problems.push(`table: ${e}`));
-  await table.goto(serve.url);
-  await table.click('[data-test="resume"]');
-  await table.locator('[data-test="round"]').waitFor();
-  await table.click('[data-test="phones-open"]');
-  await table.check('[data-test="phones-address-127.0.0.1"]');
-  await table.click('[data-test="phones-on"]');
-  const phone = await pairPhone(table, hatch);
-  phone.on("pageerror", (e) => problems.push(`phone: ${e}`));
-  await table.click('[data-test="phones-close"]');
+  const { table, phones: [phone], problems } = await serveTable(own, [hatch]);
   assert.ok(armory && control);
 
   // The Armory (p. 24): its one offer, 2 cards; the hand line says where the Ammo goes.

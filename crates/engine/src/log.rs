@@ -2,16 +2,18 @@
 //! seen; the seat that saw it gets a second line with the result. Each line is a template key plus
 //! its values, so every screen renders it in its own language; the English text rides along.
 
-use crate::content::{Blood, Content, ExplorationEffect};
-use crate::event::{AttackDraw, DrawPurpose, Event, TableTask};
+use crate::content::{Content, ExplorationEffect};
+use crate::event::{DrawPurpose, Event, TableTask};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::event::DeathCause;
 use crate::state::{NoiseSpot, Phase, State};
 pub use crate::words::{render, template, LogParam, TEMPLATES};
 
+mod combat;
 mod ending;
 mod hands;
+mod secrets;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -55,6 +57,16 @@ impl Said {
 
 fn said(key: &'static str, params: Params, private: bool) -> Option<Said> {
     Some(Said { key, params: params.into_iter().map(|(k, v)| (k.to_string(), v)).collect(), private })
+}
+
+/// A line every audience reads alike.
+fn public(key: &'static str, params: Params) -> Option<Said> {
+    said(key, params, false)
+}
+
+/// A line only the seat it belongs to reads (`describe` gives it to that seat alone).
+fn private(key: &'static str, params: Params) -> Option<Said> {
+    said(key, params, true)
 }
 
 fn num(n: impl Into<i32>) -> LogParam {
@@ -119,8 +131,6 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let c = s.content();
     let d = &c.data;
     let mine = |seat: &Seat| to == Audience::Seat(*seat);
-    let public = |k: &'static str, p: Params| said(k, p, false);
-    let private = |k: &'static str, p: Params| said(k, p, true);
     let who = |seat: &Seat| ("player", player(s, *seat));
     let room = |at: &Location| ("room", LogParam::room(at.0));
     let id = |i: &IntruderId| ("id", num(i.0));
@@ -137,10 +147,6 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         card("room", &x.key, &x.name)
     };
     let token = |t: &TokenId| named("token", &c.token(*t).kind);
-    let attack_card = |x: &AttackCardId| {
-        let x = &d.attacks[x.0 as usize];
-        card("attack", &x.key, &x.name)
-    };
     let event_card = |x: &EventCardId| {
         let x = &d.events[x.0 as usize];
         card("event", &x.key, &x.name)
@@ -277,77 +283,18 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::IntruderHealed { id: i, injuries } => public("intruder_healed", vec![id(i), ("injuries", num(*injuries))]),
         Event::IntruderTransformed { id: i, into } => public("intruder_transformed", vec![id(i), ("kind", named("intruder_kind", into))]),
         Event::CharacterInfested { seat, .. } => public("infested", vec![who(seat)]),
-        Event::SurpriseAttack { seat, back, hand, .. } => public("surprise_attack", vec![who(seat), ("back", num(*back)), ("hand", num(*hand))]),
-        // The injury check (p. 20) reads only the card's blood: its attack names nobody, so the
-        // line gives the blood and not the card (whose text would tell the table to wound someone).
-        Event::AttackCardDrawn { card: x, purpose: AttackDraw::Endurance { intruder } } => {
-            let kind = s.intruder(*intruder).map_or(IntruderKind::Adult, |i| i.kind);
-            let params = vec![("kind", named("intruder_kind", &kind)), id(intruder)];
-            match d.attacks[x.0 as usize].blood {
-                Blood::Endurance(n) => public("injury_card", [params, vec![("blood", num(n))]].concat()),
-                Blood::Retreat(_) => public("injury_card_retreat", params),
-            }
-        }
-        Event::AttackCardDrawn { card: x, .. } => {
-            let x = &d.attacks[x.0 as usize];
-            public("attack_card", vec![("card", card("attack", &x.key, &x.name))])
-        }
-        Event::AttackCardsOffered { seat, intruder, target, cards } => {
-            let ids = vec![("id", num(intruder.0 as i32)), ("target", who(target).1)];
-            if mine(seat) {
-                let shown = cards.iter().map(|x| attack_card(x));
-                private("attack_cards_offered_private", [ids, vec![("cards", list(shown))]].concat())
-            } else {
-                public("attack_cards_offered", [vec![who(seat), ("count", num(cards.len() as i32))], ids].concat())
-            }
-        }
-        Event::AttackCardChosen { seat, card: x, rest } => {
-            if mine(seat) {
-                private("attack_card_chosen_private", vec![("card", attack_card(x)), ("rest", list(rest.iter().map(|r| attack_card(r))))])
-            } else {
-                public("attack_card_chosen", vec![who(seat), ("card", attack_card(x)), ("count", num(rest.len() as i32))])
-            }
-        }
-        Event::CharacterAttacked { seat, id, melee, face, injuries } => {
-            let key = match (*melee, *injuries > 0) {
-                (false, true) => "shot_hit",
-                (false, false) => "shot_missed",
-                (true, true) => "melee_hit",
-                (true, false) => "melee_missed",
-            };
-            let mut params = vec![who(seat), ("id", num(id.0 as i32)), ("face", named("combat", face))];
-            if *injuries > 0 {
-                params.push(("injuries", num(*injuries as i32)));
-            }
-            public(key, params)
-        }
-        Event::AttackMissed { target, .. } => public("attack_missed", vec![who(target)]),
-        // One name, the manual's: the injury check (p. 20). A Breeder or the Queen draws two
-        // cards and adds their blood, and the line says so; a Larva draws none.
-        Event::EnduranceChecked { id: i, injuries, endurance, retreat, killed } => {
-            let kind = s.intruder(*i).map_or(IntruderKind::Adult, |x| x.kind);
-            let two = matches!(kind, IntruderKind::Breeder | IntruderKind::Queen);
-            let key = match (kind, *killed, *retreat, two) {
-                (IntruderKind::Larva, ..) => "endurance_larva",
-                (_, true, _, false) => "endurance_dies",
-                (_, true, _, true) => "endurance_dies_two",
-                (_, false, true, _) => "endurance_retreats",
-                (_, false, false, false) => "endurance_survives",
-                (_, false, false, true) => "endurance_survives_two",
-            };
-            let mut params = vec![("kind", named("intruder_kind", &kind)), id(i)];
-            if !matches!(key, "endurance_larva" | "endurance_retreats") {
-                params.extend([("injuries", num(*injuries)), ("blood", num(*endurance))]);
-            }
-            public(key, params)
-        }
-        Event::LightWoundsSet { seat, light } => public("light_wounds", vec![who(seat), ("light", num(*light))]),
-        Event::SeriousWoundDrawn { seat, card: x } => {
-            let x = &d.serious_wounds[x.0 as usize];
-            public("serious_wound", vec![who(seat), ("card", card("wound", &x.key, &x.name))])
-        }
-        Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", vec![who(seat)]),
-        Event::SeriousWoundHealed { seat, .. } => public("wound_healed", vec![who(seat)]),
+        // Attacks, the injury check and wounds: their own file.
+        Event::SurpriseAttack { .. }
+        | Event::AttackCardDrawn { .. }
+        | Event::AttackCardsOffered { .. }
+        | Event::AttackCardChosen { .. }
+        | Event::CharacterAttacked { .. }
+        | Event::AttackMissed { .. }
+        | Event::EnduranceChecked { .. }
+        | Event::LightWoundsSet { .. }
+        | Event::SeriousWoundDrawn { .. }
+        | Event::SeriousWoundDressed { .. }
+        | Event::SeriousWoundHealed { .. } => combat::describe(s, e, to),
         // Who counts as the first dead matters for the Intruder player (p. 27), not once the game is over.
         Event::FirstDeathSettled { .. } if s.is_over() => None,
         Event::FirstDeathSettled { seat } => public("first_death_settled", vec![who(seat)]),
@@ -359,63 +306,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::SlimeSet { seat, on } => public(if *on { "slime_on" } else { "slime_off" }, vec![who(seat)]),
         Event::SignalSent { seat } => public("signal", vec![who(seat)]),
         Event::LarvaSet { seat, on } => public(if *on { "larva_on" } else { "larva_off" }, vec![who(seat)]),
-        Event::ContaminationGiven { seat, card: x } => {
-            if mine(seat) {
-                private("contamination_given_private", vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
-            } else {
-                public("contamination_given", vec![who(seat)])
-            }
-        }
-        Event::ContaminationScanned { seat, card: x, infected } => {
-            if mine(seat) {
-                let key = if *infected { "contamination_scanned_infected_private" } else { "contamination_scanned_clean_private" };
-                private(key, vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
-            } else {
-                public("contamination_scanned", vec![who(seat)])
-            }
-        }
-        Event::ContaminationRemoved { seat, .. } => public("contamination_removed", vec![who(seat)]),
-        Event::ContaminationDeckEmpty { seat } => public("contamination_empty", vec![who(seat)]),
-        Event::EngineChecked { seat, engine, top } => {
-            if mine(seat) {
-                private("engine_checked_private", vec![("engine", num(engine.0)), ("status", engine_status(*top))])
-            } else {
-                public("engine_checked", vec![who(seat), ("engine", num(engine.0))])
-            }
-        }
-        Event::EngineRepairBegun { seat, engine, top } => {
-            if mine(seat) {
-                private("engine_in_hand_private", vec![("engine", num(engine.0)), ("status", engine_status(*top))])
-            } else {
-                public("engine_repair", vec![who(seat), ("engine", num(engine.0))])
-            }
-        }
-        Event::EngineOrderSet { seat, engine, top, changed } => {
-            if mine(seat) {
-                private("engine_order_private", vec![("engine", num(engine.0)), ("status", engine_status(*top))])
-            } else {
-                public(if *changed { "engine_order_changed" } else { "engine_order_unchanged" }, vec![who(seat), ("engine", num(engine.0))])
-            }
-        }
-        Event::EngineOrderReported { seat, engine, changed } => {
-            public(if *changed { "engine_order_changed" } else { "engine_order_unchanged" }, vec![who(seat), ("engine", num(engine.0))])
-        }
-        Event::CoordinatesChecked { seat, card: x } => {
-            if mine(seat) {
-                let k = &d.coordinates[x.0 as usize];
-                private(
-                    "coordinates_private",
-                    vec![
-                        ("a", named("destination", &k.a)),
-                        ("b", named("destination", &k.b)),
-                        ("c", named("destination", &k.c)),
-                        ("d", named("destination", &k.d)),
-                    ],
-                )
-            } else {
-                public("coordinates_checked", vec![who(seat)])
-            }
-        }
+        // A seat's look at a secret the app holds (Contamination, Engines, Coordinates): their own file.
+        Event::ContaminationGiven { .. }
+        | Event::ContaminationScanned { .. }
+        | Event::ContaminationRemoved { .. }
+        | Event::ContaminationDeckEmpty { .. }
+        | Event::EngineChecked { .. }
+        | Event::EngineRepairBegun { .. }
+        | Event::EngineOrderSet { .. }
+        | Event::EngineOrderReported { .. }
+        | Event::CoordinatesChecked { .. } => secrets::describe(s, e, to),
         Event::DestinationSet { letter } => public("destination_set", vec![("letter", named("destination_letter", letter))]),
         Event::SelfDestructStarted => public("self_destruct_started", vec![]),
         Event::SelfDestructStopped => public("self_destruct_stopped", vec![]),

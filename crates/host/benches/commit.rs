@@ -28,17 +28,15 @@ fn draft(table: &mut Table) {
     }
 }
 
-/// Issue 21: what one accepted table call costs with five phones connected, once the journal has
-/// about `length` entries: the call (engine, durable commit, table screen, each streaming seat's
-/// phone screen) and then each seat's screen as its phone asks for it. Measured over 200 calls,
-/// with how many screens the calls built (issue 30).
-fn journal_cost(length: usize) -> serde_json::Value {
+/// A table in a scratch folder with a game of `players` past its draft, every component held by
+/// the app; the folder lives as long as the first half.
+fn drafted_table(players: &[&str]) -> (tempfile::TempDir, Table) {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
     // The same game on every run, so two runs measure the same work.
     table.seed_games(30);
     let setup = SetupOptions {
-        players: (1..=5).map(|i| format!("P{i}")).collect(),
+        players: players.iter().map(|p| p.to_string()).collect(),
         mode: Mode::Standard,
         handled: Component::ALL.to_vec(),
         infected_cards: None,
@@ -47,6 +45,15 @@ fn journal_cost(length: usize) -> serde_json::Value {
     };
     assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
     draft(&mut table);
+    (dir, table)
+}
+
+/// Issue 21: what one accepted table call costs with five phones connected, once the journal has
+/// about `length` entries: the call (engine, durable commit, table screen, each streaming seat's
+/// phone screen) and then each seat's screen as its phone asks for it. Measured over 200 calls,
+/// with how many screens the calls built (issue 30).
+fn journal_cost(length: usize) -> serde_json::Value {
+    let (_dir, mut table) = drafted_table(&["P1", "P2", "P3", "P4", "P5"]);
     // Five phones, each with one stream open: every step builds their screens.
     let feeds: Vec<_> = (0..5)
         .map(|seat| {
@@ -97,20 +104,7 @@ fn journal_cost(length: usize) -> serde_json::Value {
 }
 
 fn main() {
-    let dir = tempfile::tempdir().expect("a scratch folder");
-    let mut table = Table::new(Store::open_dir(dir.path()).expect("a store"));
-    // The same game on every run, so two runs measure the same work.
-    table.seed_games(30);
-    let setup = SetupOptions {
-        players: vec!["A".into(), "B".into(), "C".into(), "D".into()],
-        mode: Mode::Standard,
-        handled: Component::ALL.to_vec(),
-        infected_cards: None,
-        player_numbers: None,
-        pods: None,
-    };
-    assert!(matches!(table.call(Actor::Table, Call::NewGame { setup, title: None }), Reply::Screen { .. }));
-    draft(&mut table);
+    let (_dir, mut table) = drafted_table(&["A", "B", "C", "D"]);
     let rounds = 2000;
     let mut calls = Vec::with_capacity(rounds);
     for i in 0..rounds {

@@ -40,6 +40,18 @@ impl Host {
     async fn act(&self, command: Value) -> Value {
         self.call(json!({"call": "act", "request": {"request": "do", "command": command, "entered": []}})).await
     }
+    /// Readies `seat` to check Engine 1, 2 or 3 (the `i`th sample's), and says which: checking an
+    /// Engine is a Room Action, taken in that Engine's room (p. 26), in the seat's round and paid
+    /// with Action cards (pp. 10, 12).
+    async fn ready_to_check(&self, seat: usize, i: usize) -> u8 {
+        let engine = 1 + (i % 3) as u8;
+        let room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(engine)).expect("the Engine's room");
+        for arranged in [json!({"type": "place_character", "seat": seat, "at": room}), json!({"type": "give_round", "seat": seat}), json!({"type": "set_hand_size", "seat": seat, "cards": 5})] {
+            let r = self.act(arranged).await;
+            assert_eq!(r["reply"], "screen", "{r}");
+        }
+        engine
+    }
     async fn view(&self) -> Value {
         self.call(json!({"call": "screen"})).await["screen"]["game"]["view"].clone()
     }
@@ -143,16 +155,7 @@ async fn main() {
     let mut reveal_ms = Vec::with_capacity(REVEALS);
     for i in 0..REVEALS {
         let seat = i % SEATS;
-        // Checking an Engine is a Room Action, taken in that Engine's room (p. 26).
-        let engine = 1 + (i % 3) as u8;
-        let room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(engine)).expect("the Engine's room");
-        let placed = host.act(json!({"type": "place_character", "seat": seat, "at": room})).await;
-        assert_eq!(placed["reply"], "screen", "{placed}");
-        // Every Action is taken in its seat's round and paid with Action cards (pp. 10, 12).
-        for arranged in [json!({"type": "give_round", "seat": seat}), json!({"type": "set_hand_size", "seat": seat, "cards": 5})] {
-            let r = host.act(arranged).await;
-            assert_eq!(r["reply"], "screen", "{r}");
-        }
+        let engine = host.ready_to_check(seat, i).await;
         let started = Instant::now();
         let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": engine})).await;
         assert_eq!(r["reply"], "screen", "{r}");
@@ -179,15 +182,7 @@ async fn main() {
     let mut last = vec![0u64; SEATS];
     for i in 0..50 {
         let seat = i % SEATS;
-        // Checking an Engine is a Room Action, taken in that Engine's room (p. 26).
-        let engine = 1 + (i % 3) as u8;
-        let room = nemesis_engine::Content::base().engine_location(nemesis_engine::EngineNumber(engine)).expect("the Engine's room");
-        let placed = host.act(json!({"type": "place_character", "seat": seat, "at": room})).await;
-        assert_eq!(placed["reply"], "screen", "{placed}");
-        for arranged in [json!({"type": "give_round", "seat": seat}), json!({"type": "set_hand_size", "seat": seat, "cards": 5})] {
-            let r = host.act(arranged).await;
-            assert_eq!(r["reply"], "screen", "{r}");
-        }
+        let engine = host.ready_to_check(seat, i).await;
         let r = host.act(json!({"type": "check_engine", "seat": seat, "engine": engine})).await;
         last[seat] = r["screen"]["game"]["last"]["seq"].as_u64().unwrap_or_else(|| panic!("an accepted Engine check: {r}"));
     }

@@ -8,7 +8,7 @@
 use crate::fault::{Fault, FaultCode};
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use hyper::body::Incoming;
@@ -289,6 +289,14 @@ pub enum BodyRefused {
 }
 
 impl BodyRefused {
+    /// The status a door answers it with, whichever door it is.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            BodyRefused::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            BodyRefused::TooSlow => StatusCode::REQUEST_TIMEOUT,
+        }
+    }
+
     pub fn fault(&self) -> Fault {
         match self {
             BodyRefused::TooLarge => Fault::new(FaultCode::BadCall, "That request is too large."),

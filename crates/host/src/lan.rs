@@ -8,7 +8,7 @@
 use crate::assets;
 use crate::http::{self, Closing, Names};
 use crate::phones::PhoneRules;
-use crate::protocol::{Fault, FaultCode, PhoneCall, PhoneReply, PhoneScreen};
+use crate::protocol::{Fault, FaultCode, PhoneCall, PhoneReply};
 use crate::reach::host_port;
 use crate::writer::Writer;
 use crate::table::Table;
@@ -23,7 +23,7 @@ use axum::{Json, Router};
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use tokio::sync::watch;
+use tokio::sync::{oneshot, watch};
 
 mod display;
 
@@ -183,10 +183,7 @@ fn device_name(given: Option<String>) -> String {
 async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
     let body = match http::read_body(body, MAX_BODY, lan.body_time).await {
         Ok(body) => body,
-        Err(why) => {
-            let status = if why == http::BodyRefused::TooLarge { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::REQUEST_TIMEOUT };
-            return (status, Json(PhoneReply::Refused { fault: why.fault() })).into_response();
-        }
+        Err(why) => return (why.status(), Json(PhoneReply::Refused { fault: why.fault() })).into_response(),
     };
     let call: PhoneCall = match serde_json::from_slice(&body) {
         Ok(c) => c,
@@ -243,37 +240,57 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
 
 /// Spends a pairing code, then waits (without holding the table) for the table to confirm.
 async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: String) -> Response {
-    let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
+    let ask = move |t: &mut Table| -> Result<_, Fault> {
         let seat = t.phone_pair_code(ip, &code)?;
         let (id, answer) = t.phones().ask(seat, device, crate::phones::match_code(&code));
-        let wait = t.phones().rules.ask_life;
-        t.phones_changed();
-        Ok((seat, id, answer, wait))
-    })
-    .await;
-    let (seat, id, answer, wait) = match asked {
-        Ok(Ok(x)) => x,
-        Ok(Err(fault)) => return refused(fault),
+        Ok((seat, id, answer))
+    };
+    let forget = |t: &mut Table, id| t.phones().drop_ask(id);
+    let (seat, token) = match pairing(&lan, proof, ask, forget, refused, "The table did not give this phone the seat.").await {
+        Ok(x) => x,
         Err(res) => return res,
     };
-    // A live pairing code: the phone keeps its place while the table confirms it.
+    let name = with_table(&lan.table, move |t| t.open_game().and_then(|g| g.state()).and_then(|s| s.seats.get(seat)).map(|s| s.name.clone()).unwrap_or_default())
+        .await
+        .unwrap_or_default();
+    Json(PhoneReply::Paired { token, seat, name }).into_response()
+}
+
+/// A phone's or a display's pairing: `ask` spends its code and puts its ask on the table's
+/// screen, then this waits (without holding the table) for the table's answer, the new token.
+/// A live pairing code keeps the device's place while the table confirms it. If the device hangs
+/// up or the wait runs out, `forget` takes the ask off the table's screen (true when it was
+/// there). `refuse` words a refusal as the device's door does; `no` is what it says when the
+/// table did not accept the device.
+async fn pairing<K: Send + 'static>(
+    lan: &Lan,
+    proof: http::Proof,
+    ask: impl FnOnce(&mut Table) -> Result<(K, u32, oneshot::Receiver<Option<String>>), Fault> + Send + 'static,
+    forget: fn(&mut Table, u32) -> bool,
+    refuse: fn(Fault) -> Response,
+    no: &str,
+) -> Result<(K, String), Response> {
+    let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
+        let asked = ask(t)?;
+        let wait = t.phones().rules.ask_life;
+        t.phones_changed();
+        Ok((asked, wait))
+    })
+    .await?;
+    let ((key, id, answer), wait) = asked.map_err(refuse)?;
     proof.prove();
-    // If the phone hangs up (or the wait runs out) the table stops showing its ask.
-    let mut forget = OnDrop::new(&lan.table, move |t| {
-        if t.phones().drop_ask(id) {
+    let mut gone = OnDrop::new(&lan.table, move |t| {
+        if forget(t, id) {
             t.phones_changed();
         }
     });
     let token = match tokio::time::timeout(wait, answer).await {
         Ok(Ok(Some(token))) => token,
-        Ok(_) => return refusal(FaultCode::NotConfirmed, "The table did not give this phone the seat."),
-        Err(_) => return refusal(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code."),
+        Ok(_) => return Err(refuse(Fault::new(FaultCode::NotConfirmed, no))),
+        Err(_) => return Err(refuse(Fault::new(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code."))),
     };
-    forget.disarm();
-    let name = with_table(&lan.table, move |t| t.open_game().and_then(|g| g.state()).and_then(|s| s.seats.get(seat)).map(|s| s.name.clone()).unwrap_or_default())
-        .await
-        .unwrap_or_default();
-    Json(PhoneReply::Paired { token, seat, name }).into_response()
+    gone.disarm();
+    Ok((key, token))
 }
 
 #[derive(serde::Deserialize)]
@@ -292,29 +309,60 @@ async fn stream(
     Query(q): Query<TokenQuery>,
 ) -> Response {
     let token = bearer(&headers).or(q.token);
-    let gzip = assets::takes_gzip(&headers);
     let ip = from.ip();
-    let check = token.clone();
-    let opened = with_table(&lan.table, move |t| -> Result<_, Fault> {
-        let seat = t.phone_seat(ip, check.as_deref())?;
+    let open = move |t: &mut Table| -> Result<_, Fault> {
+        let seat = t.phone_seat(ip, token.as_deref())?;
         t.phones().stream_opened(seat);
         let cut = t.phones().cut_signal(seat);
         let screens = t.phone_feed(seat);
+        Ok((seat, Feed { screens, cut, event: "hand", revoked: "The table freed this seat." }))
+    };
+    let close = |t: &mut Table, seat| t.phones().stream_closed(seat);
+    events(&lan, closing, proof, &headers, open, close).await
+}
+
+/// What a stream sends: the screens the table publishes for its phone or display, under the
+/// event name `event`, and `revoked` once when the token stops proving it.
+struct Feed<S> {
+    screens: watch::Receiver<Arc<S>>,
+    cut: watch::Receiver<bool>,
+    event: &'static str,
+    revoked: &'static str,
+}
+
+/// A phone's or a display's stream: `open` proves its token on the table and gives what to send
+/// (refused as it says when it does not), then the server-sent events of that feed until the
+/// token is revoked, the server stops or the game closes; `close` tells the table it ended. The
+/// Phones panel hears of both.
+async fn events<S, K>(
+    lan: &Lan,
+    closing: Closing,
+    proof: http::Proof,
+    headers: &HeaderMap,
+    open: impl FnOnce(&mut Table) -> Result<(K, Feed<S>), Fault> + Send + 'static,
+    close: impl FnOnce(&mut Table, K) + Send + 'static,
+) -> Response
+where
+    S: serde::Serialize + Send + Sync + 'static,
+    K: Send + 'static,
+{
+    let gzip = assets::takes_gzip(headers);
+    let opened = with_table(&lan.table, move |t| -> Result<(K, Feed<S>), Fault> {
+        let opened = open(t)?;
         t.phones_changed();
-        Ok((seat, screens, cut))
-    })
-    .await;
-    let (seat, screens, cut) = match opened {
+        Ok(opened)
+    });
+    let (key, feed) = match opened.await {
         Ok(Ok(x)) => x,
         Ok(Err(fault)) => return refused(fault),
         Err(res) => return res,
     };
     proof.prove();
     let gone = OnDrop::new(&lan.table, move |t| {
-        t.phones().stream_closed(seat);
+        close(t, key);
         t.phones_changed();
     });
-    let state = Watch { screens, closing, cut, first: true, done: false, _gone: gone };
+    let state = Watch { feed, closing, first: true, done: false, _gone: gone };
     let events = futures_util::stream::unfold(state, |mut w| async move {
         let event = w.next().await?;
         Some((Ok::<_, Infallible>(event), w))
@@ -327,49 +375,43 @@ async fn stream(
     }
 }
 
-struct Watch {
-    /// This seat's screens as the table publishes them.
-    screens: watch::Receiver<Arc<PhoneScreen>>,
+struct Watch<S> {
+    feed: Feed<S>,
     closing: Closing,
-    cut: watch::Receiver<bool>,
     first: bool,
     done: bool,
     _gone: OnDrop,
 }
 
-impl Watch {
-    /// The next event for this phone: its screen when it changed, `revoked` once when the
-    /// token stops proving the seat, nothing (the end) when the server stops.
+impl<S: serde::Serialize> Watch<S> {
+    /// The next event: the screen when it changed, `revoked` once when the token stops proving
+    /// its phone or display, nothing (the end) when the server stops.
     async fn next(&mut self) -> Option<Event> {
         if self.done || self.closing.closed() {
             return None;
         }
-        if !self.first && !*self.cut.borrow() {
+        if !self.first && !*self.feed.cut.borrow() {
             tokio::select! {
                 biased;
                 // The token was revoked: told at once, even while the table is still busy.
-                _ = self.cut.changed() => {}
+                _ = self.feed.cut.changed() => {}
                 () = self.closing.wait() => return None,
                 // A feed that ended without a cut: the game closed under the stream.
-                changed = self.screens.changed() => {
-                    if changed.is_err() && !*self.cut.borrow() {
+                changed = self.feed.screens.changed() => {
+                    if changed.is_err() && !*self.feed.cut.borrow() {
                         return None;
                     }
                 }
             }
         }
-        if *self.cut.borrow() {
+        if *self.feed.cut.borrow() {
             self.done = true;
-            return Some(revoked());
+            return Some(Event::default().event("revoked").data(self.feed.revoked));
         }
         self.first = false;
-        let screen = self.screens.borrow_and_update().clone();
-        Event::default().event("hand").json_data(&*screen).ok()
+        let screen = self.feed.screens.borrow_and_update().clone();
+        Event::default().event(self.feed.event).json_data(&*screen).ok()
     }
-}
-
-fn revoked() -> Event {
-    Event::default().event("revoked").data("The table freed this seat.")
 }
 
 async fn asset(uri: Uri, headers: HeaderMap) -> Response {

@@ -112,10 +112,7 @@ async fn call(State(door): State<Door>, axum::Extension(proof): axum::Extension<
     proof.prove();
     let body = match http::read_body(body, MAX_BODY, BODY_TIME).await {
         Ok(body) => body,
-        Err(why) => {
-            let status = if why == http::BodyRefused::TooLarge { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::REQUEST_TIMEOUT };
-            return (status, Json(Reply::Refused { fault: why.fault() })).into_response();
-        }
+        Err(why) => return (why.status(), Json(Reply::Refused { fault: why.fault() })).into_response(),
     };
     let call: Call = match serde_json::from_slice(&body) {
         Ok(c) => c,

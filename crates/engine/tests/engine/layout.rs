@@ -1,10 +1,13 @@
 //! The engine's layout, checked: its modules import each other without a circle, and each
 //! chapter of the rules calls only the chapters above it in `rules/mod.rs`, never the dispatcher
-//! in `rules/mod.rs` itself (issues: "calling downwards, not back and forth"; 30, "no circles"). Read from the sources, so a new import that closes a circle
+//! in `rules/mod.rs` itself (issues: "calling downwards, not back and forth"; 30, "no circles"), and no file
+//! outside the tests outgrows 500 lines. Read from the sources, so a new import that closes a circle
 //! fails here before anyone has to untangle it.
 
 #[path = "../scan/imports.rs"]
 mod imports;
+#[path = "../scan/size.rs"]
+mod size;
 
 use imports::{circle, code, graph_of, named_after};
 use std::collections::{BTreeMap, BTreeSet};
@@ -122,11 +125,23 @@ fn the_layering_check_finds_a_chapter_importing_the_dispatcher_or_one_below() {
 }
 
 #[test]
-fn no_rules_chapter_outgrows_a_chapter() {
-    for e in std::fs::read_dir(src().join("rules")).unwrap().flatten() {
-        let lines = std::fs::read_to_string(e.path()).unwrap().lines().count();
-        assert!(lines <= 520, "{} has {lines} lines: split it by what a player would name", e.path().display());
+fn no_engine_file_outside_the_tests_outgrows_500_lines() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let files = size::sources(&root);
+    // The scan reaches every folder: the rules' chapters, a module's parts, the benches and examples.
+    for part in ["src/rules/combat.rs", "src/log/hands.rs", "benches/engine.rs", "examples/fairness.rs"] {
+        assert!(files.contains(&root.join(part)), "the scan reads {part}: {files:?}");
     }
+    assert!(!files.iter().any(|f| f.starts_with(root.join("tests"))), "the tests are not held to it");
+    let faults = size::too_long_files(&root);
+    assert!(faults.is_empty(), "{faults:#?}");
+}
+
+#[test]
+fn the_size_check_finds_a_file_over_500_lines() {
+    let at = std::path::Path::new("src/long.rs");
+    assert_eq!(size::too_long(at, &"x\n".repeat(500)), None);
+    assert!(size::too_long(at, &"x\n".repeat(501)).is_some_and(|f| f.contains("src/long.rs has 501 lines")));
 }
 
 #[test]

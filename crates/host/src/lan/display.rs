@@ -4,21 +4,18 @@
 //! `DisplayCall`, and anything else is refused before the table reads it.
 
 use crate::assets;
-use crate::displays::{DisplayCall, DisplayReply, DisplayScreen};
+use crate::displays::{DisplayCall, DisplayReply};
 use crate::http::{self, Closing};
-use super::{bearer, device_name, refusal, refused, with_table, Lan, OnDrop, MAX_BODY};
+use super::{bearer, device_name, events, pairing, refusal, with_table, Feed, Lan, MAX_BODY};
+use crate::table::Table;
 use crate::protocol::{Fault, FaultCode};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
-use tokio::sync::watch;
 
 pub(super) fn routes() -> Router<Lan> {
     Router::new().route("/api/display", post(display_call)).route("/api/display/stream", get(stream))
@@ -40,10 +37,7 @@ fn display_refused(fault: Fault) -> Response {
 async fn display_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
     let body = match http::read_body(body, MAX_BODY, lan.body_time).await {
         Ok(body) => body,
-        Err(why) => {
-            let status = if why == http::BodyRefused::TooLarge { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::REQUEST_TIMEOUT };
-            return (status, Json(DisplayReply::Refused { fault: why.fault() })).into_response();
-        }
+        Err(why) => return (why.status(), Json(DisplayReply::Refused { fault: why.fault() })).into_response(),
     };
     let ip = from.ip();
     let token = bearer(&headers);
@@ -95,31 +89,16 @@ async fn display_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Soc
 /// Spends the display pairing code, then waits (without holding the table) for the table to
 /// confirm the display, as a phone's pairing does.
 async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: String) -> Response {
-    let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
+    let ask = move |t: &mut Table| -> Result<_, Fault> {
         t.display_pair_code(ip, &code)?;
         let (id, answer) = t.displays().ask(device, &code);
-        let wait = t.phones().rules.ask_life;
-        t.phones_changed();
-        Ok((id, answer, wait))
-    })
-    .await;
-    let (id, answer, wait) = match asked {
-        Ok(Ok(x)) => x,
-        Ok(Err(fault)) => return display_refused(fault),
+        Ok(((), id, answer))
+    };
+    let forget = |t: &mut Table, id| t.displays().drop_ask(id);
+    let ((), token) = match pairing(&lan, proof, ask, forget, display_refused, "The table did not accept this display.").await {
+        Ok(x) => x,
         Err(res) => return res,
     };
-    proof.prove();
-    let mut forget = OnDrop::new(&lan.table, move |t| {
-        if t.displays().drop_ask(id) {
-            t.phones_changed();
-        }
-    });
-    let token = match tokio::time::timeout(wait, answer).await {
-        Ok(Ok(Some(token))) => token,
-        Ok(_) => return display_refused(Fault::new(FaultCode::NotConfirmed, "The table did not accept this display.")),
-        Err(_) => return display_refused(Fault::new(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code.")),
-    };
-    forget.disarm();
     Json(DisplayReply::Paired { token }).into_response()
 }
 
@@ -133,72 +112,12 @@ async fn stream(
     headers: HeaderMap,
 ) -> Response {
     let token = bearer(&headers);
-    let gzip = assets::takes_gzip(&headers);
     let ip = from.ip();
-    let opened = with_table(&lan.table, move |t| -> Result<_, Fault> {
+    let open = move |t: &mut Table| -> Result<_, Fault> {
         let id = t.display_seen(ip, token.as_deref())?;
         let (screens, cut) = t.display_feed(id).ok_or_else(|| Fault::new(FaultCode::BadToken, "This display is not paired with the table (any more): scan a new code from the table."))?;
-        t.phones_changed();
-        Ok((id, screens, cut))
-    })
-    .await;
-    let (id, screens, cut) = match opened {
-        Ok(Ok(x)) => x,
-        Ok(Err(fault)) => return refused(fault),
-        Err(res) => return res,
+        Ok((id, Feed { screens, cut, event: "screen", revoked: "The table freed this display." }))
     };
-    proof.prove();
-    let gone = OnDrop::new(&lan.table, move |t| {
-        t.displays().stream_closed(id);
-        t.phones_changed();
-    });
-    let state = Watch { screens, closing, cut, first: true, done: false, _gone: gone };
-    let events = futures_util::stream::unfold(state, |mut w| async move {
-        let event = w.next().await?;
-        Some((Ok::<_, Infallible>(event), w))
-    });
-    let res = Sse::new(events).keep_alive(KeepAlive::default()).into_response();
-    if gzip {
-        http::gzip_events(res)
-    } else {
-        res
-    }
-}
-
-struct Watch {
-    screens: watch::Receiver<Arc<DisplayScreen>>,
-    closing: Closing,
-    cut: watch::Receiver<bool>,
-    first: bool,
-    done: bool,
-    _gone: OnDrop,
-}
-
-impl Watch {
-    /// The next event: the screen when it changed, `revoked` once when the display is freed,
-    /// nothing (the end) when the server stops or the game closes.
-    async fn next(&mut self) -> Option<Event> {
-        if self.done || self.closing.closed() {
-            return None;
-        }
-        if !self.first && !*self.cut.borrow() {
-            tokio::select! {
-                biased;
-                _ = self.cut.changed() => {}
-                () = self.closing.wait() => return None,
-                changed = self.screens.changed() => {
-                    if changed.is_err() && !*self.cut.borrow() {
-                        return None;
-                    }
-                }
-            }
-        }
-        if *self.cut.borrow() {
-            self.done = true;
-            return Some(Event::default().event("revoked").data("The table freed this display."));
-        }
-        self.first = false;
-        let screen = self.screens.borrow_and_update().clone();
-        Event::default().event("screen").json_data(&*screen).ok()
-    }
+    let close = |t: &mut Table, id| t.displays().stream_closed(id);
+    events(&lan, closing, proof, &headers, open, close).await
 }
