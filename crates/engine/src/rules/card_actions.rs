@@ -124,13 +124,13 @@ fn thrown_into(ctx: &Ctx, at: Location, room: Option<Location>) -> Outcome<Locat
     Ok(room)
 }
 
-/// 1 Injury for every Intruder still in the room but `spared`, then 1 Serious Wound for every
+/// `injuries` for every Intruder still in the room but `spared`, then 1 Serious Wound for every
 /// Character there (the Grenade's and the Molotov Cocktail's "1 Injury / Serious Wound").
-fn blast(ctx: &mut Ctx, room: Location, spared: Option<IntruderId>) -> Outcome<()> {
+fn blast(ctx: &mut Ctx, room: Location, spared: Option<IntruderId>, injuries: u8) -> Outcome<()> {
     let hit: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).filter(|i| Some(*i) != spared).collect();
     for id in hit {
         if ctx.state.intruder(id).is_some_and(|i| i.at == room) {
-            combat::injure(ctx, id, 1)?;
+            combat::injure(ctx, id, injuries)?;
         }
     }
     for seat in ctx.state.characters_at(room) {
@@ -304,13 +304,16 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
                 return refuse(Code::NotAllowed, "choose_an_intruder_in_the_room_it_is", "Choose an Intruder in the room it is thrown into.");
             };
             combat::injure(ctx, id, 2)?;
-            blast(ctx, room, Some(id))?;
+            blast(ctx, room, Some(id), 1)?;
         }
         CardEffect::ThrowMolotov => {
             let room = thrown_into(ctx, at, target.room)?;
             fire::place_fire(ctx, room);
             if !ctx.state.is_over() {
-                blast(ctx, room, None)?;
+                // Vulnerability to Fire adds 1 Injury to the Molotov's, as to a Fire marker's
+                // (card reference §4, A): one Injury check with both, not two.
+                let injuries = 1 + u8::from(ctx.state.weakness_known(crate::content::WeaknessEffect::VulnerabilityToFire));
+                blast(ctx, room, None, injuries)?;
             }
         }
         CardEffect::StunIntruder => {

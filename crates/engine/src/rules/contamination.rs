@@ -113,8 +113,12 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote => {}
     }
     let held = ctx.state.seats[seat].contamination.clone();
-    // Look scans cards drawn aside (Eclosion's four), every other procedure the hand's.
-    let mut chosen = if procedure == ScanProcedure::Look { held_named(ctx, seat, cards)? } else { in_hand(ctx, seat, cards)? };
+    // Look scans cards drawn aside (Eclosion's four) and the Surgery every card held (p. 25):
+    // neither is bounded by the hand; every other procedure scans the hand's.
+    let mut chosen = match procedure {
+        ScanProcedure::Look | ScanProcedure::Surgery => held_named(ctx, seat, cards)?,
+        _ => in_hand(ctx, seat, cards)?,
+    };
     // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all.
     let answering = procedure == ScanProcedure::Rest && ctx.state.seats[seat].hand_scan_due;
     if answering {

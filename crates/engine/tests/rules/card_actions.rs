@@ -267,7 +267,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 2 }, vec![]).state;
     let held = s.seats[Seat(0)].contamination.clone();
     let key = "more_contamination_cards_are_named_than_the_hand";
-    for (room, procedure) in [("canteen", ScanProcedure::Canteen), ("shower_room", ScanProcedure::Shower), ("surgery", ScanProcedure::Surgery)] {
+    for (room, procedure) in [("canteen", ScanProcedure::Canteen), ("shower_room", ScanProcedure::Shower)] {
         let mut t = s.clone();
         stand_in(&mut t, Seat(0), room);
         round_of(&mut t, Seat(0));
@@ -294,6 +294,15 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     let look = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Look };
     t.seats[Seat(0)].hand = 0;
     ok(&t, &mut f, look, vec![]);
+    // p. 25, Surgery: every card the character holds is scanned (deck, hand and discard), so a
+    // table that ticks them all is not refused for the size of the hand.
+    let mut t = s.clone();
+    stand_in(&mut t, Seat(0), "surgery");
+    round_of(&mut t, Seat(0));
+    t.seats[Seat(0)].hand = 3; // 2 paid for the Room Action, 1 left
+    let surgery = ok(&t, &mut f, Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Surgery }, vec![]);
+    let scanned = surgery.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count();
+    assert_eq!(scanned, held.len(), "p. 25: the Surgery scans every card held");
 }
 
 // ---------------------------------------------------------------- the cards that act on the ship
@@ -562,6 +571,15 @@ fn a_molotov_cocktail_sets_fire_to_a_room_with_an_intruder_and_hurts_everyone_in
     assert!(a.events.contains(&Event::IntruderInjured { id, injuries: 1 }));
     assert_eq!(a.state.seats[Seat(0)].serious.len(), 1, "the thrower stands in it: 1 Serious Wound");
     assert!(lines_with_hands(&a).contains(&"fire_placed".to_string()) && has_hand_line("fire_placed"));
+    // Vulnerability to Fire known: the Molotov's Injury is 2, in one Injury check (card reference
+    // §4: +1 Injury from Fire markers, the Molotov Cocktail and the Flamethrower).
+    let mut v = s.clone();
+    let i = nemesis_engine::Content::base().data.weaknesses.iter().position(|w| w.key == "vulnerability_to_fire").expect("in the data");
+    v.weaknesses[2] = WeaknessSlot { card: Some(WeaknessId(i as u8)), revealed: Some(WeaknessId(i as u8)) };
+    let molotov = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(here));
+    let b = ok(&v, &mut f, molotov, vec![]);
+    let checks: Vec<_> = b.events.iter().filter(|e| matches!(e, Event::IntruderInjured { id: hit, .. } if *hit == id)).collect();
+    assert_eq!(checks, vec![&Event::IntruderInjured { id, injuries: 2 }], "one check with 2 Injuries");
 }
 
 #[test]
