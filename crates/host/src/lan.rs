@@ -246,7 +246,7 @@ async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: St
         Ok((seat, id, answer))
     };
     let forget = |t: &mut Table, id| t.phones().drop_ask(id);
-    let (seat, token) = match pairing(&lan, proof, ask, forget, refused, "The table did not give this phone the seat.").await {
+    let (seat, token) = match pairing(&lan, proof, ask, forget, refused, Fault::new(FaultCode::NotConfirmed, "The table did not give this phone the seat.")).await {
         Ok(x) => x,
         Err(res) => return res,
     };
@@ -268,7 +268,7 @@ async fn pairing<K: Send + 'static>(
     ask: impl FnOnce(&mut Table) -> Result<(K, u32, oneshot::Receiver<Option<String>>), Fault> + Send + 'static,
     forget: fn(&mut Table, u32) -> bool,
     refuse: fn(Fault) -> Response,
-    no: &str,
+    no: Fault,
 ) -> Result<(K, String), Response> {
     let asked = with_table(&lan.table, move |t| -> Result<_, Fault> {
         let asked = ask(t)?;
@@ -286,7 +286,7 @@ async fn pairing<K: Send + 'static>(
     });
     let token = match tokio::time::timeout(wait, answer).await {
         Ok(Ok(Some(token))) => token,
-        Ok(_) => return Err(refuse(Fault::new(FaultCode::NotConfirmed, no))),
+        Ok(_) => return Err(refuse(no)),
         Err(_) => return Err(refuse(Fault::new(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code."))),
     };
     gone.disarm();

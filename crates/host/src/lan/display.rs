@@ -95,7 +95,7 @@ async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: St
         Ok(((), id, answer))
     };
     let forget = |t: &mut Table, id| t.displays().drop_ask(id);
-    let ((), token) = match pairing(&lan, proof, ask, forget, display_refused, "The table did not accept this display.").await {
+    let ((), token) = match pairing(&lan, proof, ask, forget, display_refused, Fault::new(FaultCode::NotConfirmed, "The table did not accept this display.")).await {
         Ok(x) => x,
         Err(res) => return res,
     };
