@@ -42,8 +42,14 @@ export function usePhoneParts(load: Record<string, { first: Part; later: Part }>
   parts = { load, later, prefixes, shapes: shapes.map((s) => new RegExp(s)) };
 }
 
-/** A language's own name for itself ("Português (Brasil)"), from the platform's locale data. */
+/** Each edition's language by its own name, as its speakers write it. Asking the platform
+ *  (`Intl.DisplayNames`) loads its locale data for every language at start-up: measured, the
+ *  largest single cost before the table is drawn (docs/benchmarks.md); it stays the fallback for a
+ *  catalogue added without a name here. */
+const OWN_NAMES: Record<string, string> = { en: "English", "pt-BR": "Português (Brasil)", es: "Español", it: "Italiano", fr: "Français" };
+
 function ownName(code: string): string {
+  if (code in OWN_NAMES) return OWN_NAMES[code];
   try {
     const name = new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
     return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
