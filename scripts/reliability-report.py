@@ -144,7 +144,8 @@ out += ["",
         f"Malformed requests from another address: {n(load_['malformed_sent'])} sent, {n(load_['malformed_refused_4xx'])} refused with a 4xx and a reason,",
         f"{n(load_['malformed_closed'])} closed without an answer, none changed the game. Kinds tried: " + "; ".join(load_["malformed_kinds"]) + ".", "",
         f"Code guessing from a third address: {n(load_['guesses'])} pairing codes at once; {load_['guesses_before_lockout']} were answered before the",
-        f"lockout and {n(load_['guesses_locked_out'])} got 429. The right code from that address was then refused too: "
+        f"lockout, {n(load_['guesses_locked_out'])} got 429 and {n(load_.get('guesses_closed', 0))} were closed unanswered (the address held more"
+        f" connections at once than its share of the port's places, so its oldest unproven ones gave way). The right code from that address was then refused too: "
         f"{'yes' if load_['right_code_refused_while_locked'] else 'NO'}. A paired phone at another address was still served: {'yes' if load_['other_address_still_served'] else 'NO'}.", "",
         f"Afterwards: open files {load_['fds_before']} before and {load_['fds_after']} after, {load_['streams_open_after']} streams still counted,",
         f"resident memory of the test process {load_['rss_before_kb']/1024:.1f} MB before, {load_['rss_peak_kb']/1024:.1f} MB at the peak, {load_['rss_after_kb']/1024:.1f} MB after",

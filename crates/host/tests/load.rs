@@ -92,6 +92,9 @@ struct Load {
     guesses: u64,
     guesses_before_lockout: u64,
     guesses_locked_out: u64,
+    /// Guesses whose connection was closed unanswered: one address opening more connections at
+    /// once than its share of the port's places loses its oldest unproven ones (issue 34, item 1).
+    guesses_closed: u64,
     right_code_refused_while_locked: bool,
     other_address_still_served: bool,
     fds_before: usize,
@@ -260,7 +263,7 @@ fn the_phone_server_holds_a_crowd_refuses_garbage_and_locks_out_only_the_guesser
             match task.await.unwrap() {
                 Some(429) => load.guesses_locked_out += 1,
                 Some(_) => load.guesses_before_lockout += 1,
-                None => panic!("a guess gets an answer"),
+                None => load.guesses_closed += 1,
             }
         }
         assert!(load.guesses_before_lockout <= strikes as u64, "{} guesses answered before the lockout (limit {strikes})", load.guesses_before_lockout);
