@@ -229,7 +229,7 @@ fn a_seat_cannot_act_for_another_seat() {
     assert_eq!(g.entries().last().unwrap().actor, Actor::Seat(Seat(0)), "the journal records who acted");
 }
 
-/// Found by the import fuzzer (host tests/fuzz.rs): a hand-edited save naming a card that is not
+/// Found by the import fuzzer (host tests/process/fuzz.rs): a hand-edited save naming a card that is not
 /// in the box made the invariant check itself index out of range. It must say what is wrong.
 #[test]
 fn a_state_holding_a_card_not_in_the_box_fails_the_invariant_check_without_panicking() {

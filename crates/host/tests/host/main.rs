@@ -2,11 +2,8 @@
 //! the generated bindings, crash safety, the phone server, the shared displays and their privacy on the wire, the refusal
 //! catalogue, the script and serve doors, the single writer (`table`) and the host's layout.
 //!
-//! Two tests stay binaries of their own, because each watches its whole process: `tests/fuzz.rs`
-//! and `tests/load.rs` install a panic hook that counts every panic in the process (a test here
-//! failing, or a guard catching a panic on purpose, would count as theirs), and `load.rs` also
-//! compares the process's open files before and after its crowd of connections. `tests/flood.rs`
-//! lowers and raises the process's open-file limit, which every other test would feel.
+//! The tests that watch their whole process (the fuzzer, the load test, the flood) share another
+//! binary, `tests/process/`, which runs them one at a time: see its `main.rs` for why.
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -6,7 +6,7 @@
 //! closed on time. All on loopback, bounded in count (FLOOD, 1,100 by default) and time (~15 s).
 //! The tally goes to target/evidence/flood.json for docs/reliability.md.
 
-mod common;
+use crate::common;
 use common::http::request;
 use common::*;
 
@@ -102,6 +102,8 @@ struct Flood {
 
 #[test]
 fn a_flood_of_idle_connections_on_the_phone_port_never_starves_the_table() {
+    // It lowers and raises the process's open-file limit, which any test beside it would feel.
+    let _alone = crate::alone();
     let began = Instant::now();
     let mut tally = Flood { per_source_cap: PER_SOURCE, total_cap: TOTAL, ..Flood::default() };
     // The usual soft limit, as on the machine that froze; then what the app does at start.

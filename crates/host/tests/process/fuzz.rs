@@ -5,10 +5,10 @@
 //! exactly as they were; nothing may panic. FUZZ_CASES sets the cases per target (CI's quick
 //! run uses the default); each target writes its tally to target/evidence/ for docs/reliability.md.
 //!
-//! A test binary of its own, not a module of `tests/host/`: its panic hook counts every panic in
-//! the process, so a panic in any other test running beside it would be counted as the fuzzer's.
+//! Not a module of `tests/host/`: its panic hook counts every panic in the process, so a panic in
+//! any other test running beside it would be counted as the fuzzer's (see `main.rs`).
 
-mod common;
+use crate::common;
 use common::http::*;
 use common::*;
 
@@ -39,9 +39,6 @@ fn runner(cases: u32) -> TestRunner {
 /// parser catches a panic while replaying a hand-made journal and calls the file damaged).
 static PANICS: AtomicU64 = AtomicU64::new(0);
 
-/// The targets take turns, so each one's count of panics is its own.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 fn count_panics() -> std::sync::MutexGuard<'static, ()> {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
@@ -51,7 +48,8 @@ fn count_panics() -> std::sync::MutexGuard<'static, ()> {
             default(info);
         }));
     });
-    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+    // The targets take turns (with the binary's other tests too), so each one's count is its own.
+    crate::alone()
 }
 
 /// One target's tally, written for the reliability report.

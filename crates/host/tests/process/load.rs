@@ -5,10 +5,10 @@
 //! the guessing address, leak no connection or stream once clients leave, and never panic.
 //! LOAD_SCALE multiplies the counts (CI runs 1); the tally goes to target/evidence/load.json.
 //!
-//! A test binary of its own, not a module of `tests/host/`: it counts every panic in the process
-//! and compares the process's open files before and after, so other tests beside it would skew both.
+//! Not a module of `tests/host/`: it counts every panic in the process and compares the process's
+//! open files before and after, so other tests beside it would skew both (see `main.rs`).
 
-mod common;
+use crate::common;
 use common::*;
 
 use nemesis_engine::{Actor, Seat};
@@ -109,6 +109,7 @@ struct Load {
 
 #[test]
 fn the_phone_server_holds_a_crowd_refuses_garbage_and_locks_out_only_the_guesser() {
+    let _alone = crate::alone();
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         PANICS.fetch_add(1, Ordering::SeqCst);
