@@ -5,7 +5,7 @@
 // p. 10). Played on a fixed seed through the real host in serve mode and the system Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choices, choose, createGame, nextStep, startServe } from "./harness.mjs";
+import { browserSuite, createGame, draftOnTable, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 
@@ -20,13 +20,7 @@ test("the bookkeeping panel waits behind More and the round's primary button is 
   const more = page.locator('[data-test="more"]');
   assert.equal(await more.getAttribute("aria-expanded"), "false", "More is closed when the table opens");
   assert.equal(await page.locator('[data-test="actions"] [data-test^="group-"], [data-test="actions"] [data-test^="cmd-"]').count(), 0, "no bookkeeping button on screen");
-  for (let i = 0; i < 2; i++) {
-    await nextStep(page, "draft_draw");
-    const list = page.locator('[data-test="now"] [data-test="field-character"]');
-    await choose(list, (await choices(list))[0]);
-    await nextStep(page, "draft_keep");
-  }
-  await page.locator('[data-test="round"]').waitFor();
+  await draftOnTable(page, 2);
   assert.equal(await more.getAttribute("aria-expanded"), "false", "still closed in the Player Phase");
 
   // The round's offers: exactly one primary button, an offered Action; the Pass is a plain one.

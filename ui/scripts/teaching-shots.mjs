@@ -5,7 +5,7 @@
 // system Chromium, like the end-to-end tests, on a fixed seed. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, openMore, passRounds, root, startServe } from "../e2e/harness.mjs";
+import { choices, choose, cleanup, createGame, draftOnTable, freshDataDir, launch, nextStep, openMore, passRounds, root, startServe } from "../e2e/harness.mjs";
 
 const out = join(root, "docs/screenshots");
 mkdirSync(out, { recursive: true });
@@ -49,12 +49,7 @@ async function game(lang, shots) {
   await page.click('[data-test="to-table"]');
   await page.locator('[data-test="step-card"]').waitFor();
   if (shots) await page.screenshot({ path: join(out, "guide-draft.png") });
-  for (let i = 0; i < 3; i++) {
-    await nextStep(page, "draft_draw");
-    const list = page.locator('[data-test="now"] [data-test="field-character"]');
-    await choose(list, (await choices(list))[0]);
-    await nextStep(page, "draft_keep");
-  }
+  await draftOnTable(page, 3);
   return page;
 }
 
