@@ -88,8 +88,23 @@ export async function createGame(page, names) {
   await page.click('[data-test="create"]');
 }
 
-/** Runs the expected next step from the "now" panel (confirming it when asked) and waits for the
- *  log to grow. */
+/** The character draft on the table page (setup step 17): each of `players` (a count, or the
+ *  names `createGame` was given) in number order draws two and keeps the first offered, from the
+ *  "now" panel. `drawn(offered)`, when given, sees each draw's offered characters first. Leaves
+ *  the page in the Player Phase's first round. */
+export async function draftOnTable(page, players, { drawn } = {}) {
+  const count = typeof players === "number" ? players : players.length;
+  for (let i = 0; i < count; i++) {
+    await nextStep(page, "draft_draw");
+    const list = page.locator('[data-test="now"] [data-test="field-character"]');
+    const offered = await choices(list);
+    await drawn?.(offered);
+    await choose(list, offered[0]);
+    await nextStep(page, "draft_keep");
+  }
+  await page.locator('[data-test="round"]').waitFor();
+}
+
 /** Keeps every objective due behind the curtain (the first Encounter made them due, p. 12), as
  *  the crew panel's "Private hand" asks. */
 export async function keepObjectives(page) {
@@ -140,6 +155,8 @@ export async function logTotal(page) {
   return Number(await page.locator('[data-test="log"]').getAttribute("data-total"));
 }
 
+/** Runs the expected next step from the "now" panel (confirming it when asked) and waits for the
+ *  log to grow. */
 export async function nextStep(page, type) {
   if (type === "end_player_phase") {
     await passRounds(page);

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, openMore, root, startServe } from "./harness.mjs";
+import { cleanup, createGame, draftOnTable, freshDataDir, launch, nextStep, openMore, root, startServe } from "./harness.mjs";
 
 const languages = ["en", "pt-BR", "es", "it", "fr"];
 const catalogue = (code) => JSON.parse(readFileSync(join(root, "ui/src/locales", `${code}.json`), "utf8"));
@@ -49,12 +49,7 @@ for (const code of languages) {
 
     // The draft (setup step 17), then the Player Phase of turn 1.
     await expectCard(page, "draft", words);
-    for (let i = 0; i < 2; i++) {
-      await nextStep(page, "draft_draw");
-      const list = page.locator('[data-test="now"] [data-test="field-character"]');
-      await choose(list, (await choices(list))[0]);
-      await nextStep(page, "draft_keep");
-    }
+    await draftOnTable(page, 2);
     await expectCard(page, "player", words);
 
     // A step card's rule opens that rule's entry in the reference, in the same language.

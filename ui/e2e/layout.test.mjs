@@ -6,12 +6,15 @@
 // 33: long room names wrap or take the catalogue's short name, never a smaller size). Checked in
 // the Player Phase (the round panel's bright offer and its pass), after a Move, and in an Event
 // Phase step (its one button); no corridor's exit numbers cover a room's name; and with five
-// players the turn strip stays one row and the round's bright offer stays in view at 1024×600,
-// through the real host in serve mode and the system Chromium. The host deals every game from one
+// long names the turn strip stays one row, each name shows about its first five letters or more, and
+// the newest outcome's title and the round's bright offer stay in view at 1024×600. The screen is
+// checked as the app leaves it, never scrolled back by the test: a click below the fold scrolls
+// the column, and the next step brings its outcome back into view. Through the real host in serve
+// mode and the system Chromium. The host deals every game from one
 // seed, so each run plays the same game: the test fails for the layout, never for the draw.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choices, choose, cleanup, createGame, freshDataDir, keepObjectives, nextStep, passRounds, startServe } from "./harness.mjs";
+import { browserSuite, choose, cleanup, createGame, draftOnTable, freshDataDir, keepObjectives, nextStep, passRounds, startServe } from "./harness.mjs";
 
 const suite = browserSuite();
 const languages = ["en", "pt-BR", "es", "it", "fr"];
@@ -20,6 +23,8 @@ const sizes = [[1024, 600], [1280, 800], [1920, 1080], [3840, 2160]];
 const SEED = 3303;
 /** The smallest map text a table reads at arm's length (issue 33, item 3). */
 const MAP_TEXT_PX = 11;
+/** The letters of a long name the turn strip shows at least, with five players at 1024×600. */
+const NAME_CHARS = 5;
 /** The outcome's lines the table reads first: each must be in view, not below a fold. */
 const WEIGHED = '[data-test="outcome"] li[data-weight]';
 
@@ -27,8 +32,8 @@ const WEIGHED = '[data-test="outcome"] li[data-weight]';
 async function problems(page, mains) {
   return page.evaluate(([mains, weighed, minPx]) => {
     const out = [];
-    // "Without scrolling": every scroll container back at its start.
-    for (const el of document.querySelectorAll("*")) if (el.scrollTop || el.scrollLeft) el.scrollTo(0, 0);
+    // As the app leaves the screen, not as a reset would: a click below the fold scrolls the
+    // column, and the next step must bring its outcome back into view itself (issue 33).
     const W = innerWidth, H = innerHeight;
     const name = (el) => el.getAttribute("data-test") ?? el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : "");
     /** Whole on screen: inside the window and every clipping ancestor, and not covered. */
@@ -132,7 +137,7 @@ async function everySize(page, where, mains) {
   return found;
 }
 
-test("the main action, the newest outcome's hand and verdict, a legible map and a one-row header fit every size in every language", { timeout: 180000 }, async () => {
+test("the main action, the newest outcome's hand and verdict, a legible map and a one-row header fit every size in every language", { timeout: 360000 }, async () => {
   const serve = await startServe(suite.data, { seed: SEED });
   suite.running.push(() => serve.stop());
   const found = [];
@@ -143,14 +148,8 @@ test("the main action, the newest outcome's hand and verdict, a legible map and 
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     await createGame(page, ["Ana", "Bruno"]);
     await page.click('[data-test="to-table"]');
-    for (let i = 0; i < 2; i++) {
-      await nextStep(page, "draft_draw");
-      const list = page.locator('[data-test="now"] [data-test="field-character"]');
-      await choose(list, (await choices(list))[0]);
-      await nextStep(page, "draft_keep");
-    }
+    await draftOnTable(page, 2);
     // The Player Phase: whose round, the offers, and the pass; the outcome of the last step.
-    await page.locator('[data-test="round"]').waitFor();
     // The bright offer is what the table most likely does next (issue 33): in view, never below a fold.
     const round = ['[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]', '[data-test="outcome"] h3', '[data-test="outcome"] li'];
     found.push(...(await everySize(page, `${lang} Player Phase`, round)));
@@ -198,22 +197,21 @@ test("with five players the turn strip is one row and the round's bright offer i
   const page = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
   await page.addInitScript(() => localStorage.setItem("nemesis-table-language", "en"));
   await page.goto(serve.url);
-  // Long names: the strip clips them rather than wrapping (the whole name is the chip's tooltip).
-  await createGame(page, ["Anastasia", "Bartholomew", "Chidimma", "Dorothea", "Evangelina"]);
+  // Long names: a narrow chip gives the name a line of its own, clipped by an ellipsis at worst
+  // (the whole name is the chip's tooltip), never down to one letter (issue 33).
+  await createGame(page, ["Anastasia", "Maximiliano", "Chidimma", "Dorothea", "Evangelina"]);
   await page.click('[data-test="to-table"]');
-  for (let i = 0; i < 5; i++) {
-    await nextStep(page, "draft_draw");
-    const list = page.locator('[data-test="now"] [data-test="field-character"]');
-    await choose(list, (await choices(list))[0]);
-    await nextStep(page, "draft_keep");
-  }
-  await page.locator('[data-test="round"]').waitFor();
+  await draftOnTable(page, 5);
   const found = [];
   for (const lang of languages) {
     await choose(page.locator('[data-test="lang"]'), lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    for (const p of await problems(page, ['[data-test="turn-strip"]', '[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]'])) found.push(`${lang}, 5 players at 1024×600: ${p}`);
+    for (const p of await problems(page, ['[data-test="turn-strip"]', '[data-test="outcome"] h3', '[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]'])) found.push(`${lang}, 5 players at 1024×600: ${p}`);
+    // Each name reads: about its first NAME_CHARS letters or more, by width (or a shorter name whole).
+    for (const [name, shown] of await page.$$eval('[data-test="turn-strip"] .name', (els) => els.map((el) => [el.textContent.trim(), (el.textContent.trim().length * el.clientWidth) / Math.max(el.scrollWidth, 1)]))) {
+      if (shown + 0.5 < Math.min(name.length, NAME_CHARS)) found.push(`${lang}, 5 players at 1024×600: the strip shows about ${shown.toFixed(1)} letters of "${name}"`);
+    }
     if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${lang}-5-players-1024x600.png` });
     const chip = page.locator('[data-test="strip-0"]');
     assert.match(await chip.getAttribute("title"), /^Anastasia · /, "the whole name is the chip's tooltip");

@@ -8,7 +8,7 @@
 // stale screen is refused and nothing changes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choose, draftedGame, logTotal, pairPhone, startServe, tableDoor, until } from "./harness.mjs";
+import { browserSuite, choose, cleanup, draftedGame, freshDataDir, logTotal, pairPhone, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -218,4 +218,55 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
   assert.notEqual((await screen()).game.view.phase.phase, "player");
   for (const p of phones) await p.page.locator('[data-test="phone-round"]').waitFor({ state: "detached" });
   assert.deepEqual(problems, []);
+});
+
+// One button per card (issue 33): a card the engine offers for each Door, Intruder or room (the
+// Tools for each Door here, the Energy Charge for each Intruder or weapon) is one button on the
+// phone; its choices, the engine's own offers and no others, are a second step, named without
+// the card; Cancel goes back; a choice is sent as the engine offered it.
+test("a card offered for each Door is one button on the phone, its choices a second step", { timeout: 120000 }, async () => {
+  const own = freshDataDir();
+  const serve = await startServe(own, { seed: SEED });
+  running.push(async () => (await serve.stop(), cleanup(own)));
+  const door = tableDoor(serve);
+  const reply = await draftedGame(door.call, { players: names, mode: "standard", handled: ALL_BUT_DICE });
+  const seat = reply.screen.game.view.rounds.turn_of;
+  await door.call({ call: "phones", on: true, address: "127.0.0.1" });
+  const { phone } = await pairPhone(door, seat, { browser: suite.browser });
+  await phone.locator('[data-test="phone-round"]').waitFor();
+
+  // The engine's card offers, by card: at least one card comes with several choices.
+  const offers = (await door.screen()).game.offers.filter((o) => o.command.type === "use_card");
+  const byCard = new Map();
+  for (const o of offers) byCard.set(o.command.card, [...(byCard.get(o.command.card) ?? []), o]);
+  const [card, choices] = [...byCard].find(([, list]) => list.length > 1);
+  assert.ok(choices.length > 1, `${card} is offered more than once`);
+  // One button per card: as many as the engine offers cards, whatever its choices.
+  const round = phone.locator('[data-test="phone-round"]');
+  const shown = await round.locator('[data-test="phone-offer-card"], [data-test="phone-offer-use_card"]').count();
+  assert.equal(shown, byCard.size, "one button per card");
+  assert.equal(await round.locator('[data-test="phone-offer-use_card"]').count(), [...byCard.values()].filter((l) => l.length === 1).length, "a card with one choice is its offer");
+  const group = round.locator(`[data-test="phone-offer-card"][data-card="${card}"]`);
+  assert.match(await group.textContent(), new RegExp(`${choices.length} choices`), "the button says how many choices it opens");
+
+  // The second step: each choice an offer of the engine's, the card's name said once, above.
+  await group.click();
+  const picking = round.locator(`[data-test="phone-card-choices"][data-card="${card}"]`);
+  await picking.waitFor();
+  const buttons = picking.locator('[data-test="phone-offer-use_card"]');
+  assert.equal(await buttons.count(), choices.length, "every choice the engine offers, no other");
+  const title = (await picking.locator("h3").textContent()).trim();
+  for (const b of await buttons.all()) assert.ok(!(await b.textContent()).includes(title), "a choice is named without its card");
+  await shot(phone, "phone-card-choices-390x844");
+  await picking.locator('[data-test="phone-cancel"]').click();
+  await group.waitFor();
+
+  // A choice is sent as the engine offered it: the table's last step is that very command.
+  await group.click();
+  const before = (await door.screen()).game.revision;
+  await buttons.last().click();
+  await until("the step", async () => (await door.screen()).game.revision > before);
+  const game = (await door.screen()).game;
+  assert.equal(game.last.command, "use_card", "the card's choice was taken");
+  await phone.context().close();
 });

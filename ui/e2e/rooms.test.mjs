@@ -175,6 +175,9 @@ test("the Armory and the Hatch Control System from the round panel, and a card p
 
   // The second Action from the player's phone: Demolition, a Malfunction marker in this room.
   await phone.locator('[data-test="phone-round"]').waitFor();
+  // One button per card (issue 33): Demolition's effects are its choices, a second step.
+  const cards = phone.locator('[data-test="phone-offer-card"][data-card="demolition"]');
+  if (await cards.count()) await cards.click();
   const demolition = phone.locator('[data-test="phone-offer-use_card"]', { hasText: "Place a Malfunction marker" });
   await demolition.waitFor();
   assert.equal(await demolition.getAttribute("data-cost"), "1", "Demolition costs only itself");

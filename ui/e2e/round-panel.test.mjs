@@ -2,14 +2,15 @@
 // main thing. The bookkeeping and corrections panel is closed behind one "More" (nothing of it on
 // screen until asked for; the keyboard opens it), and the round's bright button is the offer the
 // table most likely takes next, never the Pass (a pass by mistake loses the round's Actions,
-// p. 10). Played on a fixed seed through the real host in serve mode and the system Chromium.
+// p. 10). A card offered for each Door or Intruder is one button, its choices a second step.
+// Played on a fixed seed through the real host in serve mode and the system Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choices, choose, createGame, nextStep, startServe } from "./harness.mjs";
+import { browserSuite, createGame, draftOnTable, logTotal, startServe, tableDoor } from "./harness.mjs";
 
 const suite = browserSuite();
 
-test("the bookkeeping panel waits behind More and the round's primary button is an Action, not Pass", { timeout: 120000 }, async () => {
+test("the bookkeeping panel waits behind More, the round's primary button is an Action, not Pass, and a card's choices are a second step", { timeout: 120000 }, async () => {
   const serve = await startServe(suite.data, { seed: 3303 });
   suite.running.push(() => serve.stop());
   const page = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
@@ -20,13 +21,7 @@ test("the bookkeeping panel waits behind More and the round's primary button is 
   const more = page.locator('[data-test="more"]');
   assert.equal(await more.getAttribute("aria-expanded"), "false", "More is closed when the table opens");
   assert.equal(await page.locator('[data-test="actions"] [data-test^="group-"], [data-test="actions"] [data-test^="cmd-"]').count(), 0, "no bookkeeping button on screen");
-  for (let i = 0; i < 2; i++) {
-    await nextStep(page, "draft_draw");
-    const list = page.locator('[data-test="now"] [data-test="field-character"]');
-    await choose(list, (await choices(list))[0]);
-    await nextStep(page, "draft_keep");
-  }
-  await page.locator('[data-test="round"]').waitFor();
+  await draftOnTable(page, 2);
   assert.equal(await more.getAttribute("aria-expanded"), "false", "still closed in the Player Phase");
 
   // The round's offers: exactly one primary button, an offered Action; the Pass is a plain one.
@@ -53,5 +48,33 @@ test("the bookkeeping panel waits behind More and the round's primary button is 
   await page.keyboard.press("2");
   assert.equal(await more.getAttribute("aria-expanded"), "true", "a group's key opens More");
   assert.equal(await page.locator('[data-test="group-characters"]').getAttribute("aria-selected"), "true", "on the group of that key");
+  await more.click();
+  assert.equal(await more.getAttribute("aria-expanded"), "false");
+
+  // One button per card (issue 33): a card the engine offers for each Door or each Intruder is
+  // one button; its choices, the engine's own offers and no others, are a second step.
+  const offers = (await tableDoor(serve).screen()).game.offers.filter((o) => o.command.type === "use_card");
+  const byCard = new Map();
+  for (const o of offers) byCard.set(o.command.card, [...(byCard.get(o.command.card) ?? []), o]);
+  const [card, choices] = [...byCard].find(([, list]) => list.length > 1);
+  assert.equal(await round.locator('[data-test="offer-card"], [data-test="offer-use_card"]').count(), byCard.size, "one button per card");
+  const group = round.locator(`[data-test="offer-card"][data-card="${card}"]`);
+  assert.equal(await group.getAttribute("aria-expanded"), "false");
+  await group.click();
+  const picking = round.locator(`[data-test="card-choices"][data-card="${card}"]`);
+  const buttons = picking.locator('[data-test="offer-use_card"]');
+  assert.equal(await buttons.count(), choices.length, "every choice the engine offers, no other");
+  const title = (await picking.locator("h4").textContent()).trim();
+  for (const b of await buttons.all()) assert.ok(!(await b.textContent()).includes(title), "a choice is named without its card");
+  assert.equal(await round.locator("button.primary").count(), 1, "still one bright button");
+  if (process.env.ROUND_SHOTS) await page.screenshot({ path: `${process.env.ROUND_SHOTS}/round-card-choices-1024x600.png` });
+  await picking.locator('[data-test="card-choices-cancel"]').click();
+  assert.equal(await picking.count(), 0, "Cancel closes the choices");
+  // A choice is sent as the engine offered it.
+  await group.click();
+  const before = await logTotal(page);
+  await buttons.first().click();
+  await page.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
+  assert.equal((await tableDoor(serve).screen()).game.last.command, "use_card");
   await page.close();
 });

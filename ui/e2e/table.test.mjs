@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { browserSuite, choices, choose, createGame, nextStep, openMore, root, startServe, unnamedControls } from "./harness.mjs";
+import { browserSuite, choose, createGame, draftOnTable, nextStep, openMore, root, startServe, unnamedControls } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -35,14 +35,7 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
 
   // Character draft (step 17): each player in number order draws two and keeps one.
   assert.match(await phase(page), /draft/i);
-  for (let i = 0; i < 4; i++) {
-    await nextStep(page, "draft_draw");
-    const list = page.locator('[data-test="now"] [data-test="field-character"]');
-    const offered = await choices(list);
-    assert.equal(offered.length, 2, "two characters are offered");
-    await choose(list, offered[0]);
-    await nextStep(page, "draft_keep");
-  }
+  await draftOnTable(page, names, { drawn: (offered) => assert.equal(offered.length, 2, "two characters are offered") });
   assert.match(await phase(page), /Player Phase/);
   assert.equal(await page.locator('[data-test="bag"] .big').textContent(), String(10 + 4), "1 Blank, 4 Larvae, 1 Creeper, 1 Queen, 3 Adults + 1 Adult per player (p. 6)");
 

@@ -206,6 +206,9 @@ test("a game word the glossary translates is never left in English; one the edit
   fails("it", "door_state.closed", "Door chiuso", "Portellone chiuso");
   fails("es", "effect.malfunction", "Malfunction", "Fallo");
   fails("pt-BR", "effect.slime", "Slime", "Gosma");
+  // Spanish Slime is baba, the Spanish rulebook's own word (S1415): neither English nor "mucosidad".
+  fails("es", "effect.slime", "Slime", "Baba");
+  fails("es", "log.line.slime_on", "{player} recibe mucosidad.", "{player} recibe un marcador de baba.");
   // The French edition says Slime (F77): the glossary holds the English word, so it passes.
   assert.deepEqual(faults("fr", "effect.slime", "Slime"), []);
 });

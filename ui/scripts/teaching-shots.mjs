@@ -2,15 +2,18 @@
 // card, the Player Phase card, a rule opened from a step card, the action helpers of a move and an
 // Encounter, a list open over the table, an Event Phase card, a log line's "why?", the Intruder player's turn and their
 // ATTACK waiting for a pick, the Shoot helper, and the same card in Brazilian Portuguese. Uses the release host in serve mode and the
-// system Chromium, like the end-to-end tests. Run: node ui/scripts/teaching-shots.mjs
+// system Chromium, like the end-to-end tests, on a fixed seed. Run: node ui/scripts/teaching-shots.mjs
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { choices, choose, cleanup, createGame, freshDataDir, launch, nextStep, openMore, passRounds, root, startServe } from "../e2e/harness.mjs";
+import { choices, choose, cleanup, createGame, draftOnTable, freshDataDir, launch, nextStep, openMore, passRounds, root, startServe } from "../e2e/harness.mjs";
 
 const out = join(root, "docs/screenshots");
 mkdirSync(out, { recursive: true });
+/** Every game here is dealt from one seed, so the pictures are the same on every run (the
+ *  harness's NEMESIS_TEST_SEED, as the browser tests use; set it to deal another game). */
+const SEED = Number(process.env.NEMESIS_TEST_SEED);
 const data = freshDataDir();
-const serve = await startServe(data);
+const serve = await startServe(data, { seed: SEED });
 const browser = await launch();
 
 /** The middle column keeps its scroll between steps: show each shot from the top of "now". */
@@ -46,12 +49,7 @@ async function game(lang, shots) {
   await page.click('[data-test="to-table"]');
   await page.locator('[data-test="step-card"]').waitFor();
   if (shots) await page.screenshot({ path: join(out, "guide-draft.png") });
-  for (let i = 0; i < 3; i++) {
-    await nextStep(page, "draft_draw");
-    const list = page.locator('[data-test="now"] [data-test="field-character"]');
-    await choose(list, (await choices(list))[0]);
-    await nextStep(page, "draft_keep");
-  }
+  await draftOnTable(page, 3);
   return page;
 }
 

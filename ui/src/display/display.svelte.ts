@@ -9,7 +9,7 @@ import type { DisplayScreen } from "../bindings/DisplayScreen";
 import type { Fault } from "../bindings/Fault";
 import type { Pack } from "../bindings/Pack";
 import { deviceName, readStream } from "../phone/transport";
-import { matchCode } from "../phone/phone.svelte";
+import { matchCode } from "../phone/match";
 
 export type Stage = "welcome" | "join" | "waiting" | "refused" | "show" | "freed";
 

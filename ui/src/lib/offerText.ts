@@ -66,9 +66,18 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
   }
 }
 
-/** A button's words: the Action, then its targets. A Room Action names the room. */
-export function offerLabel(b: Board, c: Command): string {
-  const fields = spec(c.type)?.fields ?? [];
+/** A button's words: the Action, then its targets. A Room Action names the room. `skip` leaves
+ *  one field unsaid (a card's name inside its own group of choices). */
+export function offerLabel(b: Board, c: Command, skip?: string): string {
+  // The card played leads: "Bandages · Heal every Light Wound".
+  if (c.type === "use_card") return targetsLabel(b, c, skip);
+  return [t(`cmd.${c.type}`), targetsLabel(b, c, skip)].filter((x) => x !== "").join(" · ");
+}
+
+/** An offer's targets alone ("red Item deck", "Pod 1 (A) · locked"), for a row of offers of one
+ *  Action that the row's label names once. */
+export function targetsLabel(b: Board, c: Command, skip?: string): string {
+  const fields = (spec(c.type)?.fields ?? []).filter((f) => f.name !== skip);
   const values = c as unknown as Record<string, unknown>;
   const seat = typeof values.seat === "number" ? values.seat : undefined;
   const parts = fields.map((f) => valueText(b, f.kind, f.name, values[f.name], seat)).filter((x) => x !== "");
@@ -78,9 +87,13 @@ export function offerLabel(b: Board, c: Command): string {
     const w = b.seats.find((s) => s.seat === c.seat)?.serious_wounds[c.wound];
     if (w) parts.push(cardName("wound", w.card));
   }
-  // The card played leads: "Bandages · Heal every Light Wound".
-  if (c.type === "use_card") return parts.join(" · ");
-  return [t(`cmd.${c.type}`), ...parts].join(" · ");
+  return parts.join(" · ");
+}
+
+/** A card's choice inside its group (which Door, which Intruder, which room): its words without
+ *  the card's name, which the group says. */
+export function choiceLabel(b: Board, c: Command): string {
+  return c.type === "use_card" ? offerLabel(b, c, "card") : offerLabel(b, c);
 }
 
 /** In the Moves group the group says the Action: a move's button is its sentence (p. 13). */
@@ -106,6 +119,33 @@ export function groupOffers(offers: Offer[]): Record<OfferKind, Offer[]> {
   const g: Record<OfferKind, Offer[]> = { move: [], careful: [], fight: [], here: [], card: [], pass: [] };
   for (const o of offers) g[offerKind(o)].push(o);
   return g;
+}
+
+/** One card's offers (issue 33): a card offered for each Door, each Intruder or each room is one
+ *  button, and its offers are the choices of a second step. `key` is the card played (or the
+ *  command, for the "a card or Item action" offer); its offers stay the engine's, in its order. */
+export interface CardGroup {
+  key: string;
+  offers: Offer[];
+}
+
+/** The round's card offers, one group per card, in the order the engine first offers each. */
+export function cardGroups(offers: Offer[]): CardGroup[] {
+  const out: CardGroup[] = [];
+  for (const o of offers) {
+    if (offerKind(o) !== "card") continue;
+    const key = o.command.type === "use_card" ? o.command.card : o.command.type;
+    const g = out.find((x) => x.key === key);
+    if (g) g.offers.push(o);
+    else out.push({ key, offers: [o] });
+  }
+  return out;
+}
+
+/** What a card's group button says: the card's name, and its cost when every choice costs the same. */
+export function cardGroupCost(g: CardGroup): number | null {
+  const costs = new Set(g.offers.map((o) => o.cost));
+  return costs.size === 1 ? g.offers[0].cost : null;
 }
 
 /** Offers of a room that are not its own Action: picking up what lies there. */

@@ -1,30 +1,23 @@
 // The phone page's state: which page shows (join, waiting, the seat, a one-time reveal…), the
 // seat token kept in this phone's storage, the seat's screen from the host's stream, and the
-// link to the table (reconnected when the phone wakes up). Only this module talks to transport.
+// link to the table (reconnected when the phone wakes up). Only this module talks to transport,
+// and box.ts for the box contents the map and a card need.
 import type { Command } from "../bindings/Command";
 import type { Component } from "../bindings/Component";
 import type { Entered } from "../bindings/Entered";
-import type { BoardGraph } from "../bindings/BoardGraph";
-import type { ContentData } from "../bindings/ContentData";
-import type { Pack } from "../bindings/Pack";
 import type { Fault } from "../bindings/Fault";
 import type { LogLine } from "../bindings/LogLine";
 import type { PhoneScreen } from "../bindings/PhoneScreen";
+import { cue, vibrate } from "./cue";
+import { load, store, type Held } from "./held";
+import { matchCode } from "./match";
 import { deviceName, phoneCall, readStream } from "./transport";
 
-/** Everything this phone keeps, under one storage key: the seat token and what it last saw. */
-export interface Held {
-  token: string;
-  seat: number;
-  name: string;
-  /** The newest private line this phone has shown (held to see). */
-  seen: number;
-}
+export type { Held };
 
 export type Stage = "welcome" | "join" | "waiting" | "refused" | "seat" | "freed" | "left" | "reveal";
 export type Link = "idle" | "connecting" | "live" | "down";
 
-const SEAT_KEY = "nemesis-phone";
 /** Whether this phone sounds a cue when its round comes (the player's choice, on this phone). */
 const SOUND_KEY = "nemesis-phone-sound";
 /** Where this phone remembers its language (the table keeps its own). */
@@ -65,36 +58,6 @@ export const phone = $state({
   roundCalls: 0,
 });
 
-/** The four digits shown here and on the table for a phone that spent `code`: FNV-1a of the
- *  code, mod 10,000. The same function as the host's `phones::match_code` (tested there on the
- *  same example). No crypto.subtle: the page works without a secure context. */
-export function matchCode(code: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < code.length; i++) {
-    h ^= code.charCodeAt(i) & 0xff;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return String(h % 10000).padStart(4, "0");
-}
-
-function load(): Held | null {
-  try {
-    const v = JSON.parse(localStorage.getItem(SEAT_KEY) ?? "null") as Held | null;
-    return v && typeof v.token === "string" && typeof v.seat === "number" ? { ...v, seen: typeof v.seen === "number" ? v.seen : -1 } : null;
-  } catch {
-    return null;
-  }
-}
-
-function store(h: Held | null) {
-  try {
-    if (h) localStorage.setItem(SEAT_KEY, JSON.stringify(h));
-    else localStorage.removeItem(SEAT_KEY);
-  } catch {
-    // Storage refused (a private window): the seat lasts as long as this page.
-  }
-}
-
 /** The code is single-use and spent: keep it out of the history and of a reload. */
 function clearFragment() {
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
@@ -104,39 +67,7 @@ function newest(s: PhoneScreen | null): number {
   return s?.game?.reveals.at(-1)?.seq ?? -1;
 }
 
-export function vibrate(ms: number | number[]) {
-  try {
-    if ("vibrate" in navigator) navigator.vibrate(ms);
-  } catch {
-    // Not allowed without a tap first on some phones: the notice on screen is enough.
-  }
-}
-
 // --- Your round has come -------------------------------------------------------------------
-
-let audio: AudioContext | null = null;
-
-/** Two short rising notes, made here (WebAudio): no sound file to load. Quiet, under a second. */
-function cue() {
-  try {
-    audio ??= new AudioContext();
-    const at = audio.currentTime + 0.02;
-    [660, 880].forEach((hz, i) => {
-      const tone = audio!.createOscillator();
-      const level = audio!.createGain();
-      const start = at + i * 0.17;
-      tone.frequency.value = hz;
-      level.gain.setValueAtTime(0.0001, start);
-      level.gain.exponentialRampToValueAtTime(0.3, start + 0.02);
-      level.gain.exponentialRampToValueAtTime(0.0001, start + 0.16);
-      tone.connect(level).connect(audio!.destination);
-      tone.start(start);
-      tone.stop(start + 0.17);
-    });
-  } catch {
-    // No audio here (or not allowed yet): the buzz and the screen say it.
-  }
-}
 
 /** This seat's round began: a short buzz where the phone allows it, the cue if turned on. */
 function roundCame() {
@@ -153,10 +84,7 @@ export function toggleSound() {
   } catch {
     // Not kept: it lasts as long as this page.
   }
-  if (phone.sound) {
-    cue();
-    void audio?.resume().catch(() => {});
-  }
+  if (phone.sound) cue();
 }
 
 // --- The seat's stream --------------------------------------------------------------------
@@ -480,35 +408,4 @@ function route() {
   } else if (phone.stage !== "freed" && phone.stage !== "left") {
     phone.stage = "welcome";
   }
-}
-
-// --- The map's box contents -----------------------------------------------------------------
-
-let boardGraph: Promise<BoardGraph | null> | null = null;
-let boxContent: Promise<ContentData | null> | null = null;
-
-/** The board graph the read-only map is drawn from (locations, room tiles), asked once per page
- *  with this seat's token; a failed ask is asked again on the next call. */
-export function loadBoard(pack: Pack): Promise<BoardGraph | null> {
-  const held = phone.held;
-  if (!held) return Promise.resolve(null);
-  boardGraph ??= phoneCall({ call: "board", pack }, held.token).then((a) => {
-    if (a.ok && a.reply.reply === "board") return a.reply.board;
-    boardGraph = null;
-    return null;
-  });
-  return boardGraph;
-}
-
-/** The box's whole contents (every card's name and facts), asked only when the player enters a
- *  card the table holds; once per page, asked again after a failure. */
-export function loadContent(pack: Pack): Promise<ContentData | null> {
-  const held = phone.held;
-  if (!held) return Promise.resolve(null);
-  boxContent ??= phoneCall({ call: "content", pack }, held.token).then((a) => {
-    if (a.ok && a.reply.reply === "content") return a.reply.content;
-    boxContent = null;
-    return null;
-  });
-  return boxContent;
 }
