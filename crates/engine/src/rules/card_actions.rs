@@ -40,9 +40,10 @@ pub fn is_action_card(card: PlayedCard) -> bool {
 fn out_of_combat_only(card: PlayedCard) -> bool {
     use PlayedCard::*;
     match card {
-        // No icon: playable in Combat or out of it (Rest as decided in rules-deviations 32).
-        Rest | Demolition | Motivation | EnergyCharge | FireExtinguisher | Grenade | MolotovCocktail | Taser => false,
-        BasicRepairs | Repairs | FastRepairs | Ingenuity | ComputerSkills | KnowledgeOfTheShip | BlockingAccess | Pyrotechnics | Scavenging => true,
+        // No icon: playable in Combat or out of it.
+        Demolition | Motivation | EnergyCharge | FireExtinguisher | Grenade | MolotovCocktail | Taser => false,
+        // Rest bears the icon in the one source that lists the icons (rules-deviations 32).
+        Rest | BasicRepairs | Repairs | FastRepairs | Ingenuity | ComputerSkills | KnowledgeOfTheShip | BlockingAccess | Pyrotechnics | Scavenging => true,
         Tools | DuctTape | Bandages | Medkit | Clothes | Antidote | SyntheticFood | SelfDestructKey => true,
     }
 }
@@ -56,7 +57,8 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
         PlayedCard::Tools => &[RepairMalfunction, RepairEngine, ToggleDoor],
         PlayedCard::Rest | PlayedCard::Antidote => &[Scan],
         PlayedCard::Bandages => &[DressSerious, HealLight],
-        PlayedCard::Medkit => &[DressSerious, HealDressed, HealLight],
+        // Not every Light Wound: one source (AR) adds it, the English text does not (rules-deviations 50).
+        PlayedCard::Medkit => &[DressSerious, HealDressed],
         PlayedCard::Clothes => &[DiscardSlime, DressSerious],
         PlayedCard::EnergyCharge => &[ReloadEnergy, ToggleDoor],
         PlayedCard::FireExtinguisher => &[PutOutFire, DriveOffIntruder],

@@ -108,7 +108,7 @@ fn bandages_medkit_and_clothes_offer_only_the_treatments_the_character_needs_p21
     // Only the undressed wound (the second) can be dressed; the dressed one healed by the Medkit.
     assert_eq!(got, vec![
         w(Bandages, DressSerious, 1), w(Bandages, HealLight, 0),
-        w(Medkit, DressSerious, 1), w(Medkit, HealDressed, 0), w(Medkit, HealLight, 0),
+        w(Medkit, DressSerious, 1), w(Medkit, HealDressed, 0),
         w(Clothes, DiscardSlime, 0), w(Clothes, DressSerious, 1),
     ]);
     let a = ok(&s, &mut f, w(Bandages, DressSerious, 1), vec![]);
@@ -235,7 +235,7 @@ fn items_marked_out_of_combat_only_are_neither_offered_nor_accepted_with_an_intr
     let bandages = Command::UseCard { seat: Seat(0), card: Bandages, effect: CardEffect::HealLight, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
     let err = refused(&s, &mut f, bandages, vec![]);
     assert_eq!(err.key, "that_card_is_out_of_combat_only", "p. 22: the Bandages wait for an empty room");
-    for (card, effect) in [(Medkit, CardEffect::HealLight), (Clothes, CardEffect::DiscardSlime), (Tools, CardEffect::RepairMalfunction), (DuctTape, CardEffect::CombineHeavyItems), (Antidote, CardEffect::Scan)] {
+    for (card, effect) in [(Medkit, CardEffect::HealDressed), (Clothes, CardEffect::DiscardSlime), (Tools, CardEffect::RepairMalfunction), (DuctTape, CardEffect::CombineHeavyItems), (Antidote, CardEffect::Scan)] {
         assert_eq!(refused(&s, &mut f, use_card(card, effect), vec![]).key, "that_card_is_out_of_combat_only", "{card:?}");
     }
 }
