@@ -72,6 +72,8 @@ pub enum FieldKind {
     IntruderOrNone,
     IntruderKind,
     Pod,
+    /// An Escape Pod, or none (a card whose effect names no pod).
+    PodOrNone,
     Engine,
     /// A number from `min` to `max`.
     Count,

@@ -123,7 +123,9 @@ macro_rules! commands_of_the_rounds {
         /// `cards`: the Contamination cards in hand a Rest card scans (from the table none: the
         /// player's phone is asked, and answers with `ScanContamination`). `corridor`: the Door a
         /// card opens, closes or destroys; `intruder`: the Intruder it drives off; `room`: the room
-        /// a Blocking Access puts its Malfunction in.
+        /// a Blocking Access puts its Malfunction in; `target`: the other character a Taser empties
+        /// the hand of; `pod`: the Escape Pod an Evacuation Key locks or unlocks. Old saves read
+        /// the last two as none.
         UseCard {
             seat: Seat,
             card: PlayedCard,
@@ -133,6 +135,8 @@ macro_rules! commands_of_the_rounds {
             #[serde(default)] corridor: Option<CorridorId>,
             #[serde(default)] intruder: Option<IntruderId>,
             #[serde(default)] room: Option<Location>,
+            #[serde(default)] target: Option<Seat>,
+            #[serde(default)] pod: Option<PodNumber>,
         } => {
             spec: on(G::Turn)
                 .fields([
@@ -144,6 +148,8 @@ macro_rules! commands_of_the_rounds {
                     field("corridor", F::CorridorOrNone),
                     field("intruder", F::IntruderOrNone),
                     field("room", F::LocationOrNone),
+                    field("target", F::SeatOrNone),
+                    field("pod", F::PodOrNone),
                 ])
                 .entered([E::EventCard, E::AttackCard])
                 .round(),
@@ -151,7 +157,7 @@ macro_rules! commands_of_the_rounds {
             stage: Stage::Play,
             play: |state| Play::Action(card_actions::cost(state, *seat, *card)),
             offer: Offered::crew(80, card_candidates),
-            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, card_actions::Target { wound: *wound, cards, corridor: *corridor, intruder: *intruder, room: *room }),
+            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, card_actions::Target { wound: *wound, cards, corridor: *corridor, intruder: *intruder, room: *room, target: *target, pod: *pod }),
         }
         /// A correction: the round goes to this seat (someone acted out of turn at the table).
         GiveRound { seat: Seat } => {

@@ -98,37 +98,49 @@ pub(super) fn candidates(state: &State, seat: Seat) -> Vec<Command> {
     ranked.into_iter().map(|(_, _, c)| c).collect()
 }
 
+/// What a guided card is aimed at, in `card_candidates`: nothing unless said.
+#[derive(Default)]
+struct Aim {
+    wound: u8,
+    corridor: Option<CorridorId>,
+    intruder: Option<IntruderId>,
+    room: Option<Location>,
+    target: Option<Seat>,
+    pod: Option<PodNumber>,
+}
+
 /// The card and Item Actions the engine guides, each card with each of its effects here: the
 /// table shows the card played, so only public facts choose among them (a dressing, each
 /// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
 /// Blocking Access, each room with a Computer; a Grenade, each Intruder of each room it may be
-/// thrown into; a Molotov Cocktail, each of those rooms).
+/// thrown into; a Molotov Cocktail, each of those rooms; a Taser's emptied hand, each other
+/// character here; an Evacuation Key, each Escape Pod).
 pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
     let here = state.seats[seat].location;
     let undressed: Vec<u8> = (0..state.seats[seat].serious.len() as u8).filter(|i| !state.seats[seat].serious[*i as usize].dressed).collect();
     let corridors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).collect();
     let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
-    let computers: Vec<Location> = (1..=state.content().data.locations.len() as u8).map(Location).filter(|l| crate::rules::has_computer(state, *l)).collect();
+    let computers: Vec<Location> = every_room(state).filter(|l| crate::rules::has_computer(state, *l)).collect();
+    let others: Vec<Seat> = state.characters_at(here).into_iter().filter(|s| *s != seat).collect();
     let throws = crate::rules::throw_targets(state, here);
-    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
-    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room) };
+    let aimed = |card, effect, aim: Aim| Command::UseCard { seat, card, effect, wound: aim.wound, cards: Vec::new(), corridor: aim.corridor, intruder: aim.intruder, room: aim.room, target: aim.target, pod: aim.pod };
     for card in PlayedCard::ALL {
-        for effect in card_effects(card) {
+        for effect in card_effects(card).iter().copied() {
             match effect {
-                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None })),
-                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None })),
+                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| aimed(card, effect, Aim { wound: *w, ..Aim::default() }))),
+                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| aimed(card, effect, Aim { corridor: Some(*c), ..Aim::default() }))),
                 CardEffect::ThrowGrenade => {
                     for r in &throws {
-                        out.extend(state.intruders_at(*r).map(|i| at(card, *effect, *r, Some(i.id))));
+                        out.extend(state.intruders_at(*r).map(|i| aimed(card, effect, Aim { room: Some(*r), intruder: Some(i.id), ..Aim::default() })));
                     }
                 }
-                CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| at(card, *effect, *r, None))),
-                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None })),
-                CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => {
-                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r) }))
-                }
-                _ => out.push(plain(card, *effect)),
+                CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| aimed(card, effect, Aim { room: Some(*r), ..Aim::default() }))),
+                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| aimed(card, effect, Aim { intruder: Some(*i), ..Aim::default() }))),
+                CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => out.extend(computers.iter().map(|r| aimed(card, effect, Aim { room: Some(*r), ..Aim::default() }))),
+                CardEffect::EmptyHand => out.extend(others.iter().map(|t| aimed(card, effect, Aim { target: Some(*t), ..Aim::default() }))),
+                CardEffect::TogglePodLock => out.extend(state.pods.iter().map(|p| aimed(card, effect, Aim { pod: Some(p.number), ..Aim::default() }))),
+                _ => out.push(aimed(card, effect, Aim::default())),
             }
         }
     }

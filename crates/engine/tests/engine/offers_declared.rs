@@ -1,6 +1,7 @@
 //! Issue 30: a command's offers come from its declaration (`offer:` in the command table). The
 //! hand-written list they replaced is kept here, and only here, to prove over many seeded random
-//! games that the declared offers are the same set in the same order for the same state.
+//! games that the declared offers are the same set in the same order for the same state (the
+//! cards guided since left aside).
 
 use crate::common::*;
 use nemesis_engine::command::{Command, ScanProcedure, Treatment, Weapon};
@@ -146,22 +147,22 @@ fn old_card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
     let computers: Vec<Location> = (1..=state.content().data.locations.len() as u8).map(Location).filter(|l| nemesis_engine::rules::has_computer(state, *l)).collect();
     let throws = nemesis_engine::rules::throw_targets(state, here);
-    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
-    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room) };
+    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
+    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room), target: None, pod: None };
     for card in PlayedCard::ALL {
         for effect in card_effects(card) {
             match effect {
-                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None })),
-                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None })),
+                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None })),
+                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None, target: None, pod: None })),
                 CardEffect::ThrowGrenade => {
                     for r in &throws {
                         out.extend(state.intruders_at(*r).map(|i| at(card, *effect, *r, Some(i.id))));
                     }
                 }
                 CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| at(card, *effect, *r, None))),
-                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None })),
+                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None, target: None, pod: None })),
                 CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => {
-                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r) }))
+                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r), target: None, pod: None }))
                 }
                 _ => out.push(plain(card, *effect)),
             }
@@ -180,9 +181,16 @@ struct Seen {
     two_intruders_here: usize,
 }
 
+/// A card guided after the old list was retired (issue 31): the Taser's emptied hand and the
+/// Evacuation Key, which the old list could not offer.
+fn guided_since(o: &Offer) -> bool {
+    matches!(o.command, Command::UseCard { card: PlayedCard::EvacuationKey, .. } | Command::UseCard { effect: CardEffect::EmptyHand, .. })
+}
+
 fn compare(s: &State, seen: &mut Seen, at: &str) {
     let now = offers(s);
-    assert_eq!(now, old_offers(s), "{at}: the declared offers differ from the old hand list");
+    let kept: Vec<Offer> = now.iter().filter(|o| !guided_since(o)).cloned().collect();
+    assert_eq!(kept, old_offers(s), "{at}: the declared offers differ from the old hand list");
     let Some(seat) = s.rounds.turn_of else { return };
     if s.phase != Phase::Player {
         return;

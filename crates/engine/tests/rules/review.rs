@@ -11,7 +11,7 @@ use nemesis_engine::ids::*;
 use nemesis_engine::state::*;
 
 fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None }
+    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn with_no_door_token_in_the_pool_a_closed_door_is_taken_from_the_board_never_a_
     s.seats[Seat(0)].location = here;
     round_of(&mut s, Seat(0));
     let mut f = nemesis_engine::Fate::seeded(3203);
-    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: 0, cards: Vec::new(), corridor: Some(target), intruder: None, room: None };
+    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: 0, cards: Vec::new(), corridor: Some(target), intruder: None, room: None, target: None, pod: None };
     let a = ok(&s, &mut f, close, vec![]);
     assert_eq!(a.state.board.doors[target.0 as usize], DoorState::Closed, "the Door is closed");
     assert_eq!(a.state.board.doors[last], DoorState::Open, "its token came from the Closed Door, the highest corridor");
