@@ -72,6 +72,8 @@ pub enum FieldKind {
     IntruderOrNone,
     IntruderKind,
     Pod,
+    /// An Escape Pod, or none (a card whose effect names no pod).
+    PodOrNone,
     Engine,
     /// A number from `min` to `max`.
     Count,
@@ -338,7 +340,7 @@ macro_rules! command_specs {
     ($(
         $(#[$doc:meta])*
         $name:ident $(($one:ident : $one_ty:ty))? $({ $($(#[$field_attr:meta])* $field:ident : $field_ty:ty),* $(,)? })?
-        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, rule: $rule:expr $(,)? }
+        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, $(offer: $offer:expr,)? rule: $rule:expr $(,)? }
     )*) => {
         fn build(kind: CommandType) -> Spec {
             use EnteredKind as E;

@@ -92,12 +92,15 @@ impl Treatment {
 ///   victory check, or while the Intruder player chooses an Intruder Attack card;
 /// - `play`: what it is to the players' rounds (`rules::Play`): the table's correction, an Action
 ///   and its cost in Action cards (from the state and its fields), or unpaid but in a round only;
+/// - `offer` (only for what a round may offer): its candidates in the round's offers, built from
+///   public facts, with their place in the list and the rounds they are offered in
+///   (`offers::declared`); the rules then judge each by a trial;
 /// - `rule`: the rule that carries it out, on the rules' working copy (`rules::Ctx`).
 ///
-/// Each entry must state all five, so a command cannot compile half declared. The table is a
+/// Each entry must state all five others, so a command cannot compile half declared. The table is a
 /// macro that hands itself to `$then`, so each part is expanded where its names live: the enum
-/// here, the entries in `catalogue.rs`, the seat, stage, play and rule in `rules/mod.rs` (this module
-/// names neither of them, and no import circle comes of it).
+/// here, the entries in `catalogue.rs`, the seat, stage, play and rule in `rules/mod.rs`, the offers
+/// in `offers/declared.rs` (this module names none of them, and no import circle comes of it).
 macro_rules! command_table {
     // The entries stand in two files by what they are about (the rounds, the board and the
     // characters; then combat, contamination, the ship's systems and the end): the first hands its
@@ -112,7 +115,7 @@ macro_rules! declare_commands {
     ($(
         $(#[$doc:meta])*
         $name:ident $(($one:ident : $one_ty:ty))? $({ $($(#[$field_attr:meta])* $field:ident : $field_ty:ty),* $(,)? })?
-        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, rule: $rule:expr $(,)? }
+        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, $(offer: $offer:expr,)? rule: $rule:expr $(,)? }
     )*) => {
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

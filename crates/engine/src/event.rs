@@ -96,6 +96,8 @@ pub enum TableTask {
     ShuffleContaminationIn,
     /// Synthetic Food: the character draws 2 Action cards (counted by the app).
     DrawTwoActionCards,
+    /// A Taser's second use: this character discards every card of their hand (counted by the app).
+    DiscardWholeHand,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

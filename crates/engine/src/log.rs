@@ -367,6 +367,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::TapeHeavyItems => public("heavy_items_taped", vec![who(seat)]),
             TableTask::ShuffleContaminationIn => public("contamination_shuffled_in", vec![who(seat)]),
             TableTask::DrawTwoActionCards => public("two_action_cards_drawn", vec![who(seat)]),
+            TableTask::DiscardWholeHand => public("whole_hand_discarded", vec![who(seat)]),
         },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
         Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),

@@ -1,6 +1,7 @@
 //! What can happen now: the Actions the rules would accept from the player whose round it is,
 //! each with its cost, found by asking the rules themselves (a trial `apply` on a copy), never by
-//! a second hand-written copy of their checks; and outside the rounds, the step the game waits for
+//! a second hand-written copy of their checks, among the candidates each command's declaration
+//! offers (`offer:` in the command table, collected in `declared`); and outside the rounds, the step the game waits for
 //! (`next_steps`: the draft, ending the Player Phase, the Event Phase's steps, the victory check).
 //!
 //! Privacy: candidates are built only from public facts (the board graph, the public pieces), and
@@ -10,14 +11,15 @@
 //! with `needs_result`, since the table will enter it.
 
 use crate::catalogue::CommandType;
-use crate::command::{Command, ScanProcedure, Treatment, Weapon};
-use crate::rules::card_effects;
+use crate::command::Command;
 use crate::fate::Fate;
 use crate::ids::*;
 use crate::rejection::Code;
 use crate::rules::{action_cost, apply};
 use crate::state::*;
 use serde::{Deserialize, Serialize};
+
+mod declared;
 
 /// One Action the player whose round it is may take now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +44,7 @@ pub fn offers(state: &State) -> Vec<Offer> {
     if state.phase != Phase::Player || state.attack_offer.is_some() {
         return Vec::new();
     }
-    candidates(state, seat).into_iter().filter_map(|command| judge(state, command)).collect()
+    declared::candidates(state, seat).into_iter().filter_map(|command| judge(state, command)).collect()
 }
 
 /// A step the game waits for: the command to send, and the seat it is for when it names one.
@@ -138,154 +140,4 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         _ => 0,
     };
     Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks })
-}
-
-/// Every command that might be an Action of `seat` now, built from public facts only.
-fn candidates(state: &State, seat: Seat) -> Vec<Command> {
-    use Command::*;
-    let content = state.content();
-    let here = state.seats[seat].location;
-    let mut out = Vec::new();
-    if state.intruder_player_now() == Some(seat) {
-        // The Intruder player's cards (p. 27): an ATTACK of an Intruder in a character's room,
-        // or any other card the table carries out.
-        for i in &state.intruders {
-            for target in state.characters_at(i.at) {
-                out.push(IntruderPlayerAttack { seat, id: i.id, target, card_number: 1 });
-            }
-        }
-        out.push(CardAction { seat, paid: 1 });
-        out.push(Pass { seat });
-        return out;
-    }
-    // Waiting in an Escape Pod: launch it, leave it, or pass (p. 26).
-    if let Life::InPod(pod) = state.seats[seat].life {
-        out.push(LaunchPod { pod, seat: Some(seat) });
-        out.push(LeavePod { seat });
-        out.push(Pass { seat });
-        return out;
-    }
-    // A new Arm wound left more Objects than Hand slots: dropping one (free) comes before any
-    // Action (the Arm wound card), so it is offered first.
-    let s = &state.seats[seat];
-    let carried = u16::from(s.eggs_carried) + u16::from(s.carcasses_carried) + u16::from(s.corpses_carried);
-    let arm = s.serious.iter().any(|w| !w.dressed && content.data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == "arm"));
-    if carried > if arm { 1 } else { 2 } {
-        for object in ResearchObject::ALL {
-            out.push(DropObject { seat, object, give_to: None });
-        }
-    }
-    for (to, _) in content.board.neighbours(here) {
-        out.push(MoveCharacter { seat, to, careful_noise: None });
-    }
-    for (to, _) in content.board.neighbours(here) {
-        for n in 1..=4 {
-            out.push(MoveCharacter { seat, to, careful_noise: Some(n) });
-        }
-    }
-    for i in state.intruders.iter().filter(|i| i.at == here) {
-        // The character's own weapon, or another it carries (an Energy one matters only once
-        // Vulnerability to Energy is known, pp. 21–22): the table knows which it holds.
-        out.push(Shoot { seat, id: i.id, energy: false, weapon: Some(Weapon::Own) });
-        out.push(Shoot { seat, id: i.id, energy: false, weapon: Some(Weapon::Carried) });
-        if state.weakness_known(crate::content::WeaknessEffect::VulnerabilityToEnergy) {
-            out.push(Shoot { seat, id: i.id, energy: false, weapon: Some(Weapon::CarriedEnergy) });
-        }
-        out.push(MeleeAttack { seat, id: i.id });
-    }
-    out.push(SearchRoom { seat });
-    for object in ResearchObject::ALL {
-        out.push(PickUpObject { seat, object });
-    }
-    out.push(TakeEgg { seat });
-    out.push(DestroyEggs { seat, count: 1, into: None });
-    for object in ResearchObject::ALL {
-        out.push(Research { seat, object });
-    }
-    out.push(SendSignal { seat });
-    out.push(CheckAllEngines { seat });
-    for e in 1..=3 {
-        if content.engine_location(EngineNumber(e)) == Some(here) {
-            out.push(CheckEngine { seat, engine: EngineNumber(e) });
-        }
-    }
-    out.push(CheckCoordinates { seat });
-    for letter in DestinationLetter::ALL {
-        out.push(SetDestination { seat, letter });
-    }
-    out.push(StartSelfDestruct { seat });
-    out.push(StopSelfDestruct { seat });
-    for p in &state.pods {
-        out.push(TryEnterPod { seat, pod: p.number });
-    }
-    out.push(TryHibernate { seat });
-    for k in 1..=content.data.locations.len() as u8 {
-        out.push(StartAirlock { seat, room: Location(k) });
-    }
-    for k in 1..=content.data.locations.len() as u8 {
-        out.push(FireControl { seat, room: Location(k) });
-    }
-    for k in 1..=content.data.locations.len() as u8 {
-        out.push(PeekRoom { seat, at: Location(k) });
-    }
-    for procedure in [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery] {
-        out.push(ScanContamination { seat, cards: Vec::new(), procedure });
-    }
-    for treatment in Treatment::ALL {
-        out.push(TreatWounds { seat, treatment });
-    }
-    out.push(RechargeWeapon { seat });
-    for deck in ItemDeck::ALL {
-        out.push(SearchStorage { seat, deck });
-    }
-    // The Command Center: one offer, the character's own room with every Door of it closed (or
-    // opened, when all are closed already); its form chooses any room and any mix (p. 25).
-    let doors: Vec<CorridorId> = content.board.neighbours(here).into_iter().map(|(_, c)| c).filter(|c| state.board.doors[c.0 as usize] != DoorState::Destroyed).collect();
-    let all_closed = doors.iter().all(|c| state.board.doors[c.0 as usize] == DoorState::Closed);
-    out.push(CommandDoors { seat, room: here, closed: if all_closed { Vec::new() } else { doors } });
-    for p in &state.pods {
-        out.push(HatchControl { seat, pod: p.number, locked: !p.locked });
-    }
-    // The generic `RoomAction` is no longer offered: every room with an Action has its own command.
-    out.extend(card_candidates(state, seat));
-    out.push(CardAction { seat, paid: 1 });
-    out.push(Pass { seat });
-    out
-}
-
-/// The card and Item Actions the engine guides, each card with each of its effects here: the
-/// table shows the card played, so only public facts choose among them (a dressing, each
-/// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
-/// Blocking Access, each room with a Computer; a Grenade, each Intruder of each room it may be
-/// thrown into; a Molotov Cocktail, each of those rooms).
-fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
-    let mut out = Vec::new();
-    let here = state.seats[seat].location;
-    let undressed: Vec<u8> = (0..state.seats[seat].serious.len() as u8).filter(|i| !state.seats[seat].serious[*i as usize].dressed).collect();
-    let corridors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).collect();
-    let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
-    let computers: Vec<Location> = (1..=state.content().data.locations.len() as u8).map(Location).filter(|l| crate::rules::has_computer(state, *l)).collect();
-    let throws = crate::rules::throw_targets(state, here);
-    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
-    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room) };
-    for card in PlayedCard::ALL {
-        for effect in card_effects(card) {
-            match effect {
-                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None })),
-                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None })),
-                CardEffect::ThrowGrenade => {
-                    for r in &throws {
-                        out.extend(state.intruders_at(*r).map(|i| at(card, *effect, *r, Some(i.id))));
-                    }
-                }
-                CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| at(card, *effect, *r, None))),
-                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None })),
-                CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => {
-                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r) }))
-                }
-                _ => out.push(plain(card, *effect)),
-            }
-        }
-    }
-    out
 }

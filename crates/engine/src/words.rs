@@ -217,6 +217,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("everyone_draws", "Every character in {player}'s room draws 1 Action card."),
     ("heavy_items_taped", "{player} tapes 2 Heavy Items together: they take 1 Hand slot."),
     ("two_action_cards_drawn", "{player} draws 2 Action cards from their Action deck."),
+    ("whole_hand_discarded", "{player} discards every card of their hand."),
     ("contamination_shuffled_in", "{player} shuffles the new Contamination card into their Action deck with the discard pile, keeps their hand, and passes."),
     ("airlock_started", "{player} starts the Emergency Airlock Procedure: every Door of {room} closes."),
     ("airlock_cancelled", "A Door of {room} opened: the Airlock Procedure stops."),

@@ -48,7 +48,7 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
     }
     case "seat": case "seat_or_none": return name === "seat" ? "" : (b.seats.find((s) => s.seat === Number(v))?.name ?? "");
     case "engine": return t("label.engine", { n: Number(v) });
-    case "pod": {
+    case "pod": case "pod_or_none": {
       const p = b.pods.find((x) => x.number === Number(v));
       return t("label.pod", { n: Number(v), section: (p?.section ?? "").toUpperCase() });
     }

@@ -40,6 +40,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Unpaid,
+            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer, Whose::InPod], 99, |_, seat| vec![Pass { seat }]),
             rule: |ctx| player_phase::pass(ctx, *seat),
         }
         /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
@@ -49,6 +50,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(*paid),
+            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], 90, |_, seat| vec![CardAction { seat, paid: 1 }]),
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
@@ -67,6 +69,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            offer: Offered::crew(58, |_, seat| Treatment::ALL.map(|treatment| TreatWounds { seat, treatment }).into()),
             rule: |ctx| room_sheet::treat_wounds(ctx, *seat, *treatment),
         }
         /// The Armory's Room Action, Recharge Your Energy Weapon (p. 24): 2 cards; the table puts
@@ -76,6 +79,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            offer: Offered::crew(59, |_, seat| vec![RechargeWeapon { seat }]),
             rule: |ctx| room_sheet::recharge_weapon(ctx, *seat),
         }
         /// The Storage's Room Action, Search for an Item (p. 24): 2 cards; 2 Item cards from the
@@ -85,6 +89,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            offer: Offered::crew(60, |_, seat| ItemDeck::ALL.map(|deck| SearchStorage { seat, deck }).into()),
             rule: |ctx| room_sheet::search_storage(ctx, *seat, *deck),
         }
         /// The Command Center's Room Action, Open/Close Doors (p. 25): 2 cards; any 1 room, the
@@ -94,6 +99,14 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            // One offer: the character's own room with every Door of it closed (or opened, when all
+            // are closed already); its form chooses any room and any mix (p. 25).
+            offer: Offered::crew(61, |state, seat| {
+                let here = state.seats[seat].location;
+                let doors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).filter(|c| state.board.doors[c.0 as usize] != DoorState::Destroyed).collect();
+                let all_closed = doors.iter().all(|c| state.board.doors[c.0 as usize] == DoorState::Closed);
+                vec![CommandDoors { seat, room: here, closed: if all_closed { Vec::new() } else { doors } }]
+            }),
             rule: |ctx| room_sheet::command_doors(ctx, *seat, *room, closed),
         }
         /// The Hatch Control System's Room Action (p. 25): 2 cards; one Escape Pod locked or unlocked.
@@ -102,6 +115,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            offer: Offered::crew(62, |state, seat| state.pods.iter().map(|p| HatchControl { seat, pod: p.number, locked: !p.locked }).collect()),
             rule: |ctx| room_sheet::hatch_control(ctx, *seat, *pod, *locked),
         }
         /// A card or Item Action the engine knows (pp. 12, 22): the card the table shows, the effect
@@ -109,7 +123,9 @@ macro_rules! commands_of_the_rounds {
         /// `cards`: the Contamination cards in hand a Rest card scans (from the table none: the
         /// player's phone is asked, and answers with `ScanContamination`). `corridor`: the Door a
         /// card opens, closes or destroys; `intruder`: the Intruder it drives off; `room`: the room
-        /// a Blocking Access puts its Malfunction in.
+        /// a Blocking Access puts its Malfunction in; `target`: the other character a Taser empties
+        /// the hand of; `pod`: the Escape Pod an Evacuation Key locks or unlocks. Old saves read
+        /// the last two as none.
         UseCard {
             seat: Seat,
             card: PlayedCard,
@@ -119,6 +135,8 @@ macro_rules! commands_of_the_rounds {
             #[serde(default)] corridor: Option<CorridorId>,
             #[serde(default)] intruder: Option<IntruderId>,
             #[serde(default)] room: Option<Location>,
+            #[serde(default)] target: Option<Seat>,
+            #[serde(default)] pod: Option<PodNumber>,
         } => {
             spec: on(G::Turn)
                 .fields([
@@ -130,13 +148,16 @@ macro_rules! commands_of_the_rounds {
                     field("corridor", F::CorridorOrNone),
                     field("intruder", F::IntruderOrNone),
                     field("room", F::LocationOrNone),
+                    field("target", F::SeatOrNone),
+                    field("pod", F::PodOrNone),
                 ])
                 .entered([E::EventCard, E::AttackCard])
                 .round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(card_actions::cost(state, *seat, *card)),
-            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, card_actions::Target { wound: *wound, cards, corridor: *corridor, intruder: *intruder, room: *room }),
+            offer: Offered::crew(80, card_candidates),
+            rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, card_actions::Target { wound: *wound, cards, corridor: *corridor, intruder: *intruder, room: *room, target: *target, pod: *pod }),
         }
         /// A correction: the round goes to this seat (someone acted out of turn at the table).
         GiveRound { seat: Seat } => {
@@ -197,6 +218,12 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::move_cost(state, *seat, careful_noise.is_some())),
+            // Each neighbouring room, then each with Careful Movement's corridor (pp. 13–14).
+            offer: Offered::crew(20, |state, seat| {
+                let rooms: Vec<Location> = state.content().board.neighbours(state.seats[seat].location).into_iter().map(|(to, _)| to).collect();
+                let careful = rooms.iter().flat_map(|to| (1..=rules::CORRIDOR_NUMBERS).map(|n| MoveCharacter { seat, to: *to, careful_noise: Some(n) }));
+                rooms.iter().map(|to| MoveCharacter { seat, to: *to, careful_noise: None }).chain(careful).collect()
+            }),
             rule: |ctx| movement::move_character(ctx, *seat, *to, *careful_noise),
         }
         PlaceCharacter { seat: Seat, at: Location } => {
@@ -312,6 +339,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            offer: Offered::crew(55, |state, seat| every_room(state).map(|room| FireControl { seat, room }).collect()),
             rule: |ctx| rooms::fire_control(ctx, *seat, *room),
         }
 
@@ -357,6 +385,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
+            offer: Offered::crew(45, |_, seat| vec![SendSignal { seat }]),
             rule: |ctx| rooms::send_signal(ctx, *seat),
         }
         KillCharacter { seat: Seat } => {

@@ -60,10 +60,12 @@ pub enum PlayedCard {
     SyntheticFood,
     /// Item (red), one use: 1 card.
     SelfDestructKey,
+    /// Item (red): 1 card; in an Evacuation Section, the Hatch Control System's effect.
+    EvacuationKey,
 }
 
 impl PlayedCard {
-    pub const ALL: [PlayedCard; 25] = [
+    pub const ALL: [PlayedCard; 26] = [
         PlayedCard::BasicRepairs,
         PlayedCard::Repairs,
         PlayedCard::FastRepairs,
@@ -89,6 +91,7 @@ impl PlayedCard {
         PlayedCard::Taser,
         PlayedCard::SyntheticFood,
         PlayedCard::SelfDestructKey,
+        PlayedCard::EvacuationKey,
     ];
 }
 
@@ -145,10 +148,14 @@ pub enum CardEffect {
     /// Self-Destruct Key: from a room with a working Computer, start or stop the Self-Destruct
     /// sequence as the Generator does (p. 24).
     ToggleSelfDestruct,
+    /// Taser: another character in the room discards their whole hand (the cards are the table's).
+    EmptyHand,
+    /// Evacuation Key: 1 Escape Pod locked or unlocked, as the Hatch Control System does (p. 25).
+    TogglePodLock,
 }
 
 impl CardEffect {
-    pub const ALL: [CardEffect; 22] = [
+    pub const ALL: [CardEffect; 24] = [
         CardEffect::RepairMalfunction,
         CardEffect::RepairEngine,
         CardEffect::DressSerious,
@@ -171,5 +178,7 @@ impl CardEffect {
         CardEffect::StunIntruder,
         CardEffect::DrawTwo,
         CardEffect::ToggleSelfDestruct,
+        CardEffect::EmptyHand,
+        CardEffect::TogglePodLock,
     ];
 }

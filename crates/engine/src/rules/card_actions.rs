@@ -40,10 +40,12 @@ pub fn is_action_card(card: PlayedCard) -> bool {
 fn out_of_combat_only(card: PlayedCard) -> bool {
     use PlayedCard::*;
     match card {
-        // No icon: playable in Combat or out of it (Rest as decided in rules-deviations 32).
-        Rest | Demolition | Motivation | EnergyCharge | FireExtinguisher | Grenade | MolotovCocktail | Taser => false,
-        BasicRepairs | Repairs | FastRepairs | Ingenuity | ComputerSkills | KnowledgeOfTheShip | BlockingAccess | Pyrotechnics | Scavenging => true,
+        // No icon: playable in Combat or out of it.
+        Demolition | Motivation | EnergyCharge | FireExtinguisher | Grenade | MolotovCocktail | Taser => false,
+        // Rest bears the icon in the one source that lists the icons (rules-deviations 32).
+        Rest | BasicRepairs | Repairs | FastRepairs | Ingenuity | ComputerSkills | KnowledgeOfTheShip | BlockingAccess | Pyrotechnics | Scavenging => true,
         Tools | DuctTape | Bandages | Medkit | Clothes | Antidote | SyntheticFood | SelfDestructKey => true,
+        EvacuationKey => false,
     }
 }
 
@@ -56,7 +58,8 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
         PlayedCard::Tools => &[RepairMalfunction, RepairEngine, ToggleDoor],
         PlayedCard::Rest | PlayedCard::Antidote => &[Scan],
         PlayedCard::Bandages => &[DressSerious, HealLight],
-        PlayedCard::Medkit => &[DressSerious, HealDressed, HealLight],
+        // Not every Light Wound: one source (AR) adds it, the English text does not (rules-deviations 50).
+        PlayedCard::Medkit => &[DressSerious, HealDressed],
         PlayedCard::Clothes => &[DiscardSlime, DressSerious],
         PlayedCard::EnergyCharge => &[ReloadEnergy, ToggleDoor],
         PlayedCard::FireExtinguisher => &[PutOutFire, DriveOffIntruder],
@@ -68,10 +71,10 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
         PlayedCard::Motivation => &[EveryoneDraws],
         PlayedCard::Grenade => &[ThrowGrenade],
         PlayedCard::MolotovCocktail => &[ThrowMolotov],
-        // The Taser's other use, a character emptying their hand, is the table's (`CardAction`).
-        PlayedCard::Taser => &[StunIntruder],
+        PlayedCard::Taser => &[StunIntruder, EmptyHand],
         PlayedCard::SyntheticFood => &[DrawTwo],
         PlayedCard::SelfDestructKey => &[ToggleSelfDestruct],
+        PlayedCard::EvacuationKey => &[TogglePodLock],
     }
 }
 
@@ -141,13 +144,15 @@ fn blast(ctx: &mut Ctx, room: Location, spared: Option<IntruderId>, injuries: u8
 
 /// What a card's effect acts on: the Serious Wound a dressing dresses (its place among the
 /// character's), the Contamination cards in the hand (those Rest scans; for the Antidote, those
-/// whose removal leaves the hand), the Door, the Intruder, the room.
+/// whose removal leaves the hand), the Door, the Intruder, the room, another character, a pod.
 pub struct Target<'a> {
     pub wound: u8,
     pub cards: &'a [ContaminationId],
     pub corridor: Option<CorridorId>,
     pub intruder: Option<IntruderId>,
     pub room: Option<Location>,
+    pub target: Option<Seat>,
+    pub pod: Option<PodNumber>,
 }
 
 /// The Door of one of the corridors of `at` the card names; refused for any other.
@@ -341,6 +346,25 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             } else {
                 systems::end_self_destruct(ctx)?;
             }
+        }
+        CardEffect::EmptyHand => {
+            let Some(other) = target.target.filter(|t| *t != seat && ctx.state.characters_at(at).contains(t)) else {
+                return refuse(Code::NotAllowed, "choose_another_character_in_this_room", "Choose another character in this room.");
+            };
+            ctx.emit(Event::TableDoes { seat: other, task: TableTask::DiscardWholeHand });
+            ctx.emit(Event::HandSizeSet { seat: other, cards: 0 });
+        }
+        CardEffect::TogglePodLock => {
+            let section = ["evacuation_section_a", "evacuation_section_b"].iter().any(|k| ctx.state.explored_room(k) == Some(at));
+            if !section {
+                return refuse(Code::NotAllowed, "the_evacuation_key_works_only_in_an_evacuation", "The Evacuation Key works only in an Evacuation Section.");
+            }
+            // The pod turns to the other side, as a Door a card opens or closes; a pod gone is
+            // refused by the Hatch Control System's own rule.
+            let Some((pod, locked)) = target.pod.and_then(|p| ctx.state.pod(p)).map(|p| (p.number, p.locked)) else {
+                return refuse(Code::NotAllowed, "choose_an_escape_pod", "Choose an Escape Pod.");
+            };
+            systems::set_pod_lock(ctx, pod, !locked)?;
         }
         CardEffect::EveryoneDraws => {
             ctx.emit(Event::TableDoes { seat, task: TableTask::EveryoneDraws });

@@ -49,14 +49,17 @@ pub(super) fn noise_everywhere(ctx: &mut Ctx, at: Location) {
 
 /// Closes a door in a corridor; with no token left in the pool one is taken from elsewhere (p. 17),
 /// never from a corridor in `keep`: the Doors the same effect sets (the Command Center's room, an
-/// Airlock's room) stay as it sets them, so the effect never undoes itself.
+/// Airlock's room) stay as it sets them, so the effect never undoes itself. A Closed Door is taken
+/// (the lowest corridor's), a Destroyed one only when no Closed one is left to take: taking it
+/// would let a corridor whose Door can never close again (p. 17) be closed later (rules-deviations 51).
 pub(super) fn close_door(ctx: &mut Ctx, corridor: CorridorId, keep: &[CorridorId]) {
     // A Destroyed door can never be closed again (p. 17).
     if ctx.state.board.doors[corridor.0 as usize] != DoorState::Open {
         return;
     }
     if ctx.state.doors_in_use() >= ctx.content.data.pools.doors {
-        let elsewhere = ctx.state.board.doors.iter().enumerate().position(|(i, d)| *d != DoorState::Open && !keep.contains(&CorridorId(i as u8)));
+        let on_board = |state: DoorState| ctx.state.board.doors.iter().enumerate().position(|(i, d)| *d == state && !keep.contains(&CorridorId(i as u8)));
+        let elsewhere = on_board(DoorState::Closed).or_else(|| on_board(DoorState::Destroyed));
         if let Some(other) = elsewhere {
             ctx.emit(Event::DoorChanged { corridor: CorridorId(other as u8), state: DoorState::Open });
         }

@@ -174,7 +174,7 @@ macro_rules! command_rules {
     ($(
         $(#[$doc:meta])*
         $name:ident $(($one:ident : $one_ty:ty))? $({ $($(#[$field_attr:meta])* $field:ident : $field_ty:ty),* $(,)? })?
-        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, rule: $rule:expr $(,)? }
+        => { spec: $spec:expr, seat: $seat:expr, stage: $stage:expr, play: $play:expr, $(offer: $offer:expr,)? rule: $rule:expr $(,)? }
     )*) => {
         /// The seat a command acts for, if it names one.
         #[allow(unused_variables)]

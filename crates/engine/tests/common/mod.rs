@@ -733,6 +733,7 @@ pub const TABLE_PIECES: &[&str] = &[
     "heavy_items_taped", "contamination_shuffled_in",
     // The last cards guided (issue 31): Synthetic Food's draw.
     "two_action_cards_drawn",
+    "whole_hand_discarded",
 ];
 
 /// The other lines: rolls, draws, verdicts, rounds, private results, the victory check. Every

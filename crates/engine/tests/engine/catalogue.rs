@@ -46,7 +46,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
     }
     match f.kind {
         FieldKind::Seat | FieldKind::IntruderPlayer | FieldKind::Intruder | FieldKind::Corridor | FieldKind::AttackCard => json!(0),
-        FieldKind::SeatOrNone | FieldKind::LocationOrNone | FieldKind::CorridorNumberOrNone | FieldKind::ObjectiveOrNone | FieldKind::CorridorOrNone | FieldKind::IntruderOrNone => Value::Null,
+        FieldKind::SeatOrNone | FieldKind::LocationOrNone | FieldKind::CorridorNumberOrNone | FieldKind::ObjectiveOrNone | FieldKind::CorridorOrNone | FieldKind::IntruderOrNone | FieldKind::PodOrNone => Value::Null,
         FieldKind::Seats | FieldKind::ContaminationCards | FieldKind::Corridors => json!([]),
         FieldKind::Names => json!(["Ana"]),
         FieldKind::Location | FieldKind::Pod | FieldKind::Engine | FieldKind::CorridorNumber => json!(1),

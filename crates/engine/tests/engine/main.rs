@@ -16,6 +16,7 @@ mod journal;
 mod layout;
 mod log_catalogue;
 mod offers;
+mod offers_declared;
 mod privacy;
 mod properties;
 mod smoke;

@@ -13,7 +13,7 @@ use nemesis_engine::state::*;
 use nemesis_engine::{Actor, Content};
 
 fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None }
+    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
 }
 
 fn character_key(s: &State, seat: Seat) -> String {
@@ -102,13 +102,13 @@ fn bandages_medkit_and_clothes_offer_only_the_treatments_the_character_needs_p21
         assert_eq!(cost, Some(1), "p. 22: an Item's Action costs 1");
         c
     }).collect();
-    let w = |card, effect, wound| Command::UseCard { seat: Seat(0), card, effect, wound, cards: Vec::new(), corridor: None, intruder: None, room: None };
+    let w = |card, effect, wound| Command::UseCard { seat: Seat(0), card, effect, wound, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
     use CardEffect::*;
     use PlayedCard::*;
     // Only the undressed wound (the second) can be dressed; the dressed one healed by the Medkit.
     assert_eq!(got, vec![
         w(Bandages, DressSerious, 1), w(Bandages, HealLight, 0),
-        w(Medkit, DressSerious, 1), w(Medkit, HealDressed, 0), w(Medkit, HealLight, 0),
+        w(Medkit, DressSerious, 1), w(Medkit, HealDressed, 0),
         w(Clothes, DiscardSlime, 0), w(Clothes, DressSerious, 1),
     ]);
     let a = ok(&s, &mut f, w(Bandages, DressSerious, 1), vec![]);
@@ -179,7 +179,7 @@ fn the_antidote_scans_every_card_removes_the_infected_and_the_larva_shuffles_in_
     }
     round_of(&mut s, Seat(0));
     assert_eq!(offered(&s, |c| *c == antidote), vec![(antidote.clone(), Some(1))], "an Item costs 1 (p. 22)");
-    let in_hand = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held[..2].to_vec(), corridor: None, intruder: None, room: None };
+    let in_hand = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held[..2].to_vec(), corridor: None, intruder: None, room: None, target: None, pod: None };
     let a = ok(&s, &mut f, in_hand, vec![]);
     let scanned = a.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count();
     assert_eq!(scanned, held.len(), "every card held is scanned");
@@ -232,10 +232,10 @@ fn items_marked_out_of_combat_only_are_neither_offered_nor_accepted_with_an_intr
     let fight = cards(&s);
     assert!(restricted.iter().all(|c| !fight.contains(c)), "in Combat none of them: {fight:?}");
     assert!(fight.contains(&EnergyCharge) && fight.contains(&FireExtinguisher), "no icon: also in Combat: {fight:?}");
-    let bandages = Command::UseCard { seat: Seat(0), card: Bandages, effect: CardEffect::HealLight, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None };
+    let bandages = Command::UseCard { seat: Seat(0), card: Bandages, effect: CardEffect::HealLight, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
     let err = refused(&s, &mut f, bandages, vec![]);
     assert_eq!(err.key, "that_card_is_out_of_combat_only", "p. 22: the Bandages wait for an empty room");
-    for (card, effect) in [(Medkit, CardEffect::HealLight), (Clothes, CardEffect::DiscardSlime), (Tools, CardEffect::RepairMalfunction), (DuctTape, CardEffect::CombineHeavyItems), (Antidote, CardEffect::Scan)] {
+    for (card, effect) in [(Medkit, CardEffect::HealDressed), (Clothes, CardEffect::DiscardSlime), (Tools, CardEffect::RepairMalfunction), (DuctTape, CardEffect::CombineHeavyItems), (Antidote, CardEffect::Scan)] {
         assert_eq!(refused(&s, &mut f, use_card(card, effect), vec![]).key, "that_card_is_out_of_combat_only", "{card:?}");
     }
 }
@@ -288,7 +288,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     // The Antidote: 1 paid from a hand of 2 leaves 1.
     t.seats[Seat(0)].hand = 2;
     t.seats[Seat(0)].hand_scan_due = false;
-    let antidote = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held.clone(), corridor: None, intruder: None, room: None };
+    let antidote = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held.clone(), corridor: None, intruder: None, room: None, target: None, pod: None };
     assert_eq!(refused(&t, &mut f, antidote, vec![]).key, key);
     // Look scans cards drawn aside (Eclosion's four), not the hand: no limit by the hand.
     let look = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Look };
@@ -315,7 +315,7 @@ fn play_as(s: &mut State, key: &str) {
 }
 
 fn with(card: PlayedCard, effect: CardEffect, corridor: Option<CorridorId>, intruder: Option<IntruderId>, room: Option<Location>) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor, intruder, room }
+    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor, intruder, room, target: None, pod: None }
 }
 
 fn corridors_of(at: Location) -> Vec<CorridorId> {
@@ -632,4 +632,61 @@ fn the_self_destruct_key_starts_or_stops_the_sequence_from_a_room_with_a_working
     assert!(ok(&b, &mut f, key.clone(), vec![]).events.contains(&Event::SelfDestructStopped), "and stopped");
     s.room_mut(at).malfunction = true;
     assert_eq!(refused(&s, &mut f, key, vec![]).key, "the_self_destruct_key_works_only_in_a");
+}
+
+fn aimed(card: PlayedCard, effect: CardEffect, target: Option<Seat>, pod: Option<PodNumber>) -> Command {
+    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target, pod }
+}
+
+#[test]
+fn the_taser_empties_the_hand_of_another_character_in_the_room_card_reference() {
+    // The Taser (docs/cards.md, B): or 1 character in the room discards their whole hand. The
+    // cards are the table's; the app counts the hand and the outcome says what to do.
+    let (mut s, mut f) = table(3, 3150);
+    let here = s.seats[Seat(0)].location;
+    s.seats[Seat(1)].location = here;
+    s.seats[Seat(2)].location = Content::base().board.neighbours(here)[0].0;
+    round_of(&mut s, Seat(0));
+    s.seats[Seat(1)].hand = 4;
+    let empty = |t| aimed(PlayedCard::Taser, CardEffect::EmptyHand, Some(t), None);
+    let got = offered(&s, |c| matches!(c, Command::UseCard { effect: CardEffect::EmptyHand, .. }));
+    assert_eq!(got, vec![(empty(Seat(1)), Some(1))], "only the other character here, for the Item's 1 card");
+    let a = ok(&s, &mut f, empty(Seat(1)), vec![]);
+    assert_eq!(a.state.seats[Seat(1)].hand, 0, "the whole hand is discarded");
+    assert_eq!(a.state.seats[Seat(0)].hand, 5 - 1, "the Taser's user paid 1");
+    assert!(a.events.contains(&Event::TableDoes { seat: Seat(1), task: TableTask::DiscardWholeHand }));
+    assert!(lines_with_hands(&a).contains(&"whole_hand_discarded".to_string()) && has_hand_line("whole_hand_discarded"));
+    for wrong in [Seat(0), Seat(2)] {
+        let before = s.clone();
+        assert_eq!(refused(&s, &mut f, empty(wrong), vec![]).key, "choose_another_character_in_this_room", "{wrong:?}");
+        assert_eq!(s, before);
+    }
+    assert_eq!(refused(&s, &mut f, aimed(PlayedCard::Taser, CardEffect::EmptyHand, None, None), vec![]).key, "choose_another_character_in_this_room");
+}
+
+#[test]
+fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_p25_card_reference() {
+    // The Evacuation Key (docs/cards.md, B): in an Evacuation Section, the Hatch Control System's
+    // effect (p. 25), 1 Escape Pod locked or unlocked; no Out of Combat Only icon.
+    let (mut s, mut f) = table(2, 3151);
+    let key = |pod| aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, Some(pod));
+    round_of(&mut s, Seat(0));
+    assert!(offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::EvacuationKey, .. })).is_empty(), "outside an Evacuation Section, nothing");
+    let first = s.pods[0].number;
+    assert_eq!(refused(&s, &mut f, key(first), vec![]).key, "the_evacuation_key_works_only_in_an_evacuation");
+    let at = stand_in(&mut s, Seat(0), "evacuation_section_a");
+    let pods: Vec<PodNumber> = s.pods.iter().map(|p| p.number).collect();
+    let got: Vec<Command> = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::EvacuationKey, .. })).into_iter().map(|(c, cost)| {
+        assert_eq!(cost, Some(1));
+        c
+    }).collect();
+    assert_eq!(got, pods.iter().map(|p| key(*p)).collect::<Vec<_>>(), "each Escape Pod");
+    let locked = s.pods[0].locked;
+    let a = ok(&s, &mut f, key(first), vec![]);
+    assert!(a.events.contains(&Event::PodLockSet { pod: first, locked: !locked }), "the pod turns to its other side");
+    assert_eq!(a.state.pods[0].locked, !locked);
+    assert!(lines_with_hands(&a).iter().any(|k| k.starts_with("pod_")), "the lock is said: {:?}", lines_with_hands(&a));
+    add_intruder(&mut s, IntruderKind::Adult, at);
+    assert!(run(&s, &mut f, key(first), vec![]).is_ok(), "no icon: also in Combat");
+    assert_eq!(refused(&s, &mut f, aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, None), vec![]).key, "choose_an_escape_pod");
 }

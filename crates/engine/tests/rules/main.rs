@@ -21,6 +21,7 @@ mod player_phase;
 mod rooms;
 mod room_sheet;
 mod card_actions;
+mod review;
 mod setup;
 mod systems;
 mod turns;

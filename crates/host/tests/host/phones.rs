@@ -583,7 +583,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
     }
     match f.kind {
         K::Seat | K::IntruderPlayer | K::Intruder | K::Corridor | K::AttackCard => json!(0),
-        K::SeatOrNone | K::LocationOrNone | K::CorridorNumberOrNone | K::ObjectiveOrNone | K::CorridorOrNone | K::IntruderOrNone => serde_json::Value::Null,
+        K::SeatOrNone | K::LocationOrNone | K::CorridorNumberOrNone | K::ObjectiveOrNone | K::CorridorOrNone | K::IntruderOrNone | K::PodOrNone => serde_json::Value::Null,
         K::Seats | K::ContaminationCards | K::Corridors => json!([]),
         K::Names => json!(["Ana", "Bo"]),
         K::Location | K::Pod | K::Engine | K::CorridorNumber => json!(1),
