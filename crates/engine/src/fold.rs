@@ -395,7 +395,13 @@ impl State {
             Event::AirlockEnded { .. } => self.airlock = None,
             Event::FireControlUsed { .. } => {}
             Event::TableDoes { .. } => {}
-            Event::HandScanDue { seat, due } => self.seats[*seat].hand_scan_due = *due,
+            Event::HandScanDue { seat, due } => {
+                self.seats[*seat].hand_scan_due = *due;
+                // The answer to a scan asked of the phone closes Eclosion's as well (one at a time).
+                if !*due {
+                    self.seats[*seat].eclosion_scan_due = false;
+                }
+            }
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
                 let s = &mut self.seats[*seat];
@@ -430,7 +436,9 @@ impl State {
             }
             Event::EventCardDiscarded { card } => self.events.discard.push(*card),
             // Instructions to the table: the state does not change.
-            Event::EclosionDraw { .. } | Event::EventCardIdle { .. } => {}
+            // Eclosion: a player who owns Contamination cards is asked to scan those drawn.
+            Event::EclosionDraw { seat, holds } => self.seats[*seat].eclosion_scan_due = *holds > 0,
+            Event::EventCardIdle { .. } => {}
             Event::GameEnded { cause, .. } => {
                 self.phase = Phase::Over { cause: *cause, check: VictoryStep::Engines };
             }

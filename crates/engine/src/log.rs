@@ -218,6 +218,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             public("room_explored", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
         }
         Event::NoiseRolled { seat, face, .. } => match seat {
+            // p. 17: with Slime a Silence counts as Danger; the line says so, or the Noise placed
+            // after a "Silence" reads as a mistake.
+            Some(seat) if *face == NoiseFace::Silence && s.seats[*seat].slime => public("noise_rolled_slimed", vec![who(seat)]),
             Some(seat) => public("noise_rolled", vec![who(seat), ("face", named("noise", face))]),
             None => public("noise_rolled_table", vec![("face", named("noise", face))]),
         },

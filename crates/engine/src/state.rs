@@ -112,9 +112,11 @@ pub struct SeatState {
     pub objective_met: Option<bool>,
     pub contamination_checked: bool,
     pub reveals: Vec<Reveal>,
-    /// A Rest card asked to scan the Contamination cards in hand: which those are, the phone says.
+    /// Scans the phone answers: a Rest card's (the hand's cards), Eclosion's (the 4 drawn, Look).
     #[serde(default)]
     pub hand_scan_due: bool,
+    #[serde(default)]
+    pub eclosion_scan_due: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,8 +134,7 @@ pub struct RoomState {
     /// Intruder Carcass tokens lying here (p. 20: left where an Intruder other than a Larva is killed).
     #[serde(default)]
     pub carcasses: u8,
-    /// Character Corpse tokens lying here (p. 21: left where a character dies; p. 8 step 20: the
-    /// blue one starts in the Hibernatorium).
+    /// Character Corpse tokens lying here (p. 21: where a character died; p. 8: the Hibernatorium's).
     #[serde(default)]
     pub corpses: u8,
 }
@@ -356,8 +357,7 @@ pub struct State {
     pub first_dead: Option<Seat>,
     /// Deaths over the whole game, a revived character's included.
     pub deaths: u16,
-    /// Playing as the Intruders (p. 27): the seat, and the turn from which its rules apply
-    /// (the one after it took over).
+    /// Playing as the Intruders (p. 27): the seat, and the turn its rules apply from (the next).
     pub intruder_player: Option<(Seat, u16)>,
     /// Intruder Attack cards the Intruder player drew and is choosing among (p. 27); secret to them.
     pub attack_offer: Option<AttackOffer>,

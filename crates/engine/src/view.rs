@@ -57,6 +57,8 @@ pub struct PublicSeat {
     /// A Rest card's scan waits for this player's phone to name the cards in hand (public: the
     /// card was shown).
     pub hand_scan_due: bool,
+    /// Eclosion waits for this player's scan of the cards they drew (public: the card was read out).
+    pub eclosion_scan_due: bool,
     pub eggs_carried: u8,
     /// Heavy Objects carried besides Eggs (pp. 12-13).
     pub carcasses_carried: u8,

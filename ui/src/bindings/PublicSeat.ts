@@ -12,7 +12,11 @@ export type PublicSeat = { seat: Seat, name: string, number: PlayerNumber, first
  * A Rest card's scan waits for this player's phone to name the cards in hand (public: the
  * card was shown).
  */
-hand_scan_due: boolean, eggs_carried: number, 
+hand_scan_due: boolean, 
+/**
+ * Eclosion waits for this player's scan of the cards they drew (public: the card was read out).
+ */
+eclosion_scan_due: boolean, eggs_carried: number, 
 /**
  * Heavy Objects carried besides Eggs (pp. 12-13).
  */

@@ -65,7 +65,7 @@ export const catalogue: Catalogue = {
     {"type":"stop_self_destruct","group":"ship","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
     {"type":"set_pod_lock","group":"ship","fields":[{"name":"pod","kind":"pod"},{"name":"locked","kind":"switch","initial":false}],"entered":[],"sent_by":["table"],"modes":[],"confirm":false,"explained":false},
     {"type":"try_enter_pod","group":"ship","fields":[{"name":"seat","kind":"seat"},{"name":"pod","kind":"pod"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
-    {"type":"launch_pod","group":"ship","fields":[{"name":"pod","kind":"pod"},{"name":"seat","kind":"seat_or_none"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
+    {"type":"launch_pod","group":"ship","fields":[{"name":"pod","kind":"pod"},{"name":"seat","kind":"seat_or_none"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":true,"explained":false},
     {"type":"leave_pod","group":"ship","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
     {"type":"try_hibernate","group":"ship","fields":[{"name":"seat","kind":"seat"}],"entered":[],"sent_by":["table","round"],"modes":[],"confirm":false,"explained":false},
     {"type":"choose_objective","group":"characters","fields":[{"name":"seat","kind":"seat"},{"name":"objective","kind":"objective_or_none"}],"entered":[],"sent_by":["table","phone"],"modes":[],"confirm":false,"explained":false},

@@ -68,6 +68,11 @@ export function tableKinds(kinds: EnteredKind[], handled: Component[]): EnteredK
   });
 }
 
+/** Every answer about a player's own cards given: none is ever assumed for them. */
+export function enteredAnswered(items: Entered[]): boolean {
+  return items.every((e) => e.kind !== "no_action_cards" || typeof e.none === "boolean");
+}
+
 /** A blank result of a kind, ready to be filled in. */
 export function blankEntered(kind: EnteredKind): Entered {
   switch (kind) {
@@ -84,6 +89,8 @@ export function blankEntered(kind: EnteredKind): Entered {
     case "destination": return { kind, destination: "earth" };
     case "weakness": return { kind, key: "" };
     case "contamination_draw": return { kind, contamination: 0 };
-    case "no_action_cards": return { kind, seat: 0, none: true };
+    // Nothing about a player's hand is assumed: `none` stays unanswered (null) until the table
+    // says it, and the form cannot be sent before (`enteredAnswered`).
+    case "no_action_cards": return { kind, seat: 0, none: null as unknown as boolean };
   }
 }

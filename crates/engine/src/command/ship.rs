@@ -187,8 +187,9 @@ macro_rules! commands_of_the_ship {
         }
         /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
         /// launches it (from their phone or the table); left out, the table launches it (old saves).
+        /// Asked to confirm: a launched pod leaves the ship for good (p. 26).
         LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]).round(),
+            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]).round().confirm(),
             seat: *seat,
             stage: Stage::Play,
             play: |_| Play::Unpaid,

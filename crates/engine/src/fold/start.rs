@@ -53,6 +53,7 @@ impl State {
                         objective_met: None,
                         contamination_checked: false,
                         hand_scan_due: false,
+                        eclosion_scan_due: false,
                         reveals: Vec::new(),
                     })
                     .collect(),

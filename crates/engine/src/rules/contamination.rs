@@ -119,8 +119,10 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Look | ScanProcedure::Surgery => held_named(ctx, seat, cards)?,
         _ => in_hand(ctx, seat, cards)?,
     };
-    // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all.
-    let answering = procedure == ScanProcedure::Rest && ctx.state.seats[seat].hand_scan_due;
+    // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all; or to
+    // Eclosion's: the Contamination cards among the 4 drawn (Look), maybe none.
+    let s = &ctx.state.seats[seat];
+    let answering = (procedure == ScanProcedure::Rest && s.hand_scan_due) || (procedure == ScanProcedure::Look && s.eclosion_scan_due);
     if answering {
         ctx.emit(Event::HandScanDue { seat, due: false });
     }

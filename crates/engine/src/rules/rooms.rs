@@ -281,6 +281,10 @@ pub(super) fn fire_control(ctx: &mut Ctx, seat: Seat, room: Location) -> Outcome
 /// Search (p. 23): the room's Item Counter goes down by one; an empty room cannot be searched.
 pub(super) fn search_room(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.awake(seat)?;
+    // The Search card bears the Out of Combat Only icon (p. 12; docs/cards.md): not beside an Intruder.
+    if ctx.state.in_combat(seat) {
+        return refuse(Code::NotAllowed, "that_card_is_out_of_combat_only", "That card is Out of Combat Only: not with an Intruder in the room.");
+    }
     let at = ctx.state.seats[seat].location;
     let r = ctx.state.room(at);
     match r.items {

@@ -161,9 +161,53 @@ pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool) -> Outcome<(
     if ctx.state.seats[seat].objective_met.is_some() {
         return refuse(Code::NotAllowed, "that_objective_is_already_judged", "That objective is already judged.");
     }
+    if met {
+        contradicted(ctx, seat)?;
+    }
     ctx.emit(Event::ObjectiveJudged { seat, met });
     if ctx.state.judged_seats().iter().all(|s| ctx.state.seats[*s].objective_met.is_some()) {
         step_to(ctx, VictoryStep::Done);
+    }
+    Ok(())
+}
+
+/// A "Met" the app's own records contradict is refused (p. 11, the objectives' terms): whether the
+/// Signal was sent (p. 24), what a character carries, which Weaknesses are discovered (p. 21). The
+/// table judges only what the app cannot know; physical objectives are the table's alone.
+fn contradicted(ctx: &Ctx, seat: Seat) -> Outcome<()> {
+    let s = &ctx.state;
+    let objective = match s.seats[seat].objective {
+        ObjectiveChoice::Chosen(o) => o,
+        ObjectiveChoice::Undecided => s.seats[seat].objectives.first().copied(),
+    };
+    let Some(card) = objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize)) else { return Ok(()) };
+    // A solo/coop objective is the crew's (p. 27): any character's Signal or Egg counts for it.
+    let crew = card.kind == crate::content::ObjectiveKind::SoloCoop;
+    let by = |f: &dyn Fn(&SeatState) -> bool| if crew { s.seats.iter().any(|(_, x)| f(x)) } else { f(&s.seats[seat]) };
+    let discovered = |o: ResearchObject| s.weaknesses[o.slot()].revealed.is_some();
+    let weaknesses = s.weaknesses.iter().filter(|w| w.revealed.is_some()).count();
+    let key = card.key.as_str();
+    let signal = matches!(
+        key,
+        "the_great_hunt" | "relentless_investigator" | "a_proper_burial" | "aliens_on_a_spaceship" | "necroscopy" | "my_precious" | "cutting_off_the_head" | "no_man_left_behind" | "clean_up_crew"
+    );
+    if signal && !by(&|x: &SeatState| x.signal) {
+        return refuse(Code::NotAllowed, "not_met_this_objective_needs_the_signal_sent", "Not met: this objective needs the Signal sent from the Comms Room, and the app recorded none.");
+    }
+    if matches!(key, "my_precious" | "special_delivery") && !by(&|x: &SeatState| x.eggs_carried > 0) {
+        return refuse(Code::NotAllowed, "not_met_this_objective_needs_an_intruder_egg_carried", "Not met: this objective needs an Intruder Egg carried to the end, and the app recorded none carried.");
+    }
+    if key == "a_proper_burial" && s.seats[seat].corpses_carried == 0 {
+        return refuse(Code::NotAllowed, "not_met_this_objective_needs_the_character_corpse_carried", "Not met: this objective needs the Character Corpse carried to the end, and the app recorded none carried.");
+    }
+    let weakness_missing = match key {
+        "extreme_field_biology" | "first_contact_protocol" => weaknesses < 2,
+        "ab_ovo" => !discovered(ResearchObject::IntruderEgg),
+        "necroscopy" => !discovered(ResearchObject::IntruderCarcass),
+        _ => false,
+    };
+    if weakness_missing {
+        return refuse(Code::NotAllowed, "not_met_a_weakness_this_objective_needs_is_undiscovered", "Not met: a Weakness this objective needs is still undiscovered.");
     }
     Ok(())
 }

@@ -36,6 +36,7 @@ impl State {
                 larva: s.larva,
                 contamination_cards: s.contamination.len() as u8,
                 hand_scan_due: s.hand_scan_due,
+                eclosion_scan_due: s.eclosion_scan_due,
                 eggs_carried: s.eggs_carried,
                 carcasses_carried: s.carcasses_carried,
                 corpses_carried: s.corpses_carried,

@@ -275,3 +275,11 @@ fn following_the_next_steps_plays_the_draft_and_an_event_phase_through() {
     assert_eq!(seen, vec![EventStep::TimeTrack, EventStep::IntruderAttack, EventStep::FireDamage, EventStep::EventCard, EventStep::BagDevelopment]);
     assert_eq!(state(&g).phase, Phase::Player, "the Event Phase ends in the next turn's Player Phase");
 }
+
+/// A launched Escape Pod leaves the ship for good (p. 26): like ending the Player Phase or a
+/// character's death, it is asked to confirm on the table and on the phone that sends it.
+#[test]
+fn launching_an_escape_pod_is_irreversible_so_it_asks_to_confirm_p26() {
+    assert!(spec(CommandType::LaunchPod).confirm, "p. 26: the pod is gone once launched");
+    assert!(spec(CommandType::LaunchPod).sent_by.contains(&Sender::Round), "its occupant's phone sends it, and asks too");
+}

@@ -105,6 +105,24 @@ fn larva_infests_instead_of_drawing_an_attack_card_p20() {
 }
 
 #[test]
+fn a_larva_infesting_a_character_who_already_carries_one_gives_a_contamination_card_and_kills_nobody_p20() {
+    // p. 20's Infest has no death clause: the Larva leaves the board for the character board and
+    // the target gets 1 Contamination card. Death with a Larva already there comes only from an
+    // INFECTED scan (p. 20). docs/rules-deviations.md 53, graded B.
+    let (mut s, mut f) = table(2, 2020);
+    alone_in_hibernatorium(&mut s);
+    s.seats[Seat(0)].larva = true;
+    let larva = add_intruder(&mut s, IntruderKind::Larva, HIB);
+    let held = s.seats[Seat(0)].contamination.len();
+    let a = ok(&s, &mut f, Command::AttackCharacter { id: larva, target: None }, vec![]);
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Awake, "no death: Infest is not a scan");
+    assert!(a.state.seats[Seat(0)].larva, "still a Larva on the Character board");
+    assert!(a.state.intruder(larva).is_none(), "the Larva miniature leaves the board all the same");
+    assert_eq!(a.state.seats[Seat(0)].contamination.len(), held + 1, "1 Contamination card, as for any Infest");
+    assert!(!a.state.intruders.iter().any(|i| i.kind == IntruderKind::Creeper), "no Creeper: nobody died");
+}
+
+#[test]
 fn intruder_targets_the_character_with_the_fewest_cards_in_hand_p20() {
     let (mut s, mut f) = table(3, 7);
     s.first_player = Seat(0);

@@ -383,3 +383,19 @@ fn physical_dice_need_the_rolled_result_entered_p15() {
         "each entered face in order"
     );
 }
+
+#[test]
+fn a_slimed_characters_silence_counts_as_danger_and_the_line_says_so_p17() {
+    // p. 17: with a Slime marker, each Silence of a Noise roll is resolved as Danger. The line
+    // names both, so the Noise placed after a Silence is not read as a mistake.
+    let (mut s, mut f) = table(2, 1717);
+    s.seats[Seat(0)].slime = true;
+    let a = ok(&s, &mut f, Command::NoiseRoll { seat: Seat(0) }, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    let keys = said_keys(&s, &a.events);
+    assert!(keys.contains(&"noise_rolled_slimed".to_string()) && !keys.contains(&"noise_rolled".to_string()), "{keys:?}");
+    assert!(a.events.iter().any(|e| matches!(e, Event::NoisePlaced { .. } | Event::IntruderMoved { .. })), "resolved as Danger: {:?}", a.events);
+    s.seats[Seat(0)].slime = false;
+    let a = ok(&s, &mut f, Command::NoiseRoll { seat: Seat(0) }, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    let keys = said_keys(&s, &a.events);
+    assert!(keys.contains(&"noise_rolled".to_string()) && !keys.contains(&"noise_placed".to_string()), "without Slime a Silence is silence: {keys:?}");
+}

@@ -346,6 +346,23 @@ fn eclosion_kills_larva_carriers_and_tells_everyone_else_to_draw_four_and_scan_c
 }
 
 #[test]
+fn eclosion_asks_each_player_who_owns_contamination_cards_for_the_scan_on_their_phone_card_7() {
+    // Card reference §2 #7 and p. 20: only the player sees the 4 cards drawn, so the scan is asked
+    // of their phone (public: the card was read out) until they answer; none drawn is an answer.
+    let mut t = Table::new(3, 517);
+    t.contaminate(Seat(1), &[false]);
+    resolve(&mut t, "eclosion");
+    let held = t.s.seats[Seat(1)].contamination.clone();
+    assert!(t.s.seats[Seat(1)].eclosion_scan_due, "asked of the player who owns a Contamination card");
+    assert!(!t.s.seats[Seat(2)].eclosion_scan_due, "nothing to scan, nothing asked");
+    assert!(t.s.public_view().seats[1].eclosion_scan_due, "the phone sees its question");
+    t.scan(Seat(1), &[], ScanProcedure::Look);
+    assert!(!t.s.seats[Seat(1)].eclosion_scan_due, "no Contamination card among the 4: answered, nothing scanned");
+    assert_eq!(t.s.seats[Seat(1)].contamination, held, "nothing removed by a Look");
+    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look }, vec![]).key, "choose_at_least_one_contamination_card_to_scan", "once answered, an empty Look is no answer");
+}
+
+#[test]
 fn nest_puts_noise_in_each_corridor_of_the_explored_nest_card_9() {
     let mut t = Table::new(2, 509);
     let nest = explored_room_of(&mut t.s, "nest");

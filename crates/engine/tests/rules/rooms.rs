@@ -134,3 +134,21 @@ fn the_emergency_room_gives_the_one_treatment_its_user_chooses_for_2_cards_p24()
     assert_eq!(c.state.seats[Seat(0)].light_wounds, 0);
     assert_eq!(c.state.seats[Seat(0)].serious, s.seats[Seat(0)].serious, "the Serious Wounds stay as they were");
 }
+
+#[test]
+fn search_is_out_of_combat_only_neither_offered_nor_accepted_beside_an_intruder_p12() {
+    // The Search card bears the Out of Combat Only icon (p. 12: not with an Intruder in the room;
+    // docs/cards.md, graded A); Search itself is p. 23.
+    use crate::room_sheet::{offered, round_of};
+    let (mut s, mut f) = table(2, 1717);
+    let at = stand_in(&mut s, Seat(0), "cabins");
+    s.room_mut(at).items = Some(2);
+    round_of(&mut s, Seat(0));
+    let search = |c: &Command| matches!(c, Command::SearchRoom { .. });
+    assert_eq!(offered(&s, search).len(), 1, "out of Combat, Search is offered");
+    add_intruder(&mut s, IntruderKind::Adult, at);
+    assert!(offered(&s, search).is_empty(), "in Combat, Search is not offered");
+    let err = refused(&s, &mut f, Command::SearchRoom { seat: Seat(0) }, vec![]);
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "that_card_is_out_of_combat_only"));
+    assert_eq!(s.room(at).items, Some(2), "a refused Search leaves the Item Counter as it was");
+}

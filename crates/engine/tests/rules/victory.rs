@@ -345,6 +345,46 @@ fn objectives_are_revealed_at_the_end_and_judged_p11() {
     assert_eq!(view.seats[0].winner, Some(false), "the dead do not win");
 }
 
+/// The victory check at the objectives step, seat 1 a survivor who kept `key`, revealed.
+fn judging(seed: u64, key: &str) -> (State, Fate) {
+    let (mut s, mut f) = at_coordinates(seed, Life::Escaped, DestinationLetter::D);
+    s = ok(&s, &mut f, Command::RevealCoordinates { quarantine: vec![] }, vec![]).state;
+    s = ok(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![]).state;
+    assert_eq!(check(&s), VictoryStep::Objectives);
+    s.seats[Seat(1)].objective = ObjectiveChoice::Chosen(Some(objective_id(key)));
+    (ok(&s, &mut f, Command::RevealObjective { seat: Seat(1) }, vec![]).state, f)
+}
+
+#[test]
+fn my_precious_is_not_met_without_the_signal_or_a_carried_egg_which_the_app_records_p11() {
+    // p. 11: "Send the Signal" is the Comms Room's Room Action (p. 24), marked on the character's
+    // board; the app records it and the Eggs carried, so a "Met" they contradict is refused.
+    let judge = |met| Command::JudgeObjective { seat: Seat(1), met };
+    let (s, mut f) = judging(3301, "my_precious");
+    let err = refused(&s, &mut f, judge(true), vec![]);
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "not_met_this_objective_needs_the_signal_sent"));
+    assert_eq!(s.seats[Seat(1)].objective_met, None, "a refused verdict changes nothing");
+    let a = ok(&s, &mut f, judge(false), vec![]);
+    assert_eq!(a.state.seats[Seat(1)].objective_met, Some(false), "Not met, as the records say, is accepted");
+
+    let mut sent = s.clone();
+    sent.seats[Seat(1)].signal = true;
+    assert_eq!(refused(&sent, &mut f, judge(true), vec![]).key, "not_met_this_objective_needs_an_intruder_egg_carried", "the Signal alone is not enough");
+    sent.seats[Seat(1)].eggs_carried = 1;
+    let a = ok(&sent, &mut f, judge(true), vec![]);
+    assert_eq!(a.state.seats[Seat(1)].objective_met, Some(true), "the Signal sent and an Egg carried: the table may say Met");
+}
+
+#[test]
+fn a_weakness_objective_is_not_met_while_the_weakness_is_undiscovered_p21() {
+    // p. 21: a Weakness counts once it is discovered, by anyone, before the end.
+    let (s, mut f) = judging(3302, "ab_ovo");
+    assert_eq!(refused(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: true }, vec![]).key, "not_met_a_weakness_this_objective_needs_is_undiscovered");
+    let mut found = s.clone();
+    found.weaknesses[ResearchObject::IntruderEgg.slot()].revealed = found.weaknesses[ResearchObject::IntruderEgg.slot()].card;
+    ok(&found, &mut f, Command::JudgeObjective { seat: Seat(1), met: true }, vec![]);
+}
+
 // ---------------------------------------------------------------- the end, one story (issue 31, item 5)
 // Each ending of p. 11 tells its one cause once, on its own line, with no line or moment that
 // contradicts it (no "the ship exploded" when it burned, no pods unlocking once it is over), and
