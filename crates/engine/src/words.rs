@@ -101,6 +101,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("room_explored_no_malfunction", "{room} is the {tile}: its Exploration token shows a Malfunction, but no Malfunction marker ever goes in this room, so none is placed."),
     ("noise_rolled", "{player} rolls for Noise: {face}."),
     ("noise_rolled_table", "The table rolls for Noise: {face}."),
+    ("noise_rolled_slimed", "{player} rolls for Noise: Silence, which counts as Danger with a Slime marker (p. 17)."),
     ("noise_placed", "A Noise marker goes in the corridor between {a} and {b}."),
     ("noise_placed_technical", "A Noise marker goes in the Technical Corridors."),
     ("noise_removed", "The Noise marker leaves the corridor between {a} and {b}."),
