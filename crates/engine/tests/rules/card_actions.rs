@@ -12,8 +12,21 @@ use nemesis_engine::offers::offers;
 use nemesis_engine::state::*;
 use nemesis_engine::{Actor, Content};
 
-fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
+pub(crate) fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
     Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
+}
+
+/// Puts `seat` in the first room with a Computer (p. 24), explored, and says which it is.
+pub(crate) fn at_a_computer(s: &mut State, seat: Seat) -> Location {
+    let at = Content::base().board.locations().find(|l| {
+        let mut t = s.clone();
+        t.seats[seat].location = *l;
+        t.room_mut(*l).explored = true;
+        nemesis_engine::rules::has_computer(&t, *l)
+    }).expect("a room with a Computer");
+    s.seats[seat].location = at;
+    s.room_mut(at).explored = true;
+    at
 }
 
 fn character_key(s: &State, seat: Seat) -> String {
@@ -615,14 +628,7 @@ fn the_self_destruct_key_starts_or_stops_the_sequence_from_a_room_with_a_working
     // Malfunction makes the Computer unavailable (p. 24), and the sequence on yellow cannot stop.
     let (mut s, mut f) = table(2, 3144);
     let key = use_card(PlayedCard::SelfDestructKey, CardEffect::ToggleSelfDestruct);
-    let at = Content::base().board.locations().find(|l| {
-        let mut t = s.clone();
-        t.seats[Seat(0)].location = *l;
-        t.room_mut(*l).explored = true;
-        nemesis_engine::rules::has_computer(&t, *l)
-    }).expect("a room with a Computer");
-    s.seats[Seat(0)].location = at;
-    s.room_mut(at).explored = true;
+    let at = at_a_computer(&mut s, Seat(0));
     round_of(&mut s, Seat(0));
     assert_eq!(offered(&s, |c| *c == key), vec![(key.clone(), Some(1))]);
     let a = ok(&s, &mut f, key.clone(), vec![]);

@@ -10,9 +10,7 @@ use nemesis_engine::content::Content;
 use nemesis_engine::ids::*;
 use nemesis_engine::state::*;
 
-fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
-}
+use crate::card_actions::{at_a_computer, use_card};
 
 #[test]
 fn rest_is_out_of_combat_only_neither_offered_nor_accepted_with_an_intruder_in_the_room_p12() {
@@ -94,13 +92,7 @@ fn the_self_destruct_key_is_refused_on_yellow_while_anyone_hibernates_and_in_com
     // it cannot be stopped; the Self-Destruct Key bears the Out of Combat Only icon (p. 12, B).
     let (mut s, mut f) = table(2, 3204);
     let key = use_card(PlayedCard::SelfDestructKey, CardEffect::ToggleSelfDestruct);
-    let at = Content::base().board.locations().find(|l| {
-        let mut t = s.clone();
-        t.room_mut(*l).explored = true;
-        nemesis_engine::rules::has_computer(&t, *l)
-    }).expect("a room with a Computer");
-    s.seats[Seat(0)].location = at;
-    s.room_mut(at).explored = true;
+    let at = at_a_computer(&mut s, Seat(0));
     round_of(&mut s, Seat(0));
     assert!(run(&s, &mut f, key.clone(), vec![]).is_ok(), "it starts the sequence here");
 
