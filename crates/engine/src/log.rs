@@ -215,6 +215,13 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 return public("room_explored_no_malfunction", vec![room(at), ("tile", tile(t))]);
             }
             let (effect, _) = exploration(x);
+            // p. 17: a Slime marker turns the token's Silence into Danger (the Room Covered with
+            // Slime gives its marker before the token counts): said, or the Noise that follows a
+            // "Silence" reads as a mistake, as with a slimed Noise roll.
+            let slimed = c.tile(*t).key == "room_covered_with_slime" || s.characters_at(*at).iter().any(|x| s.seats[*x].slime);
+            if slimed && d.exploration_tokens[x.0 as usize].effect == ExplorationEffect::Silence {
+                return public("room_explored_slimed", vec![room(at), ("tile", tile(t)), ("items", num(*items))]);
+            }
             public("room_explored", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
         }
         Event::NoiseRolled { seat, face, .. } => match seat {

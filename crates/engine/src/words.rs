@@ -98,6 +98,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("round_given", "Correction: the round goes to {player}."),
     ("character_moved", "{player} moves to {room}."),
     ("room_explored", "{room} is the {tile}: {effect}, items: {items}."),
+    ("room_explored_slimed", "{room} is the {tile}: Silence, which counts as Danger with a Slime marker (p. 17), items: {items}."),
     ("room_explored_no_malfunction", "{room} is the {tile}: its Exploration token shows a Malfunction, but no Malfunction marker ever goes in this room, so none is placed."),
     ("noise_rolled", "{player} rolls for Noise: {face}."),
     ("noise_rolled_table", "The table rolls for Noise: {face}."),

@@ -28,7 +28,7 @@ export const ruleOfLine: Record<string, string> = {
   deck_shuffled: "setup", deck_reshuffled: "setup", objectives_dealt_private: "objectives", objectives_dealt: "objectives",
   draft_offered: "setup", character_kept: "setup", play_started: "turn", phase_changed: "turn", phase_changed_event: "event_phase",
   phase_changed_over: "end_of_game", turn_began: "player_phase", hand_size_set: "hand_size", character_moved: "move",
-  room_explored: "exploration", noise_rolled: "noise_roll", noise_rolled_table: "noise_roll", noise_placed: "noise_markers",
+  room_explored: "exploration", room_explored_slimed: "slime", noise_rolled: "noise_roll", noise_rolled_table: "noise_roll", noise_placed: "noise_markers",
   noise_placed_technical: "technical_corridors", noise_removed: "noise_markers", noise_removed_technical: "technical_corridors",
   door_changed: "doors", fire_placed: "fire", fire_removed: "fire", malfunction_placed: "malfunction", malfunction_removed: "malfunction",
   items_set: "item_counter", dice_rolled: "combat", encounter: "encounter", token_drawn_encounter: "encounter",

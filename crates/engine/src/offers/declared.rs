@@ -114,7 +114,7 @@ struct Aim {
 /// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
 /// Blocking Access, each room with a Computer; a Grenade, each Intruder of each room it may be
 /// thrown into; a Molotov Cocktail, each of those rooms; a Taser's emptied hand, each other
-/// character here; an Evacuation Key, each Escape Pod).
+/// character here; an Evacuation Key, each Escape Pod of this Evacuation Section).
 pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
     let here = state.seats[seat].location;
@@ -139,7 +139,7 @@ pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
                 CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| aimed(card, effect, Aim { intruder: Some(*i), ..Aim::default() }))),
                 CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => out.extend(computers.iter().map(|r| aimed(card, effect, Aim { room: Some(*r), ..Aim::default() }))),
                 CardEffect::EmptyHand => out.extend(others.iter().map(|t| aimed(card, effect, Aim { target: Some(*t), ..Aim::default() }))),
-                CardEffect::TogglePodLock => out.extend(state.pods.iter().map(|p| aimed(card, effect, Aim { pod: Some(p.number), ..Aim::default() }))),
+                CardEffect::TogglePodLock => out.extend(crate::rules::pods_of_section_at(state, here).into_iter().map(|p| aimed(card, effect, Aim { pod: Some(p), ..Aim::default() }))),
                 _ => out.push(aimed(card, effect, Aim::default())),
             }
         }

@@ -355,14 +355,16 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             ctx.emit(Event::HandSizeSet { seat: other, cards: 0 });
         }
         CardEffect::TogglePodLock => {
-            let section = ["evacuation_section_a", "evacuation_section_b"].iter().any(|k| ctx.state.explored_room(k) == Some(at));
-            if !section {
+            let here = pods_of_section_at(&ctx.state, at);
+            if here.is_empty() {
                 return refuse(Code::NotAllowed, "the_evacuation_key_works_only_in_an_evacuation", "The Evacuation Key works only in an Evacuation Section.");
             }
             // The pod turns to the other side, as a Door a card opens or closes; a pod gone is
-            // refused by the Hatch Control System's own rule.
-            let Some((pod, locked)) = target.pod.and_then(|p| ctx.state.pod(p)).map(|p| (p.number, p.locked)) else {
-                return refuse(Code::NotAllowed, "choose_an_escape_pod", "Choose an Escape Pod.");
+            // refused by the Hatch Control System's own rule. Only a pod of this section: the
+            // card works the pods of the section the character stands in (PN, TY; the Hatch
+            // Control System is the room that reaches every pod, p. 25).
+            let Some((pod, locked)) = target.pod.filter(|p| here.contains(p)).and_then(|p| ctx.state.pod(p)).map(|p| (p.number, p.locked)) else {
+                return refuse(Code::NotAllowed, "choose_an_escape_pod_of_this_section", "Choose an Escape Pod of this Evacuation Section.");
             };
             systems::set_pod_lock(ctx, pod, !locked)?;
         }
@@ -376,4 +378,14 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
         }
     }
     Ok(())
+}
+
+/// The Escape Pods of the Evacuation Section at `at`, none elsewhere: the ones an Evacuation Key
+/// may lock or unlock there.
+pub(crate) fn pods_of_section_at(state: &State, at: Location) -> Vec<PodNumber> {
+    let section_at = |section: Section| state.explored_room(match section {
+        Section::A => "evacuation_section_a",
+        Section::B => "evacuation_section_b",
+    }) == Some(at);
+    state.pods.iter().filter(|p| section_at(p.section)).map(|p| p.number).collect()
 }

@@ -49,7 +49,8 @@ pub(super) fn noise_everywhere(ctx: &mut Ctx, at: Location) {
 
 /// Closes a door in a corridor; with no token left in the pool one is taken from elsewhere (p. 17),
 /// never from a corridor in `keep`: the Doors the same effect sets (the Command Center's room, an
-/// Airlock's room) stay as it sets them, so the effect never undoes itself. A Closed Door is taken
+/// Airlock's room) stay as it sets them, so the effect never undoes itself; nor from an active
+/// Airlock's room. A Closed Door is taken
 /// (the lowest corridor's), a Destroyed one only when no Closed one is left to take: taking it
 /// would let a corridor whose Door can never close again (p. 17) be closed later (rules-deviations 51).
 pub(super) fn close_door(ctx: &mut Ctx, corridor: CorridorId, keep: &[CorridorId]) {
@@ -58,7 +59,11 @@ pub(super) fn close_door(ctx: &mut Ctx, corridor: CorridorId, keep: &[CorridorId
         return;
     }
     if ctx.state.doors_in_use() >= ctx.content.data.pools.doors {
-        let on_board = |state: DoorState| ctx.state.board.doors.iter().enumerate().position(|(i, d)| *d == state && !keep.contains(&CorridorId(i as u8)));
+        // An active Airlock's Doors are never the ones taken: opening one would cancel another
+        // player's Airlock Procedure (p. 25) as a side effect of an unrelated Door.
+        let sealed: Vec<CorridorId> = ctx.state.airlock.map(|at| ctx.content.board.neighbours(at).into_iter().map(|(_, c)| c).collect()).unwrap_or_default();
+        let kept = |c: CorridorId| keep.contains(&c) || sealed.contains(&c);
+        let on_board = |state: DoorState| ctx.state.board.doors.iter().enumerate().position(|(i, d)| *d == state && !kept(CorridorId(i as u8)));
         let elsewhere = on_board(DoorState::Closed).or_else(|| on_board(DoorState::Destroyed));
         if let Some(other) = elsewhere {
             ctx.emit(Event::DoorChanged { corridor: CorridorId(other as u8), state: DoorState::Open });

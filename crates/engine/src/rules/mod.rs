@@ -36,6 +36,7 @@ pub use draw::DICE_OF_EACH_KIND;
 pub use player_phase::{MAX_HAND, MAX_PAID};
 pub use card_actions::effects as card_effects;
 pub use card_actions::{has_computer, is_action_card, throw_targets};
+pub(crate) use card_actions::pods_of_section_at;
 pub use setup::{players_in, MAX_NAME, MODES};
 pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
 

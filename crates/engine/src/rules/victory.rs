@@ -151,8 +151,9 @@ pub(super) fn reveal_objective(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     Ok(())
 }
 
-/// The table judges whether the revealed objective was met; a survivor who met it wins.
-pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool) -> Outcome<()> {
+/// The table judges whether the revealed objective was met; a survivor who met it wins. A "Met"
+/// the records contradict is refused with the reason, unless the table, told it, overrules them.
+pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool, overrule: bool) -> Outcome<()> {
     at_check(ctx, VictoryStep::Objectives)?;
     ctx.seat(seat)?;
     if !ctx.state.seats[seat].objective_revealed {
@@ -161,7 +162,7 @@ pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool) -> Outcome<(
     if ctx.state.seats[seat].objective_met.is_some() {
         return refuse(Code::NotAllowed, "that_objective_is_already_judged", "That objective is already judged.");
     }
-    if met {
+    if met && !overrule {
         contradicted(ctx, seat)?;
     }
     ctx.emit(Event::ObjectiveJudged { seat, met });

@@ -208,7 +208,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
             Coordinates => Command::RevealCoordinates { quarantine: Vec::new() },
             Contamination => Command::CheckContamination { seat: who },
             Objectives if !s.seats[who].objective_revealed => Command::RevealObjective { seat: who },
-            _ => Command::JudgeObjective { seat: who, met: p.chance(50) },
+            _ => Command::JudgeObjective { seat: who, met: p.chance(50), overrule: false },
         };
         return Request::Do { command: cmd, entered: Vec::new() };
     }
@@ -246,7 +246,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
             1 => Command::RevealCoordinates { quarantine: Vec::new() },
             2 => Command::CheckContamination { seat },
             3 => Command::RevealObjective { seat },
-            _ => Command::JudgeObjective { seat, met: p.chance(50) },
+            _ => Command::JudgeObjective { seat, met: p.chance(50), overrule: false },
         },
         _ => {
             let here = s.seats.get(seat).map(|x| x.location).unwrap_or(Location(11));
@@ -715,7 +715,7 @@ pub fn stand_in(s: &mut State, seat: Seat, room: &str) -> Location {
 /// player's board or in their hands, a track): each must come with a hand line, `hint.<key>` in the
 /// catalogues, saying what the table does with the piece.
 pub const TABLE_PIECES: &[&str] = &[
-    "character_moved", "room_explored", "room_explored_no_malfunction", "noise_placed", "noise_placed_technical", "noise_removed",
+    "character_moved", "room_explored", "room_explored_slimed", "room_explored_no_malfunction", "noise_placed", "noise_placed_technical", "noise_removed",
     "noise_removed_technical", "door_changed", "fire_placed", "fire_removed", "malfunction_placed", "malfunction_removed", "items_set",
     "encounter", "intruder_placed", "intruder_moved", "intruder_moved_from", "intruder_left", "intruder_killed", "intruder_injured",
     "intruder_healed", "intruder_transformed", "infested", "injury_card", "injury_card_retreat", "light_wounds", "serious_wound",

@@ -198,14 +198,14 @@ fn the_victory_check_explains_each_step_p11() {
     assert_eq!(keys(&hints(&s, &Command::CheckContamination { seat: Seat(0) })), ["victory_contamination_clean"], "no card, no Larva");
     s.seats[Seat(0)].larva = true;
     assert_eq!(keys(&hints(&s, &Command::CheckContamination { seat: Seat(0) })), ["victory_contamination"], "a Larva means the draw of 4");
-    assert_eq!(keys(&hints(&s, &Command::JudgeObjective { seat: Seat(0), met: true })), ["victory_objective"]);
+    assert_eq!(keys(&hints(&s, &Command::JudgeObjective { seat: Seat(0), met: true, overrule: false })), ["victory_objective"]);
 }
 
 #[test]
 fn in_the_cooperative_game_every_objective_counts_and_each_signal_needs_its_own_character_p27() {
     let (mut s, _) = table(3, 418);
     s.config.mode = Mode::Cooperative;
-    let h = hints(&s, &Command::JudgeObjective { seat: Seat(1), met: true });
+    let h = hints(&s, &Command::JudgeObjective { seat: Seat(1), met: true, overrule: false });
     assert_eq!(keys(&h), ["victory_objective_coop"]);
     assert_eq!(h[0].rule, "cooperative_mode");
 }

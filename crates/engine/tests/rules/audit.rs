@@ -523,6 +523,32 @@ fn entering_the_room_covered_with_slime_gives_the_marker_before_its_token_so_sil
     );
 }
 
+#[test]
+fn a_slimed_explorers_silence_token_is_said_to_count_as_danger_p17() {
+    // p. 17: with a Slime marker a Silence counts as Danger, also on an Exploration token; the
+    // Room Covered with Slime gives its marker first (p. 25). The room's line says so, or the
+    // Noise placed after "Silence" reads as a mistake.
+    use nemesis_engine::state::Component;
+    let mut opts = options(2);
+    opts.handled = Component::ALL.iter().copied().filter(|c| !matches!(c, Component::RoomTiles | Component::ExplorationTokens)).collect();
+    let g = started_with(opts, 1795);
+    let (s, mut f) = (state(&g).clone(), Fate::restore(&g.fate_snapshot()));
+    let to = Content::base().board.neighbours(HIB).into_iter().map(|(l, _)| l).find(|l| !s.room(*l).explored).unwrap();
+    let enter = |tile: &str| vec![Entered::Room { tile: Some(tile.into()), effect: nemesis_engine::content::ExplorationEffect::Silence, items: 1 }];
+    let move_to = Command::MoveCharacter { seat: Seat(0), to, careful_noise: None };
+    let a = ok(&s, &mut f, move_to.clone(), enter("room_covered_with_slime"));
+    let keys = said_keys(&s, &a.events);
+    assert!(keys.contains(&"room_explored_slimed".to_string()) && !keys.contains(&"room_explored".to_string()), "the Slime room's own Silence: {keys:?}");
+    let mut slimed = s.clone();
+    slimed.seats[Seat(0)].slime = true;
+    let a = ok(&slimed, &mut f, move_to.clone(), enter("laboratory"));
+    let keys = said_keys(&slimed, &a.events);
+    assert!(keys.contains(&"room_explored_slimed".to_string()), "a slimed explorer's Silence: {keys:?}");
+    let a = ok(&s, &mut f, move_to, enter("laboratory"));
+    let keys = said_keys(&s, &a.events);
+    assert!(keys.contains(&"room_explored".to_string()) && !keys.contains(&"room_explored_slimed".to_string()), "no Slime: a plain Silence: {keys:?}");
+}
+
 // ---------------------------------------------------------------- E12: Fire Control System and Susceptibility to Phosphates (p. 24)
 
 fn event(key: &str) -> Entered {

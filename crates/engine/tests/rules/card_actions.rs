@@ -673,7 +673,8 @@ fn the_taser_empties_the_hand_of_another_character_in_the_room_card_reference() 
 #[test]
 fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_p25_card_reference() {
     // The Evacuation Key (docs/cards.md, B): in an Evacuation Section, the Hatch Control System's
-    // effect (p. 25), 1 Escape Pod locked or unlocked; no Out of Combat Only icon.
+    // effect (p. 25) on 1 Escape Pod of that section (PN, TY), locked or unlocked; no Out of
+    // Combat Only icon.
     let (mut s, mut f) = table(2, 3151);
     let key = |pod| aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, Some(pod));
     round_of(&mut s, Seat(0));
@@ -681,12 +682,14 @@ fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_
     let first = s.pods[0].number;
     assert_eq!(refused(&s, &mut f, key(first), vec![]).key, "the_evacuation_key_works_only_in_an_evacuation");
     let at = stand_in(&mut s, Seat(0), "evacuation_section_a");
-    let pods: Vec<PodNumber> = s.pods.iter().map(|p| p.number).collect();
+    let pods: Vec<PodNumber> = s.pods.iter().filter(|p| p.section == Section::A).map(|p| p.number).collect();
     let got: Vec<Command> = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::EvacuationKey, .. })).into_iter().map(|(c, cost)| {
         assert_eq!(cost, Some(1));
         c
     }).collect();
-    assert_eq!(got, pods.iter().map(|p| key(*p)).collect::<Vec<_>>(), "each Escape Pod");
+    assert_eq!(got, pods.iter().map(|p| key(*p)).collect::<Vec<_>>(), "each Escape Pod of Section A, where the character stands");
+    let other = s.pods.iter().find(|p| p.section == Section::B).expect("a pod in Section B").number;
+    assert_eq!(refused(&s, &mut f, key(other), vec![]).key, "choose_an_escape_pod_of_this_section", "a pod of the other section is out of the card's reach");
     let locked = s.pods[0].locked;
     let a = ok(&s, &mut f, key(first), vec![]);
     assert!(a.events.contains(&Event::PodLockSet { pod: first, locked: !locked }), "the pod turns to its other side");
@@ -694,5 +697,5 @@ fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_
     assert!(lines_with_hands(&a).iter().any(|k| k.starts_with("pod_")), "the lock is said: {:?}", lines_with_hands(&a));
     add_intruder(&mut s, IntruderKind::Adult, at);
     assert!(run(&s, &mut f, key(first), vec![]).is_ok(), "no icon: also in Combat");
-    assert_eq!(refused(&s, &mut f, aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, None), vec![]).key, "choose_an_escape_pod");
+    assert_eq!(refused(&s, &mut f, aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, None), vec![]).key, "choose_an_escape_pod_of_this_section");
 }

@@ -38,7 +38,7 @@ fn judge_all(mut s: State, f: &mut Fate, met: impl Fn(Seat) -> bool) -> State {
     for seat in s.judged_seats() {
         s = then(&s, f, Command::RevealObjective { seat }, vec![]);
         assert!(s.public_view().seats[seat.0 as usize].objective_revealed, "revealed, even a card that stays at the table");
-        s = then(&s, f, Command::JudgeObjective { seat, met: met(seat) }, vec![]);
+        s = then(&s, f, Command::JudgeObjective { seat, met: met(seat), overrule: false }, vec![]);
     }
     s
 }

@@ -87,6 +87,34 @@ fn with_no_door_token_in_the_pool_a_closed_door_is_taken_from_the_board_never_a_
 }
 
 #[test]
+fn with_no_door_token_in_the_pool_an_active_airlocks_door_is_never_taken_p17_p25() {
+    // p. 17: with no Door token left, one is taken from the board. p. 25: an Airlock Procedure
+    // ends when a Door of its room opens. Taking one of its Closed Doors for an unrelated Door
+    // would cancel another player's Airlock as a side effect: its Doors stay, and the token comes
+    // from elsewhere (here, only a Destroyed one is left to take).
+    let content = Content::base();
+    let board = &content.board;
+    let room = board.locations().find(|l| board.neighbours(*l).len() >= 2).expect("a room with corridors");
+    let sealed: Vec<usize> = board.neighbours(room).into_iter().map(|(_, c)| c.0 as usize).collect();
+    let (here, target) = board
+        .locations()
+        .filter(|l| *l != room)
+        .flat_map(|l| board.neighbours(l).into_iter().map(move |(_, c)| (l, c)))
+        .find(|(_, c)| !sealed.contains(&(c.0 as usize)))
+        .expect("a corridor away from the Airlock's room");
+    let mut s = short_pool(&sealed, &[], target);
+    s.airlock = Some(room);
+    s.seats[Seat(0)].location = here;
+    round_of(&mut s, Seat(0));
+    let mut f = nemesis_engine::Fate::seeded(3205);
+    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: 0, cards: Vec::new(), corridor: Some(target), intruder: None, room: None, target: None, pod: None };
+    let a = ok(&s, &mut f, close, vec![]);
+    assert_eq!(a.state.board.doors[target.0 as usize], DoorState::Closed, "the Door is closed");
+    assert_eq!(a.state.airlock, Some(room), "the Airlock Procedure goes on");
+    assert!(sealed.iter().all(|c| a.state.board.doors[*c] == DoorState::Closed), "every Door of the Airlock's room stays Closed");
+}
+
+#[test]
 fn the_self_destruct_key_is_refused_on_yellow_while_anyone_hibernates_and_in_combat_p24() {
     // p. 24: the sequence cannot start while anyone hibernates, and once its marker reached yellow
     // it cannot be stopped; the Self-Destruct Key bears the Out of Combat Only icon (p. 12, B).

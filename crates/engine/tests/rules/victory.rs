@@ -52,7 +52,7 @@ fn hold(s: &mut State, seat: Seat, card: ContaminationId) {
 fn only_the_table_judges_an_objective() {
     let mut g = started(2, 17);
     let refused = g
-        .submit(Actor::Seat(Seat(0)), nemesis_engine::Request::Do { command: Command::JudgeObjective { seat: Seat(0), met: true }, entered: vec![] })
+        .submit(Actor::Seat(Seat(0)), nemesis_engine::Request::Do { command: Command::JudgeObjective { seat: Seat(0), met: true, overrule: false }, entered: vec![] })
         .unwrap_err();
     assert_eq!(refused.code, Code::NotYourSeat);
 }
@@ -330,7 +330,7 @@ fn objectives_are_revealed_at_the_end_and_judged_p11() {
     s.seats[Seat(1)].objective = ObjectiveChoice::Chosen(Some(kept));
     assert_eq!(s.public_view().seats[1].revealed_objective, None, "hidden until revealed");
 
-    assert_eq!(refused(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: true }, vec![]).code, Code::WrongPhase, "reveal first");
+    assert_eq!(refused(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: true, overrule: false }, vec![]).code, Code::WrongPhase, "reveal first");
     assert_eq!(refused(&s, &mut f, Command::RevealObjective { seat: Seat(0) }, vec![]).code, Code::NotAllowed, "the dead reveal nothing");
     let a = ok(&s, &mut f, Command::RevealObjective { seat: Seat(1) }, vec![]);
     assert_eq!(
@@ -338,7 +338,7 @@ fn objectives_are_revealed_at_the_end_and_judged_p11() {
         Some(objective_key(kept)),
         "the kept objective is shown to everyone"
     );
-    let a = ok(&a.state, &mut f, Command::JudgeObjective { seat: Seat(1), met: true }, vec![]);
+    let a = ok(&a.state, &mut f, Command::JudgeObjective { seat: Seat(1), met: true, overrule: false }, vec![]);
     assert_eq!(check(&a.state), VictoryStep::Done, "every survivor judged: the check is done");
     let view = a.state.public_view();
     assert_eq!(view.seats[1].winner, Some(true), "survived and met the objective: a winner");
@@ -359,7 +359,7 @@ fn judging(seed: u64, key: &str) -> (State, Fate) {
 fn my_precious_is_not_met_without_the_signal_or_a_carried_egg_which_the_app_records_p11() {
     // p. 11: "Send the Signal" is the Comms Room's Room Action (p. 24), marked on the character's
     // board; the app records it and the Eggs carried, so a "Met" they contradict is refused.
-    let judge = |met| Command::JudgeObjective { seat: Seat(1), met };
+    let judge = |met| Command::JudgeObjective { seat: Seat(1), met, overrule: false };
     let (s, mut f) = judging(3301, "my_precious");
     let err = refused(&s, &mut f, judge(true), vec![]);
     assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "not_met_this_objective_needs_the_signal_sent"));
@@ -376,13 +376,28 @@ fn my_precious_is_not_met_without_the_signal_or_a_carried_egg_which_the_app_reco
 }
 
 #[test]
+fn a_met_the_records_contradict_stands_once_the_table_overrules_them_p11() {
+    // p. 11: the table judges the objective. Some legal plays leave no record in the app (the
+    // Scientist's Intranet uses the Comms Room's Computer from another Computer room; Laboratory
+    // Equipment discovers a Weakness in any room), so after the refusal says why, the table may
+    // confirm its "Met". Without that, the game over, only a wrong "Not met" could be entered.
+    let (s, mut f) = judging(3303, "necroscopy");
+    let mut s = s;
+    s.weaknesses[ResearchObject::IntruderCarcass.slot()].revealed = s.weaknesses[ResearchObject::IntruderCarcass.slot()].card;
+    let judge = |overrule| Command::JudgeObjective { seat: Seat(1), met: true, overrule };
+    assert_eq!(refused(&s, &mut f, judge(false), vec![]).key, "not_met_this_objective_needs_the_signal_sent", "no Signal recorded: refused with the reason");
+    let a = ok(&s, &mut f, judge(true), vec![]);
+    assert_eq!(a.state.seats[Seat(1)].objective_met, Some(true), "the table's confirmed verdict stands");
+}
+
+#[test]
 fn a_weakness_objective_is_not_met_while_the_weakness_is_undiscovered_p21() {
     // p. 21: a Weakness counts once it is discovered, by anyone, before the end.
     let (s, mut f) = judging(3302, "ab_ovo");
-    assert_eq!(refused(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: true }, vec![]).key, "not_met_a_weakness_this_objective_needs_is_undiscovered");
+    assert_eq!(refused(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: true, overrule: false }, vec![]).key, "not_met_a_weakness_this_objective_needs_is_undiscovered");
     let mut found = s.clone();
     found.weaknesses[ResearchObject::IntruderEgg.slot()].revealed = found.weaknesses[ResearchObject::IntruderEgg.slot()].card;
-    ok(&found, &mut f, Command::JudgeObjective { seat: Seat(1), met: true }, vec![]);
+    ok(&found, &mut f, Command::JudgeObjective { seat: Seat(1), met: true, overrule: false }, vec![]);
 }
 
 // ---------------------------------------------------------------- the end, one story (issue 31, item 5)
@@ -535,7 +550,7 @@ fn the_victory_check_ends_saying_the_debrief_tells_who_won_p11() {
     s = then(&s, &mut f, Command::RevealCoordinates { quarantine: vec![] }, vec![]);
     s = then(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![]);
     s = then(&s, &mut f, Command::RevealObjective { seat: Seat(1) }, vec![]);
-    let a = ok(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: false }, vec![]);
+    let a = ok(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: false, overrule: false }, vec![]);
     assert_eq!(keys_of(&s, &a).last().map(String::as_str), Some("victory_over"));
     assert_eq!(check(&a.state), VictoryStep::Done);
 }
