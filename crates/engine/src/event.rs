@@ -175,6 +175,8 @@ pub enum Event {
     /// A Larva left the board onto a character's board.
     CharacterInfested { seat: Seat, id: IntruderId },
     SurpriseAttack { seat: Seat, id: IntruderId, back: u8, hand: u8 },
+    /// The Encounter's check (p. 18, step 4) found the hand no smaller than the token's number.
+    NoSurpriseAttack { seat: Seat, id: IntruderId, back: u8, hand: u8 },
     AttackCardDrawn { card: AttackCardId, purpose: AttackDraw },
     AttackMissed { id: IntruderId, target: Seat },
     /// A Shoot or Melee Attack's Combat roll (pp. 18–19) and the Injuries it deals (0: a miss).
@@ -276,6 +278,12 @@ pub enum Event {
     /// An Event card whose movement and effect found nothing on the board to change: said, so the
     /// table does not look for a change it missed.
     EventCardIdle { card: EventCardId },
+    /// Noise in Technical Corridors found its marker already there: these characters, in rooms
+    /// with a Technical Corridor entrance, roll for Noise (maybe nobody).
+    TechnicalNoiseRolls { seats: Vec<Seat> },
+    /// An Event Phase step that found nothing to do (no Intruder in Combat, nothing in a Fire):
+    /// said, so the table does not look for what it missed.
+    EventStepIdle { step: EventStep },
 
     // ---- the end ----
     GameEnded {

@@ -206,7 +206,7 @@ impl State {
                     i.kind = *into;
                 }
             }
-            Event::SurpriseAttack { .. } | Event::AttackMissed { .. } | Event::EnduranceChecked { .. } => {}
+            Event::SurpriseAttack { .. } | Event::NoSurpriseAttack { .. } | Event::AttackMissed { .. } | Event::EnduranceChecked { .. } => {}
             Event::AttackCardDrawn { card, .. } => {
                 self.attacks.draw.retain(|c| c != card);
                 self.attacks.discard.push(*card);
@@ -438,7 +438,7 @@ impl State {
             // Instructions to the table: the state does not change.
             // Eclosion: a player who owns Contamination cards is asked to scan those drawn.
             Event::EclosionDraw { seat, holds } => self.seats[*seat].eclosion_scan_due = *holds > 0,
-            Event::EventCardIdle { .. } => {}
+            Event::EventCardIdle { .. } | Event::TechnicalNoiseRolls { .. } | Event::EventStepIdle { .. } => {}
             Event::GameEnded { cause, .. } => {
                 self.phase = Phase::Over { cause: *cause, check: VictoryStep::Engines };
             }

@@ -7,7 +7,7 @@ use crate::event::{DrawPurpose, Event, TableTask};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::event::DeathCause;
-use crate::state::{NoiseSpot, Phase, State};
+use crate::state::{EventStep, NoiseSpot, Phase, State};
 pub use crate::words::{render, template, LogParam, TEMPLATES};
 
 mod combat;
@@ -295,6 +295,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::CharacterInfested { seat, .. } => public("infested", vec![who(seat)]),
         // Attacks, the injury check and wounds: their own file.
         Event::SurpriseAttack { .. }
+        | Event::NoSurpriseAttack { .. }
         | Event::AttackCardDrawn { .. }
         | Event::AttackCardsOffered { .. }
         | Event::AttackCardChosen { .. }
@@ -310,6 +311,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::FirstDeathSettled { seat } => public("first_death_settled", vec![who(seat)]),
         // The end's own line says how the ship was lost (burned, broke down, exploded): one cause.
         Event::CharacterDied { seat, cause: DeathCause::ShipExploded } => public("died_with_ship", vec![who(seat)]),
+        // The Contamination check's own line says the death with its reason: one line per fact.
+        Event::CharacterDied { cause: DeathCause::Contamination, .. } => None,
+        // The victory check's other deaths take the hibernating, whose miniature left the board.
+        Event::CharacterDied { seat, cause: cause @ (DeathCause::WrongDestination | DeathCause::EnginesFailed) } => {
+            public("died_hibernating", vec![who(seat), ("cause", named("death", cause))])
+        }
         Event::CharacterDied { seat, cause } => public("character_died", vec![who(seat), ("cause", named("death", cause))]),
         Event::CharacterRevived { seat, at } => public("character_revived", vec![who(seat), room(at)]),
         Event::IntruderPlayerJoined { seat } => public("intruder_player_joined", vec![who(seat)]),
@@ -420,6 +427,11 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EventCardIdle { card: x } => public("event_idle", vec![("card", event_card(x))]),
+        Event::EventStepIdle { step: EventStep::IntruderAttack } => public("no_intruder_attacks", vec![]),
+        Event::EventStepIdle { step: EventStep::FireDamage } => public("no_fire_damage", vec![]),
+        Event::EventStepIdle { .. } => None,
+        Event::TechnicalNoiseRolls { seats } if seats.is_empty() => public("technical_noise_nobody", vec![]),
+        Event::TechnicalNoiseRolls { seats } => public("technical_noise_rolls", vec![("players", list(seats.iter().map(|x| player(s, *x))))]),
         // The end of the game and the victory check: their own file, one story told once.
         Event::GameEnded { .. }
         | Event::ShipDestroyed

@@ -162,6 +162,7 @@ pub struct PublicView {
     pub rooms: Vec<PublicRoom>,
     pub corridors: Vec<PublicCorridor>,
     pub technical_noise: bool,
+    /// The Intruders on board; none once the ship is destroyed (p. 11: they die with it).
     pub intruders: Vec<PublicIntruder>,
     /// How many tokens are in the bag; never which.
     pub bag: u8,
@@ -197,6 +198,7 @@ pub struct PublicView {
     pub intruder_player_active: bool,
     /// Whose objectives the victory check judges, in order (see `State::judged_seats`).
     pub judged_seats: Vec<Seat>,
+    /// The ship exploded, burned or broke apart (p. 11): everything aboard is dead.
     pub ship_destroyed: bool,
     /// A seat holding an Engine's two tokens (which engine is public; their order is not).
     pub repairing: Option<(Seat, EngineNumber)>,

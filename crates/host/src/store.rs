@@ -246,12 +246,14 @@ impl Store {
     }
 
     /// Stores one accepted entry and where the generator now stands: durable when this returns.
+    /// The save's time stops at the step that ended the game: the victory check after it is not
+    /// play, and the game's duration (shown at the end) must not keep running through it.
     pub fn append(&mut self, id: i64, entry: &Entry, fate: &FateSnapshot, turn: u16, finished: bool, now_ms: i64) -> Result<(), Fault> {
         self.write(|tx| {
         insert_entry(tx, id, entry)?;
         let changed = tx
             .execute(
-                "UPDATE games SET fate = ?2, turn = ?3, finished = ?4, updated_ms = ?5, steps = steps + 1 WHERE id = ?1",
+                "UPDATE games SET fate = ?2, turn = ?3, finished = ?4, updated_ms = CASE WHEN finished THEN updated_ms ELSE ?5 END, steps = steps + 1 WHERE id = ?1",
                 params![id, fate_text(fate), turn, finished, now_ms],
             )
             .map_err(storage)?;

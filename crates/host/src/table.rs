@@ -327,6 +327,8 @@ impl Table {
 
     pub(crate) fn act(&mut self, actor: Actor, request: Request) -> Result<Reply, Fault> {
         let open = self.open.as_mut().ok_or_else(no_game)?;
+        // The game's time stops at the step that ends it, as the store keeps it (`Store::append`).
+        let was_over = open.game.state().is_some_and(|s| s.is_over());
         let entry: Entry = open.game.submit(actor, request)?.clone();
         let state = open.game.state().expect("an accepted step leaves a game");
         let (turn, finished) = (state.turn, state.is_over());
@@ -336,7 +338,9 @@ impl Table {
         let saved = self.store.append(id, &entry, &fate, turn, finished, at);
         if let Some(open) = self.open.as_mut().filter(|_| saved.is_ok()) {
             open.log.sync(open.game.entries());
-            open.updated_ms = at;
+            if !was_over {
+                open.updated_ms = at;
+            }
         }
         if let Err(fault) = saved {
             // Not durable, so not accepted: go back to what the store holds, or close the game

@@ -28,7 +28,11 @@ export type PublicView = { turn: number, phase: Phase,
 /**
  * The box this game is played with.
  */
-pack: Pack, mode: Mode, handled: Array<Component>, seats: Array<PublicSeat>, turn_order: Array<Seat>, rooms: Array<PublicRoom>, corridors: Array<PublicCorridor>, technical_noise: boolean, intruders: Array<PublicIntruder>, 
+pack: Pack, mode: Mode, handled: Array<Component>, seats: Array<PublicSeat>, turn_order: Array<Seat>, rooms: Array<PublicRoom>, corridors: Array<PublicCorridor>, technical_noise: boolean, 
+/**
+ * The Intruders on board; none once the ship is destroyed (p. 11: they die with it).
+ */
+intruders: Array<PublicIntruder>, 
 /**
  * How many tokens are in the bag; never which.
  */
@@ -52,7 +56,11 @@ intruder_player: Seat | null, intruder_player_active: boolean,
 /**
  * Whose objectives the victory check judges, in order (see `State::judged_seats`).
  */
-judged_seats: Array<Seat>, ship_destroyed: boolean, 
+judged_seats: Array<Seat>, 
+/**
+ * The ship exploded, burned or broke apart (p. 11): everything aboard is dead.
+ */
+ship_destroyed: boolean, 
 /**
  * A seat holding an Engine's two tokens (which engine is public; their order is not).
  */

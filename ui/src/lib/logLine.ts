@@ -123,11 +123,13 @@ const HAND_LINES = new Set([
 ]);
 const VERDICT_LINES = new Set([
   "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "event_card",
-  "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed", "noise_rolled", "noise_rolled_table",
-  "encounter", "surprise_attack", "serious_wound", "light_wounds", "character_died", "intruder_injured", "intruder_killed",
-  "intruder_left", "endurance_dies", "endurance_retreats", "endurance_survives", "contamination_dies", "contamination_lucky",
+  "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed",
+  "melee_missed_small", "melee_missed_adult", "shot_missed_small", "shot_missed_adult", "noise_rolled", "noise_rolled_table",
+  "encounter", "surprise_attack", "no_surprise_attack", "serious_wound", "light_wounds", "character_died", "intruder_injured", "intruder_killed",
+  "intruder_left", "endurance_dies", "endurance_retreats", "endurance_retreats_two", "endurance_survives", "contamination_dies", "contamination_lucky",
+  "contamination_larva_dies", "contamination_larva_lucky", "contamination_clean", "contamination_none", "died_hibernating",
   "injury_card", "injury_card_retreat", "endurance_dies_two", "endurance_survives_two", "endurance_larva", "eclosion_draw",
-  "eclosion_draw_none", "eclosion_draw_yours", "event_idle",
+  "eclosion_draw_none", "eclosion_draw_yours", "event_idle", "technical_noise_nobody", "technical_noise_rolls", "no_intruder_attacks", "no_fire_damage",
   "objective_met", "objective_not_met", "game_ended", "ship_destroyed", "self_destruct_critical", "infested",
   "died_with_ship", "hibernation_failed", "pod_entry_failed", "game_ended_fire", "game_ended_malfunction", "game_ended_self_destruct",
   "game_ended_jump", "game_ended_jump_destroyed", "game_ended_nobody_left_self_destruct", "game_ended_nobody_left_jump",

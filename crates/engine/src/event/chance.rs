@@ -134,6 +134,7 @@ impl Event {
             | Event::IntruderTransformed { .. }
             | Event::CharacterInfested { .. }
             | Event::SurpriseAttack { .. }
+            | Event::NoSurpriseAttack { .. }
             | Event::AttackMissed { .. }
             | Event::EnduranceChecked { .. }
             | Event::LightWoundsSet { .. }
@@ -179,6 +180,8 @@ impl Event {
             | Event::EventCardDiscarded { .. }
             | Event::EclosionDraw { .. }
             | Event::EventCardIdle { .. }
+            | Event::TechnicalNoiseRolls { .. }
+            | Event::EventStepIdle { .. }
             | Event::GameEnded { .. }
             | Event::ShipDestroyed
             | Event::VictoryStepReached { .. }

@@ -19,6 +19,7 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     };
     match e {
         Event::SurpriseAttack { seat, back, hand, .. } => public("surprise_attack", vec![who(seat), ("back", num(*back)), ("hand", num(*hand))]),
+        Event::NoSurpriseAttack { seat, back, hand, .. } => public("no_surprise_attack", vec![who(seat), ("back", num(*back)), ("hand", num(*hand))]),
         // The injury check (p. 20) reads only the card's blood: its attack names nobody, so the
         // line gives the blood and not the card (whose text would tell the table to wound someone).
         Event::AttackCardDrawn { card: x, purpose: AttackDraw::Endurance { intruder } } => {
@@ -50,13 +51,22 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::CharacterAttacked { seat, id, melee, face, injuries } => {
-            let key = match (*melee, *injuries > 0) {
-                (false, true) => "shot_hit",
-                (false, false) => "shot_missed",
-                (true, true) => "melee_hit",
-                (true, false) => "melee_missed",
+            // A symbol face that misses says why (p. 18): the symbol hits only the smaller kinds.
+            let key = match (*melee, *injuries > 0, face) {
+                (false, true, _) => "shot_hit",
+                (false, false, CombatFace::SmallHit) => "shot_missed_small",
+                (false, false, CombatFace::AdultHit) => "shot_missed_adult",
+                (false, false, _) => "shot_missed",
+                (true, true, _) => "melee_hit",
+                (true, false, CombatFace::SmallHit) => "melee_missed_small",
+                (true, false, CombatFace::AdultHit) => "melee_missed_adult",
+                (true, false, _) => "melee_missed",
             };
-            let mut params = vec![who(seat), ("id", num(id.0 as i32)), ("face", named("combat", face))];
+            let mut params = vec![who(seat), ("id", num(id.0 as i32))];
+            // The symbol lines name their face in words of their own.
+            if !key.ends_with("_small") && !key.ends_with("_adult") {
+                params.push(("face", named("combat", face)));
+            }
             if *injuries > 0 {
                 params.push(("injuries", num(*injuries as i32)));
             }
@@ -72,12 +82,13 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 (IntruderKind::Larva, ..) => "endurance_larva",
                 (_, true, _, false) => "endurance_dies",
                 (_, true, _, true) => "endurance_dies_two",
-                (_, false, true, _) => "endurance_retreats",
+                (_, false, true, false) => "endurance_retreats",
+                (_, false, true, true) => "endurance_retreats_two",
                 (_, false, false, false) => "endurance_survives",
                 (_, false, false, true) => "endurance_survives_two",
             };
             let mut params = vec![("kind", named("intruder_kind", &kind)), id(i)];
-            if !matches!(key, "endurance_larva" | "endurance_retreats") {
+            if !matches!(key, "endurance_larva" | "endurance_retreats" | "endurance_retreats_two") {
                 params.extend([("injuries", num(*injuries)), ("blood", num(*endurance))]);
             }
             public(key, params)

@@ -18,13 +18,26 @@ pub(super) fn describe(s: &State, e: &Event) -> Option<Said> {
         Event::VictoryStepReached { step } => public(next_line(s, *step), vec![]),
         Event::EnginesRevealed { tops } => public("engines_revealed", vec![("engines", list(tops.iter().map(|t| engine_status(*t))))]),
         Event::CoordinatesRevealed { destination, .. } => public("coordinates_revealed", vec![("destination", named("destination", destination))]),
-        Event::ContaminationChecked { seat, infected, dies, .. } => {
-            let key = match (infected, dies) {
-                (false, _) => "contamination_clean",
-                (true, false) => "contamination_lucky",
-                (true, true) => "contamination_dies",
+        Event::ContaminationChecked { seat, infected, drawn_contamination, dies } => {
+            // The whole check in one line (p. 11): the scan or the Larva that skips it, the
+            // shuffle and draw of 4, and the verdict; which card was INFECTED is the owner's alone.
+            let x = &s.seats[*seat];
+            let held = x.contamination.len() as i32;
+            let key = match (x.larva, infected, dies) {
+                (true, _, false) => "contamination_larva_lucky",
+                (true, _, true) => "contamination_larva_dies",
+                (false, false, _) if held == 0 => "contamination_none",
+                (false, false, _) => "contamination_clean",
+                (false, true, false) => "contamination_lucky",
+                (false, true, true) => "contamination_dies",
             };
-            public(key, vec![who(*seat)])
+            let mut params = vec![who(*seat)];
+            match key {
+                "contamination_clean" => params.push(("count", super::num(held))),
+                "contamination_dies" | "contamination_larva_dies" => params.push(("drawn", super::num(*drawn_contamination))),
+                _ => {}
+            }
+            public(key, params)
         }
         Event::ObjectiveRevealed { seat, objective: o } => match o {
             Some(o) => {

@@ -24,6 +24,9 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             if mine(seat) {
                 let key = if *infected { "contamination_scanned_infected_private" } else { "contamination_scanned_clean_private" };
                 private(key, vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
+            } else if s.is_over() {
+                // The victory check's scan: its own line says once what the table may know.
+                None
             } else {
                 public("contamination_scanned", vec![who(seat)])
             }

@@ -99,9 +99,15 @@ pub(super) fn surprise_check(ctx: &mut Ctx, seat: Seat, id: IntruderId, back: u8
         back = back.saturating_sub(1).max(1);
     }
     let hand = ctx.state.seats[seat].hand;
-    if hand < back && ctx.state.seats[seat].life == Life::Awake {
+    if ctx.state.seats[seat].life != Life::Awake {
+        return Ok(());
+    }
+    if hand < back {
         ctx.emit(Event::SurpriseAttack { seat, id, back, hand });
         combat::attack(ctx, id, seat)?;
+    } else {
+        // Said as well: without it the table cannot tell why no attack came.
+        ctx.emit(Event::NoSurpriseAttack { seat, id, back, hand });
     }
     Ok(())
 }

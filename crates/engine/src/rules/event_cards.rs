@@ -259,9 +259,17 @@ pub(super) fn event_effect(ctx: &mut Ctx, effect: EventEffect) -> Outcome<()> {
         }
         EventEffect::NoiseInTechnicalCorridors => {
             if ctx.state.board.technical_noise {
-                for seat in ctx.state.turn_order() {
-                    let s = &ctx.state.seats[seat];
-                    if s.life == Life::Awake && ctx.content.board.has_technical_entrance(s.location) {
+                let rolling: Vec<Seat> = ctx
+                    .state
+                    .turn_order()
+                    .into_iter()
+                    .filter(|x| ctx.state.seats[*x].life == Life::Awake && ctx.content.board.has_technical_entrance(ctx.state.seats[*x].location))
+                    .collect();
+                // Said even when nobody rolls, or the card reads as resolved in silence.
+                ctx.emit(Event::TechnicalNoiseRolls { seats: rolling.clone() });
+                for seat in rolling {
+                    // An earlier roll's Encounter may have killed this character.
+                    if ctx.state.seats[seat].life == Life::Awake {
                         encounter::noise_roll(ctx, seat)?;
                     }
                 }

@@ -101,6 +101,9 @@ pub(super) fn advance_time(ctx: &mut Ctx) -> Outcome<()> {
 pub(super) fn intruder_attacks(ctx: &mut Ctx) -> Outcome<()> {
     in_step(ctx, EventStep::IntruderAttack)?;
     let ids: Vec<IntruderId> = ctx.state.intruders.iter().map(|i| i.id).collect();
+    if !ids.iter().any(|id| ctx.state.intruder(*id).is_some_and(|i| combat::target_of(ctx, i.at).is_some())) {
+        ctx.emit(Event::EventStepIdle { step: EventStep::IntruderAttack });
+    }
     for id in ids {
         if ctx.state.is_over() {
             return Ok(());
@@ -119,6 +122,10 @@ pub(super) fn fire_damage(ctx: &mut Ctx) -> Outcome<()> {
     in_step(ctx, EventStep::FireDamage)?;
     let burning: Vec<IntruderId> = ctx.state.intruders.iter().filter(|i| ctx.state.room(i.at).fire).map(|i| i.id).collect();
     let fire_injuries = 1 + u8::from(ctx.state.weakness_known(WeaknessEffect::VulnerabilityToFire));
+    let eggs_burning = ctx.content.board.locations().any(|l| ctx.state.room(l).fire && rooms::uncarried_eggs(ctx, l) > 0);
+    if burning.is_empty() && !eggs_burning {
+        ctx.emit(Event::EventStepIdle { step: EventStep::FireDamage });
+    }
     for id in burning {
         combat::injure(ctx, id, fire_injuries)?;
     }

@@ -99,8 +99,12 @@ pub(super) fn check_contamination(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     let cards = ctx.state.seats[seat].contamination.clone();
     let mut infected = ctx.state.seats[seat].larva;
     if !infected {
+        // Step A: every card is scanned, and each result reaches its owner alone (as a Rest
+        // scan's does); the table learns only whether the draw of step B follows.
         for c in &cards {
-            infected |= contamination::infected_status(ctx, *c)?;
+            let result = contamination::infected_status(ctx, *c)?;
+            ctx.emit(Event::ContaminationScanned { seat, card: *c, infected: result });
+            infected |= result;
         }
     }
     let mut drawn_contamination = 0u8;

@@ -118,9 +118,11 @@ impl State {
             rooms,
             corridors,
             technical_noise: self.board.technical_noise,
+            // A ship destroyed kills everything aboard, the Intruders too (p. 11): none is shown alive.
             intruders: self
                 .intruders
                 .iter()
+                .filter(|_| !self.ship_destroyed)
                 .map(|i| PublicIntruder { id: i.id, kind: i.kind, at: i.at, injuries: i.injuries, in_combat: self.intruder_in_combat(i) })
                 .collect(),
             bag: self.bag().len() as u8,

@@ -734,6 +734,8 @@ pub const TABLE_PIECES: &[&str] = &[
     // The last cards guided (issue 31): Synthetic Food's draw.
     "two_action_cards_drawn",
     "whole_hand_discarded",
+    // The Comms Room's Status marker and a Weakness card turned up (issue 31, item 4).
+    "signal", "weakness",
 ];
 
 /// The other lines: rolls, draws, verdicts, rounds, private results, the victory check. Every
@@ -744,16 +746,18 @@ pub const NO_PIECE: &[&str] = &[
     "draft_offered", "character_kept", "play_started", "phase_changed", "phase_changed_event", "phase_changed_over", "turn_began",
     "hand_size_set", "round_began", "action_taken", "round_ended", "round_passed", "round_given", "noise_rolled", "noise_rolled_slimed", "noise_rolled_table",
     "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "bag_empty", "token_returned",
-    "token_to_supply", "surprise_attack", "attack_card", "shot_hit", "shot_missed", "melee_hit", "melee_missed", "attack_missed",
-    "endurance_dies", "endurance_dies_two", "endurance_retreats", "endurance_survives", "endurance_survives_two", "endurance_larva",
+    "token_to_supply", "surprise_attack", "no_surprise_attack", "attack_card", "shot_hit", "shot_missed", "melee_hit", "melee_missed",
+    "shot_missed_small", "shot_missed_adult", "melee_missed_small", "melee_missed_adult", "attack_missed",
+    "endurance_dies", "endurance_dies_two", "endurance_retreats", "endurance_retreats_two", "endurance_survives", "endurance_survives_two", "endurance_larva",
     "intruder_player_joined", "attack_cards_offered", "attack_cards_offered_private", "attack_card_chosen", "attack_card_chosen_private",
-    "first_death_settled", "character_revived", "signal", "contamination_given_private", "contamination_scanned_infected_private",
+    "first_death_settled", "character_revived", "contamination_given_private", "contamination_scanned_infected_private",
     "contamination_scanned_clean_private", "contamination_scanned", "contamination_empty", "engine_checked_private", "engine_checked",
     "engine_in_hand_private", "engine_repair", "engine_order_private", "coordinates_private", "coordinates_checked", "hibernation_opened",
     "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "fire_control", "airlock_started",
-    "airlock_cancelled", "airlock_vented", "weakness", "room_peeked_private", "room_peeked", "event_card", "event_resolved",
-    "event_discarded", "eclosion_draw_yours", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
-    "contamination_clean", "contamination_lucky", "contamination_dies", "objective_revealed", "objective_revealed_table", "objective_met",
+    "airlock_cancelled", "airlock_vented", "room_peeked_private", "room_peeked", "event_card", "event_resolved",
+    "event_discarded", "eclosion_draw_yours", "technical_noise_nobody", "technical_noise_rolls", "no_intruder_attacks", "no_fire_damage", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
+    "contamination_clean", "contamination_lucky", "contamination_dies", "contamination_none", "contamination_larva_lucky",
+    "contamination_larva_dies", "died_hibernating", "objective_revealed", "objective_revealed_table", "objective_met",
     "objective_not_met",
     // Lines that are the hand line themselves (what to do with the Ammo, the Item cards), and the
     // end of the game told once: nothing else to say beside them.

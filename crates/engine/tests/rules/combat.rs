@@ -705,3 +705,51 @@ fn an_old_saves_shoot_without_a_weapon_still_reads_and_plays_as_its_energy_switc
     assert_eq!(injuries_of_shot(&a.events), 2);
     assert!(!a.events.iter().any(|e| matches!(e, Event::AmmoSpent { .. })), "no weapon named, no Ammo line");
 }
+
+#[test]
+fn a_symbol_that_misses_says_which_symbol_the_die_shows_and_what_it_hits_p18() {
+    // p. 18: the Larva/Creeper symbol hits only those two, the Adult symbol an Adult too; read
+    // as "Larva/Creeper hit, a miss" the line said a hit and a miss at once.
+    let cases = [
+        (IntruderKind::Adult, CombatFace::SmallHit, false, "shot_missed_small"),
+        (IntruderKind::Queen, CombatFace::AdultHit, false, "shot_missed_adult"),
+        (IntruderKind::Adult, CombatFace::SmallHit, true, "melee_missed_small"),
+        (IntruderKind::Breeder, CombatFace::AdultHit, true, "melee_missed_adult"),
+        (IntruderKind::Adult, CombatFace::Miss, false, "shot_missed"),
+    ];
+    for (kind, face, melee, key) in cases {
+        let (mut s, mut f) = table(2, 813);
+        let id = add_intruder(&mut s, kind, HIB);
+        let command = if melee { Command::MeleeAttack { seat: Seat(0), id } } else { Command::Shoot { seat: Seat(0), id, energy: false, weapon: None } };
+        let a = ok(&s, &mut f, command, vec![combat(face)]);
+        let lines = table_lines(&s, &a.events);
+        let line = lines.iter().find(|l| l.key.starts_with(if melee { "melee_" } else { "shot_" })).expect("the attack's line");
+        assert_eq!(line.key, key, "{face:?} against a {kind:?}");
+        if key != "shot_missed" {
+            assert!(line.text().contains("symbol") && line.text().contains("a miss") && !line.text().contains(" hit,"), "{}", line.text());
+        }
+    }
+    // The same symbol against a Creeper is a hit, said as one.
+    let (mut s, mut f) = table(2, 814);
+    let id = add_intruder(&mut s, IntruderKind::Creeper, HIB);
+    let a = ok(&s, &mut f, Command::Shoot { seat: Seat(0), id, energy: false, weapon: None }, vec![combat(CombatFace::SmallHit), card_with("bite", Blood::Endurance(6))]);
+    assert!(table_lines(&s, &a.events).iter().any(|l| l.key == "shot_hit"));
+}
+
+#[test]
+fn a_queens_injury_check_ended_by_a_retreat_says_why_two_cards_were_drawn_p20() {
+    // p. 20: a Breeder or the Queen draws two cards for the check; a Retreat arrow on either ends it.
+    let (mut s, mut f) = table(2, 22);
+    let queen = add_intruder(&mut s, IntruderKind::Queen, HIB);
+    let entered = vec![
+        card_with("scratch", Blood::Endurance(2)),
+        card_with("claw_attack", Blood::Retreat(RetreatMark::Retreat)),
+        Entered::EventCard { key: "flammable_compounds".into() },
+    ];
+    let a = ok(&s, &mut f, Command::InjureIntruder { id: queen, injuries: 2 }, entered);
+    assert!(a.events.iter().any(|e| matches!(e, Event::EnduranceChecked { retreat: true, killed: false, .. })), "{:?}", a.events);
+    let lines = table_lines(&s, &a.events);
+    let line = lines.iter().find(|l| l.key.starts_with("endurance_")).expect("the check's verdict");
+    assert_eq!(line.key, "endurance_retreats_two");
+    assert!(line.text().contains("the Queen draws two cards"), "{}", line.text());
+}

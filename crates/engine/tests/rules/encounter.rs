@@ -399,3 +399,19 @@ fn a_slimed_characters_silence_counts_as_danger_and_the_line_says_so_p17() {
     let keys = said_keys(&s, &a.events);
     assert!(keys.contains(&"noise_rolled".to_string()) && !keys.contains(&"noise_placed".to_string()), "without Slime a Silence is silence: {keys:?}");
 }
+
+#[test]
+fn the_encounter_says_the_tokens_number_against_the_hand_when_no_surprise_attack_comes_p18() {
+    // p. 18 step 4: the token's number is compared with the cards in hand either way, and the
+    // table must see the comparison that spared the character too.
+    let mut t = Table::new(2, 3);
+    t.adult_in_bag(3);
+    t.run(Command::SetHandSize { seat: Seat(0), cards: 3 }, vec![]);
+    let before = t.s.clone();
+    let events = t.run(Command::Encounter { seat: Seat(0) }, vec![Entered::Token { token: TokenKind::Adult, back: Some(3) }]);
+    assert!(events.iter().any(|e| matches!(e, Event::NoSurpriseAttack { seat: Seat(0), back: 3, hand: 3, .. })), "{events:?}");
+    let lines = table_lines(&before, &events);
+    let line = lines.iter().find(|l| l.key == "no_surprise_attack").expect("the verdict has its line");
+    assert_eq!(line.text(), "No Surprise Attack: token 3 against 3 cards in Ana's hand, not fewer than the token's number.".replace("Ana", &before.seats[Seat(0)].name));
+    assert!(!lines.iter().any(|l| l.key == "surprise_attack"));
+}

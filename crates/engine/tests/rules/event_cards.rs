@@ -481,3 +481,22 @@ fn the_cards_already_tested_above_also_say_what_the_table_does() {
     assert!(resolve(&mut t, "lurking").1.iter().any(|k| k == "intruder_left" || k == "event_idle"));
     assert!(resolve(&mut t, "evacuation_pod_ejection").1.contains(&"pod_ejected".to_string()));
 }
+
+#[test]
+fn noise_in_technical_corridors_already_marked_says_who_rolls_even_when_nobody_does_card_20() {
+    // The card (cards.md #20): with Noise already there, every character by an entrance rolls. With
+    // nobody by one it changed nothing, and the outcome read as resolved in silence (issue 31).
+    let mut t = Table::new(2, 522);
+    t.s.board.technical_noise = true;
+    let away: Vec<Location> = c().board.locations().filter(|l| !c().board.has_technical_entrance(*l)).collect();
+    t.place(Seat(0), away[0].0);
+    t.place(Seat(1), away[0].0);
+    let (events, keys) = resolve(&mut t, "noise_in_technical_corridors");
+    assert!(events.contains(&Event::TechnicalNoiseRolls { seats: vec![] }), "{events:?}");
+    assert!(keys.contains(&"technical_noise_nobody".to_string()), "{keys:?}");
+    let by_entrance = c().board.locations().find(|l| c().board.has_technical_entrance(*l)).unwrap();
+    t.place(Seat(1), by_entrance.0);
+    let (_, keys) = resolve(&mut t, "noise_in_technical_corridors");
+    let at = keys.iter().position(|k| k == "technical_noise_rolls").expect("who rolls is said");
+    assert!(keys[at..].iter().any(|k| k.starts_with("noise_rolled")), "the roll follows: {keys:?}");
+}

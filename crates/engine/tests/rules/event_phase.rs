@@ -310,3 +310,24 @@ fn time_advances_only_in_the_time_track_step_p10() {
         assert_eq!(state(&g).time, 1, "no other step moves the Time marker");
     }
 }
+
+#[test]
+fn an_event_phase_step_with_nothing_to_do_says_so_p10() {
+    // p. 10 steps 5 and 6: no Intruder in a room with a character, no Intruder or Egg in a Fire.
+    // Said, or the table wonders what it missed; and said only then.
+    let (mut s, mut f) = table(2, 10);
+    alone_in_hibernatorium(&mut s);
+    s.phase = Phase::Event { step: EventStep::IntruderAttack };
+    let a = ok(&s, &mut f, Command::ResolveIntruderAttacks, vec![]);
+    assert_eq!(said_keys(&s, &a.events).first().map(String::as_str), Some("no_intruder_attacks"));
+    let s = a.state;
+    let a = ok(&s, &mut f, Command::ResolveFireDamage, vec![]);
+    assert_eq!(said_keys(&s, &a.events).first().map(String::as_str), Some("no_fire_damage"));
+
+    let (mut s, mut f) = table(2, 11);
+    alone_in_hibernatorium(&mut s);
+    add_intruder(&mut s, IntruderKind::Adult, HIB);
+    s.phase = Phase::Event { step: EventStep::IntruderAttack };
+    let a = ok(&s, &mut f, Command::ResolveIntruderAttacks, vec![Entered::AttackCard { key: "scratch".into(), blood: None }]);
+    assert!(!said_keys(&s, &a.events).contains(&"no_intruder_attacks".to_string()), "an attack came");
+}

@@ -533,7 +533,7 @@ fn damaged_engines_at_the_check_destroy_the_ship_and_say_so_once_p11() {
     s.engines = [Hidden::Known(EngineStatus::Damaged), Hidden::Known(EngineStatus::Damaged), Hidden::Known(EngineStatus::Working)];
     let a = ok(&s, &mut f, Command::RevealEngines, vec![]);
     let keys = keys_of(&s, &a);
-    assert_eq!(keys, ["engines_revealed", "character_died", "ship_destroyed", "victory_nobody"], "the Engines' verdict, then nobody left to check");
+    assert_eq!(keys, ["engines_revealed", "died_hibernating", "ship_destroyed", "victory_nobody"], "the Engines' verdict, then nobody left to check");
     let mut s = ended(909, Life::Escaped).0;
     s.engines = [Hidden::Known(EngineStatus::Damaged); 3];
     let a = ok(&s, &mut f, Command::RevealEngines, vec![]);
@@ -576,4 +576,113 @@ fn the_coordinates_ask_about_quarantine_only_for_sleepers_whose_objective_the_ta
     assert_eq!(steps.len(), 1);
     assert_eq!(steps[0].command, CommandType::RevealCoordinates);
     assert_eq!(steps[0].asks, vec![Seat(1)], "not the dead, not the escaped, not a sleeper whose objective the app holds");
+}
+
+/// The lines of one step for one audience, each said on the state its event leaves (as the log does).
+fn lines_for(before: &State, a: &nemesis_engine::Applied, to: nemesis_engine::log::Audience) -> Vec<nemesis_engine::log::Said> {
+    let mut s = before.clone();
+    a.events
+        .iter()
+        .filter_map(|e| {
+            s.fold(e);
+            nemesis_engine::log::describe(&s, e, to)
+        })
+        .collect()
+}
+
+/// The victory check at the Contamination step, seat 1 escaped in a pod holding `cards`.
+fn at_contamination(seed: u64, cards: &[bool]) -> (State, Fate, Vec<ContaminationId>) {
+    let (mut s, mut f) = at_coordinates(seed, Life::Escaped, DestinationLetter::D);
+    s = ok(&s, &mut f, Command::RevealCoordinates { quarantine: vec![] }, vec![]).state;
+    let mut held = Vec::new();
+    for infected in cards {
+        let card = infected_card(&s, *infected);
+        hold(&mut s, Seat(1), card);
+        held.push(card);
+    }
+    (s, f, held)
+}
+
+#[test]
+fn the_contamination_check_scans_each_card_for_its_owner_alone_then_says_the_draw_and_the_verdict_once_p11() {
+    use nemesis_engine::log::Audience;
+    let (s, mut f, held) = at_contamination(931, &[false, true, false]);
+    let a = ok(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![Entered::ContaminationDraw { contamination: 2 }]);
+    // Step A: every card scanned, each result a scan of its own.
+    for card in &held {
+        assert!(a.events.iter().any(|e| matches!(e, Event::ContaminationScanned { seat: Seat(1), card: c, .. } if c == card)), "C-{} is scanned", card.0 + 1);
+    }
+    // The owner reads which card was INFECTED; nobody else does.
+    let own: Vec<String> = lines_for(&s, &a, Audience::Seat(Seat(1))).iter().map(|l| l.key.to_string()).collect();
+    assert_eq!(own.iter().filter(|k| k.starts_with("contamination_scanned_")).count(), 3, "{own:?}");
+    assert!(own.contains(&"contamination_scanned_infected_private".to_string()), "{own:?}");
+    for to in [Audience::Table, Audience::Seat(Seat(0))] {
+        let lines = lines_for(&s, &a, to);
+        assert!(lines.iter().all(|l| !l.private && !l.key.starts_with("contamination_scanned")), "{to:?} reads no scan result: {:?}", lines.iter().map(|l| l.key).collect::<Vec<_>>());
+        let keys: Vec<&str> = lines.iter().map(|l| l.key).collect();
+        // Step B and the verdict: one line, and no second line for the same death.
+        assert_eq!(keys.iter().filter(|k| k.starts_with("contamination_")).collect::<Vec<_>>(), [&"contamination_dies"], "{keys:?}");
+        assert!(!keys.contains(&"character_died"), "the check's line says the death once: {keys:?}");
+        let text = lines.iter().find(|l| l.key == "contamination_dies").expect("the verdict").text();
+        assert!(text.contains("shuffled and 4 are drawn") && text.contains("2 of them are Contamination cards") && text.ends_with("dies."), "{text}");
+    }
+    assert_eq!(a.state.seats[Seat(1)].life, Life::Dead);
+}
+
+#[test]
+fn the_contamination_check_says_a_larva_skips_the_scan_and_a_clean_hand_survives_p11() {
+    use nemesis_engine::log::Audience;
+    let key = |s: &State, a: &nemesis_engine::Applied| lines_for(s, a, Audience::Table).into_iter().find(|l| l.key.starts_with("contamination_")).map(|l| (l.key, l.text()));
+    // A Larva: step A is skipped, no card is scanned, the draw decides.
+    let (mut s, mut f, _) = at_contamination(932, &[false]);
+    s.seats[Seat(1)].larva = true;
+    let a = ok(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![Entered::ContaminationDraw { contamination: 0 }]);
+    assert!(!a.events.iter().any(|e| matches!(e, Event::ContaminationScanned { .. })), "a Larva skips the scan");
+    let (k, text) = key(&s, &a).expect("a check line");
+    assert_eq!(k, "contamination_larva_lucky", "{text}");
+    assert!(text.contains("Larva") && text.contains("survives"), "{text}");
+    // Scanned and clean: no draw, survival; and no card at all: nothing to scan.
+    let (s, mut f, _) = at_contamination(933, &[false, false]);
+    let a = ok(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![]);
+    assert_eq!(key(&s, &a).map(|x| x.0), Some("contamination_clean"));
+    let (s, mut f, _) = at_contamination(934, &[]);
+    let a = ok(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![]);
+    assert_eq!(key(&s, &a).map(|x| x.0), Some("contamination_none"));
+}
+
+#[test]
+fn a_death_at_the_victory_check_does_not_ask_for_a_miniature_that_left_the_board_p11() {
+    // p. 11: those checked are hibernating or gone in a pod; their miniatures left the board (pp. 26).
+    let en = english();
+    let (s, mut f, _) = at_contamination(935, &[true]);
+    let a = ok(&s, &mut f, Command::CheckContamination { seat: Seat(1) }, vec![Entered::ContaminationDraw { contamination: 1 }]);
+    let keys = keys_of(&s, &a);
+    assert!(!keys.contains(&"character_died".to_string()), "{keys:?}");
+    let hand = en.get("hint.contamination_dies").expect("a hand line for the death");
+    assert!(hand.contains("Nothing to take off the board"), "{hand}");
+    let (mut s, mut f) = ended(936, Life::Hibernating);
+    s.engines = [Hidden::Known(EngineStatus::Damaged); 3];
+    let a = ok(&s, &mut f, Command::RevealEngines, vec![]);
+    assert!(keys_of(&s, &a).contains(&"died_hibernating".to_string()));
+    assert!(en.get("hint.died_hibernating").is_some_and(|h| !h.contains("Corpse token in the room")));
+}
+
+#[test]
+fn the_intruders_die_with_a_destroyed_ship_but_not_in_the_jump_p11() {
+    // p. 11: a ship that explodes takes everything aboard with it, the Intruders too; the jump's
+    // g-force spares them.
+    let (mut s, mut f) = table(2, 937);
+    let at = s.seats[Seat(0)].location;
+    add_intruder(&mut s, IntruderKind::Adult, at);
+    s.seats[Seat(1)].life = Life::Hibernating;
+    let mut boom = s.clone();
+    boom.self_destruct = Some(Content::base().data.self_destruct_track.moves - 1);
+    let a = advance_time(&boom, &mut f);
+    assert!(a.state.ship_destroyed);
+    let v = a.state.public_view();
+    assert!(v.ship_destroyed && v.intruders.is_empty(), "no Intruder is shown alive aboard a destroyed ship");
+    s.time = Content::base().data.time_track.moves - 1;
+    let a = advance_time(&s, &mut f);
+    assert!(a.state.is_over() && !a.state.ship_destroyed);
+    assert_eq!(a.state.public_view().intruders.len(), 1, "the jump kills only the characters awake");
 }

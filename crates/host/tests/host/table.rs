@@ -828,3 +828,23 @@ fn the_last_step_names_who_got_a_private_reveal_never_what() {
     let last = open_game(&screen).last.clone().expect("a last step");
     assert!(!last.private && last.private_seats.is_empty(), "a public step names nobody");
 }
+
+/// The game's time stops at the step that ends it (p. 11: the victory check is not play): the
+/// header's game clock must not run on through the check and the debrief (issue 31, item 5).
+#[test]
+fn the_games_time_stops_at_the_step_that_ends_it() {
+    let dir = scratch();
+    let mut t = table_in(dir.path());
+    let id = started(&mut t, 2);
+    act(&mut t, Command::KillCharacter { seat: Seat(0) });
+    let ended = act(&mut t, Command::KillCharacter { seat: Seat(1) });
+    assert!(open_game(&ended).view.phase == nemesis_engine::state::Phase::Over { cause: nemesis_engine::state::EndCause::Jump, check: nemesis_engine::state::VictoryStep::Done });
+    let end = open_game(&ended).updated_ms;
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let after = screen_of(call(&mut t, Call::Act { revision: None, request: Request::Undo }));
+    assert_eq!(open_game(&after).updated_ms, end, "a step after the end leaves the game's time where it ended");
+    drop(t);
+    let mut t = table_in(dir.path());
+    let reopened = screen_of(call(&mut t, Call::Open { game: id }));
+    assert_eq!(open_game(&reopened).updated_ms, end, "and so does the save");
+}
