@@ -169,6 +169,28 @@ test("a player's state fits any player: no adjective that guesses a gender from 
   for (const [lang, re] of Object.entries(gendered)) for (const key of keys) assert.doesNotMatch(catalogue(lang)[key], re, `${lang} ${key}`);
 });
 
+test("the check fails a word that guesses a player's gender, in every language whose words agree (issue 33 item 4)", () => {
+  // Each text the newcomer's play-through found, put back, fails; the neutral wording passes.
+  fails("fr", "debrief.line.verdict_died", "Mort au tour {turn}\u00a0: {cause}.", "Décès au tour {turn}\u00a0: {cause}.");
+  fails("fr", "debrief.line.verdict_infected", "INFECTÉ à la fin, et une carte Contamination a été piochée.", "Infection à la fin, et une carte Contamination a été piochée.");
+  fails("fr", "debrief.line.character_died", "{player} est mort\u00a0: {cause}.", "Décès de {player}\u00a0: {cause}.");
+  fails("fr", "victory.question", "{name} a-t-il rempli cet Objectif\u00a0?", "L'Objectif de {name} est-il rempli\u00a0?");
+  fails("fr", "life.escaped", "En fuite", "Nacelle lancée");
+  fails("fr", "debrief.line.contamination_removed", "{player} s'est débarrassé de C-{card}\u00a0: {truth}.", "{player} a retiré C-{card}\u00a0: {truth}.");
+  fails("pt-BR", "objective_summary.an_old_feud", "{target} não pode sobreviver, ou você é o único sobrevivente.", "{target} não pode sobreviver, ou então você sobrevive e mais ninguém.");
+  fails("pt-BR", "log.line.melee_missed", "{player} tenta golpear a Intrusora #{id}: {face}, erra; a Intrusora o fere.", "{player} tenta golpear a Intrusora #{id}: {face}, erra; a Intrusora revida e fere {player}.");
+  fails("es", "refusal.player_s_character_is_not_awake_on_board", "El personaje de {player} no está despierto.", "El personaje de {player} ya no está en juego a bordo.");
+  fails("it", "debrief.line.verdict_lucky", "INFETTO alla fine.", "Infezione alla fine.");
+  fails("it", "log.line.melee_missed", "{player} colpisce l'Intruso #{id}: {face}, mancato; l'Intruso lo ferisce.", "{player} colpisce l'Intruso #{id}: {face}, mancato; l'Intruso ferisce {player}.");
+  // A card or an Intruder may still agree with its own noun: it is not the player.
+  assert.deepEqual(faults("fr", "debrief.line.contamination_lucky", "{player} avait une carte INFECTÉE."), []);
+  assert.deepEqual(faults("it", "objective_summary.the_great_hunt", "Invia il Segnale, e inoltre la Regina è uccisa."), []);
+  // The character in brackets after the name reads as the player's adjective: "Ana (Mecânico)".
+  for (const lang of ["fr", "pt-BR", "es", "it"]) fails(lang, "label.seat_with", "{name} ({character})", "{name} — {character}");
+  // English adjectives agree with nobody: the brackets stay.
+  assert.deepEqual(faults("en", "label.seat_with", "{name} ({character})"), []);
+});
+
 /** A language's whole catalogue, as the screens read it. */
 const catalogueOf = (lang) => JSON.parse(readFileSync(new URL(`${lang}.json`, locales), "utf8"));
 
