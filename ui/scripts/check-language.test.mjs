@@ -231,6 +231,11 @@ test("a game word the glossary translates is never left in English; one the edit
   // Spanish Slime is baba, the Spanish rulebook's own word (S1415): neither English nor "mucosidad".
   fails("es", "effect.slime", "Slime", "Baba");
   fails("es", "log.line.slime_on", "{player} recibe mucosidad.", "{player} recibe un marcador de baba.");
+  // The debrief's replay (the play-through): pt-BR and Italian left it in English, French said
+  // "Rejouer", which reads as playing again.
+  fails("pt-BR", "guide.over_done.app", "O balanço traz cada veredito, os números e o replay.", "O balanço traz cada veredito, os números e a partida para rever.");
+  fails("it", "guide.over_done.app", "Il resoconto raccoglie ogni verdetto, i numeri e il replay.", "Il resoconto raccoglie ogni verdetto, i numeri e la partita da rivedere.");
+  fails("fr", "debrief.replay", "Rejouer", "Revoir la partie");
   // The French edition says Slime (F77): the glossary holds the English word, so it passes.
   assert.deepEqual(faults("fr", "effect.slime", "Slime"), []);
 });
