@@ -160,6 +160,14 @@ test("Portuguese joins a preposition with the name's article: chegou à Terra, i
   assert.equal(say("pt-BR", "debrief.line.coordinates_revealed", { destination: "Vênus" }), "A nave ia para Vênus.");
 });
 
+test("Portuguese joins em, por and a with the article: no Cômodo, pela Porta, ao Ninho", () => {
+  fails("pt-BR", "cmd.place_character.about", "Põe um personagem em o Cômodo sem deslocamento.", "Põe um personagem no Cômodo sem deslocamento.");
+  fails("pt-BR", "cmd.move_intruder.about", "Desloca uma Intrusora por o corredor numerado.", "Desloca uma Intrusora pelo corredor numerado.");
+  fails("pt-BR", "ref.move.short", "Ação Básica (custo 1): vá a o Cômodo vizinho.", "Ação Básica (custo 1): vá ao Cômodo vizinho.");
+  // "de" may stay apart before an infinitive's subject: the formal "antes de a nave explodir".
+  assert.deepEqual(faults("pt-BR", "table.saved_help", "Cada passo é salvo antes de a tela mudar."), []);
+});
+
 test("a player's state fits any player: no adjective that guesses a gender from a name", () => {
   // Labels beside a name ("Ana · En jeu") and lines about a player, in the languages whose
   // adjectives agree; the English says "Awake", "Dead", "Escaped".
