@@ -134,23 +134,27 @@ const NAMES_A_PLAYER = /\{(player|name|target|who)\}/;
  * agree, a text about a player never uses a form that agrees with the player (the glossary's
  * `aboutPlayer.avoid`: "Mort au tour", "il est mort", "o único sobrevivente"), and never puts the
  * character in brackets after the name ("Ana (Mécanicien)" reads as an adjective of Ana): the
- * character is named as the card ("Ana — Mécanicien").
+ * character is named as the card ("Ana — Mécanicien"). `aboutPlayer.reader` holds the forms that
+ * agree with the reader ("¿Seguro?", "tu es sûr"), refused in every text.
  * @param {string} lang
  * @param {Record<string, string>} catalogue
- * @param {{aboutPlayer?: {avoid: string[]}}} glossary
+ * @param {{aboutPlayer?: {avoid?: string[], reader?: string[]}}} glossary
  */
 export function playerWordFaults(lang, catalogue, glossary) {
-  const avoid = (glossary.aboutPlayer?.avoid ?? []).map((pattern) => ({ pattern, re: new RegExp(`(?<![${LETTER}])(?:${pattern})(?![${LETTER}])`, "iu") }));
-  if (!avoid.length) return [];
+  const compile = (patterns) => (patterns ?? []).map((pattern) => new RegExp(`(?<![${LETTER}])(?:${pattern})(?![${LETTER}])`, "iu"));
+  const avoid = compile(glossary.aboutPlayer?.avoid);
+  // Words to the reader ("¿Seguro?", "tu es sûr") are about a player in every text.
+  const reader = compile(glossary.aboutPlayer?.reader);
+  if (!avoid.length && !reader.length) return [];
   const faults = [];
   for (const [key, text] of Object.entries(catalogue)) {
-    if (!NAMES_A_PLAYER.test(text) && !BESIDE_A_NAME.test(key)) continue;
+    const aboutOne = NAMES_A_PLAYER.test(text) || BESIDE_A_NAME.test(key);
     const words = text.replace(/\{\w+, *plural,|[{}#]/g, " ");
-    for (const { re } of avoid) {
+    for (const re of aboutOne ? [...avoid, ...reader] : reader) {
       const m = words.match(re);
       if (m) faults.push([key, `"${m[0]}" agrees with the player's gender, which no name tells: say it so it fits any player (a noun, a verb, or the character as subject)`]);
     }
-    if (/\{(name|player)\}[\s\u00a0]*\(\{character\}\)/.test(text)) faults.push([key, `"(${"{character}"})" after a player's name reads as an adjective of the player: name the character as the card, "{name} — {character}"`]);
+    if (aboutOne && /\{(name|player)\}[\s\u00a0]*\(\{character\}\)/.test(text)) faults.push([key, `"(${"{character}"})" after a player's name reads as an adjective of the player: name the character as the card, "{name} — {character}"`]);
   }
   return faults;
 }

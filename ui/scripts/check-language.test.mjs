@@ -57,7 +57,7 @@ test("French puts a non-breaking space before : ; ? !", () => {
   fails("fr", key, "{kind} #{id} attaque {target} : choisis une carte", "{kind} #{id} attaque {target}\u00a0: choisis une carte");
   fails("fr", key, "{kind} #{id} attaque {target}: choisis une carte");
   fails("fr", "attack_summary.bite", "1 Blessure Grave ; la mort.", "1 Blessure Grave\u00a0; la mort.");
-  fails("fr", "action.confirm_title", "Tu es sûr ?", "Tu es sûr\u00a0?");
+  fails("fr", "action.confirm_title", "Tu confirmes ?", "Tu confirmes\u00a0?");
 });
 
 test("French elision before a name is left to the fill helper", () => {
@@ -195,6 +195,11 @@ test("the check fails a word that guesses a player's gender, in every language w
   assert.deepEqual(faults("it", "objective_summary.the_great_hunt", "Invia il Segnale, e inoltre la Regina è uccisa."), []);
   // The character in brackets after the name reads as the player's adjective: "Ana (Mecânico)".
   for (const lang of ["fr", "pt-BR", "es", "it"]) fails(lang, "label.seat_with", "{name} ({character})", "{name} — {character}");
+  // Words to the reader agree with the reader, in any text: "¿Seguro?" asks a man.
+  fails("es", "action.confirm_title", "¿Seguro?", "¿Confirmas?");
+  fails("it", "cmd.become_intruder_player.confirm", "Questo giocatore controlla gli Intrusi. Sei sicuro?", "Questo giocatore controlla gli Intrusi. Confermi?");
+  fails("fr", "action.confirm_title", "Tu es sûr\u00a0?", "Tu confirmes\u00a0?");
+  fails("it", "ref.escape.short", "Poi, se sei vivo, ti sposti.", "Poi, se sopravvivi, ti sposti.");
   // English adjectives agree with nobody: the brackets stay.
   assert.deepEqual(faults("en", "label.seat_with", "{name} ({character})"), []);
 });
