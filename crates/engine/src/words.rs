@@ -167,7 +167,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("signal", "{player} sends the Signal."),
     ("larva_on", "{player} carries a Larva."),
     ("larva_off", "{player} is rid of the Larva."),
-    ("contamination_given_private", "You get Contamination card C-{card}."),
+    ("contamination_given_private", "You get Contamination card C-{card}: put it on top of your Action discard pile (p. 20)."),
     ("contamination_given", "{player} gets a Contamination card."),
     ("contamination_scanned_infected_private", "C-{card} scanned: INFECTED."),
     ("contamination_scanned_clean_private", "C-{card} scanned: not infected."),
