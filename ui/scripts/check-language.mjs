@@ -119,8 +119,43 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
       for (const m of text.matchAll(/(?<![\p{L}])(\p{L}{1,7})['’]\{(\w+)\}/gu)) faults.push([key, `"${m[0]}": write "${m[1]}e {${m[2]}}" and let the fill helper elide`]);
     }
   }
+  faults.push(...playerWordFaults(lang, catalogue, glossary));
   faults.push(...roomWordFaults(lang, catalogue));
   if (typo.apostrophe && APOSTROPHE[lang] !== typo.apostrophe) faults.push(["(fill helper)", `the fill helper's apostrophe for ${lang} is ${APOSTROPHE[lang]}, the glossary's ${typo.apostrophe}`]);
+  return faults;
+}
+
+/** Texts about one player: they name the player ({player}, {name}, {target}, {who}) or sit beside
+ * a player's name (a life chip, a round status, a debrief verdict, an objective told to its holder). */
+const BESIDE_A_NAME = /^(life\.|round\.status\.|crew\.|debrief\.(won|lost|line\.verdict_)|objective_summary\.|objective_target\.|phone\.round\.fate_|victory\.)/;
+const NAMES_A_PLAYER = /\{(player|name|target|who)\}/;
+/**
+ * No gender guessed for a player (issue 33 item 4): in a language whose adjectives and participles
+ * agree, a text about a player never uses a form that agrees with the player (the glossary's
+ * `aboutPlayer.avoid`: "Mort au tour", "il est mort", "o único sobrevivente"), and never puts the
+ * character in brackets after the name ("Ana (Mécanicien)" reads as an adjective of Ana): the
+ * character is named as the card ("Ana — Mécanicien"). `aboutPlayer.reader` holds the forms that
+ * agree with the reader ("¿Seguro?", "tu es sûr"), refused in every text.
+ * @param {string} lang
+ * @param {Record<string, string>} catalogue
+ * @param {{aboutPlayer?: {avoid?: string[], reader?: string[]}}} glossary
+ */
+export function playerWordFaults(lang, catalogue, glossary) {
+  const compile = (patterns) => (patterns ?? []).map((pattern) => new RegExp(`(?<![${LETTER}])(?:${pattern})(?![${LETTER}])`, "iu"));
+  const avoid = compile(glossary.aboutPlayer?.avoid);
+  // Words to the reader ("¿Seguro?", "tu es sûr") are about a player in every text.
+  const reader = compile(glossary.aboutPlayer?.reader);
+  if (!avoid.length && !reader.length) return [];
+  const faults = [];
+  for (const [key, text] of Object.entries(catalogue)) {
+    const aboutOne = NAMES_A_PLAYER.test(text) || BESIDE_A_NAME.test(key);
+    const words = text.replace(/\{\w+, *plural,|[{}#]/g, " ");
+    for (const re of aboutOne ? [...avoid, ...reader] : reader) {
+      const m = words.match(re);
+      if (m) faults.push([key, `"${m[0]}" agrees with the player's gender, which no name tells: say it so it fits any player (a noun, a verb, or the character as subject)`]);
+    }
+    if (aboutOne && /\{(name|player)\}[\s\u00a0]*\(\{character\}\)/.test(text)) faults.push([key, `"(${"{character}"})" after a player's name reads as an adjective of the player: name the character as the card, "{name} — {character}"`]);
+  }
   return faults;
 }
 

@@ -35,7 +35,7 @@ export function paramText(p: LogParam): string {
 /** Corridors between two rooms: each room on its own, "Cockpit (01)" or "unexplored room 03". */
 const STANDALONE = new Set(["log.line.door_changed", "log.line.noise_placed", "log.line.noise_removed"]);
 /** Lines about what lay face down: the room as it was then. */
-const AS_FACE_DOWN = new Set(["log.line.room_explored", "log.line.room_explored_slimed", "log.line.room_peeked", "log.line.room_peeked_private"]);
+const AS_FACE_DOWN = new Set(["log.line.room_explored", "log.line.room_explored_slimed", "log.line.room_explored_no_malfunction", "log.line.room_peeked", "log.line.room_peeked_private"]);
 /** Lines whose sentence already says the room is unexplored: its number alone. */
 const AS_NUMBER = new Set(["helper.move_explore", "refusal.there_is_no_room_room_on_the_board"]);
 

@@ -39,6 +39,9 @@ export function roomInline(rooms: readonly PublicRoom[] | null | undefined, at: 
   const r = rooms?.find((x) => x.at === at);
   if (form === "standalone") return roomRef(rooms ?? undefined, at);
   if (!r || form === "number") return t("room.inline_number", { n });
+  // An Engine is named like a person, without an article: "moves to Engine 2 (20)", never "the
+  // Engine 2" (the play-through); the other board rooms and the tiles take the inline form's.
+  if (form === "now" && !r.tile && r.name && /^Engine #\d$/.test(r.name)) return t("room.named", { name: roomName(r, at), n });
   if (form === "now" && (r.tile || r.name)) return t("room.inline_named", { name: roomName(r, at), n });
   return t("room.inline_unexplored", { n });
 }
