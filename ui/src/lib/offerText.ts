@@ -4,9 +4,9 @@
 import type { Command } from "../bindings/Command";
 import type { Field } from "../bindings/Field";
 import type { Offer } from "../bindings/Offer";
+import type { Pod } from "../bindings/Pod";
 import type { PublicCorridor } from "../bindings/PublicCorridor";
 import type { PublicIntruder } from "../bindings/PublicIntruder";
-import type { PublicPod } from "../bindings/PublicPod";
 import type { PublicRoom } from "../bindings/PublicRoom";
 import type { PublicSeat } from "../bindings/PublicSeat";
 import type { RoundSection } from "../bindings/RoundSection";
@@ -19,7 +19,7 @@ export interface Board {
   rooms: PublicRoom[];
   intruders: PublicIntruder[];
   seats: PublicSeat[];
-  pods: PublicPod[];
+  pods: Pod[];
   corridors: PublicCorridor[];
 }
 
