@@ -3,6 +3,7 @@ import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { fileURLToPath } from "node:url";
 import { phoneStrings } from "./scripts/phone-strings.mjs";
 import { phoneFont } from "./scripts/phone-font.mjs";
+import { lanHead } from "./scripts/lan-head.mjs";
 
 // The same build serves the Tauri window (ui/dist via tauri.conf.json), the host's serve door
 // and its phone server (both embedded at compile time). Two pages: index.html is the table
@@ -16,7 +17,7 @@ export default defineConfig({
   base: "./",
   // phoneStrings: the phone's part of each catalogue (issue 21: a phone fetches only its own
   // language's strings, and only those its code can show); phoneFont: the phone's cut of Saira.
-  plugins: [svelte(), phoneStrings({ src }), phoneFont({ src })],
+  plugins: [svelte(), lanHead(), phoneStrings({ src }), phoneFont({ src })],
   server: { fs: { allow: [".."] } },
   build: {
     outDir: "dist",

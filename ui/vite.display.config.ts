@@ -3,6 +3,7 @@ import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { fileURLToPath } from "node:url";
 import { phoneStrings } from "./scripts/phone-strings.mjs";
 import { phoneFont } from "./scripts/phone-font.mjs";
+import { lanHead } from "./scripts/lan-head.mjs";
 
 // The shared display's page (display.html, served at "/display" by the phone server), built on
 // its own after the table's and the phone's pages, into the same dist. A third page in the main
@@ -13,7 +14,7 @@ const src = fileURLToPath(new URL("./src/", import.meta.url));
 
 export default defineConfig({
   base: "./",
-  plugins: [svelte(), phoneStrings({ src, page: "display" }), phoneFont({ src })],
+  plugins: [svelte(), lanHead(), phoneStrings({ src, page: "display" }), phoneFont({ src })],
   build: {
     outDir: "dist",
     emptyOutDir: false,

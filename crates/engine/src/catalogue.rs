@@ -1,6 +1,7 @@
 //! The command catalogue: every command's entry, with what it takes to send it (its fields and
 //! their bounds, from the constants the rules check), the physical results it may consume, who
-//! may send it, the modes it belongs to, whether it asks first, and its group on the table screen.
+//! may send it, the modes it belongs to, whether it asks first, its group on the table screen and,
+//! for what a round offers, its section of the round's panel.
 //! The table screen's forms and the phone server's gate read it; nothing else repeats it.
 //!
 //! It cannot fall behind the commands: each entry is written in the command's one declaration
@@ -8,6 +9,7 @@
 
 use crate::command::{command_table, Command};
 pub use crate::command::{CommandType, EnteredKind};
+pub use crate::offers::RoundSection;
 use crate::rules;
 use crate::state::{Component, Mode};
 use serde::{Deserialize, Serialize};
@@ -144,6 +146,10 @@ pub struct Spec {
     /// Its tab on the table screen; `None` for what no tab offers (the setup is the wizard's, an
     /// Intruder Attack card is chosen on the phone or behind the curtain).
     pub group: Option<Group>,
+    /// Its section of the round's panel; `None` for what no round offers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub section: Option<RoundSection>,
     pub fields: Vec<Field>,
     /// Results the table may enter from its physical components for it.
     pub entered: Vec<EnteredKind>,
@@ -294,7 +300,7 @@ fn on(group: Group) -> Spec {
 /// An entry no tab offers (the setup is the wizard's, an Intruder Attack card is chosen on the
 /// phone or behind the curtain). Its kind is the declaration's, set by `build`.
 fn off_panel() -> Spec {
-    Spec { kind: CommandType::SetUp, group: None, fields: Vec::new(), entered: Vec::new(), sent_by: vec![Sender::Table], modes: Vec::new(), confirm: false, explained: false, when: None }
+    Spec { kind: CommandType::SetUp, group: None, section: None, fields: Vec::new(), entered: Vec::new(), sent_by: vec![Sender::Table], modes: Vec::new(), confirm: false, explained: false, when: None }
 }
 
 impl Spec {
@@ -333,7 +339,8 @@ impl Spec {
     }
 }
 
-/// The catalogue's part of `command_table!`: each command's entry, with its kind. Bounds come
+/// The catalogue's part of `command_table!`: each command's entry, with its kind and its round
+/// section (from its `offer:` clause, `offers::section`). Bounds come
 /// from the rules' own constants (`crate::rules`), so a form never offers a number the rules
 /// refuse, nor refuses one they take.
 macro_rules! command_specs {
@@ -347,7 +354,7 @@ macro_rules! command_specs {
             use FieldKind as F;
             use Group as G;
             match kind {
-                $(CommandType::$name => Spec { kind, ..$spec },)*
+                $(CommandType::$name => Spec { kind, section: crate::offers::section(kind), ..$spec },)*
             }
         }
     };

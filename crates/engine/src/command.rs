@@ -93,8 +93,8 @@ impl Treatment {
 /// - `play`: what it is to the players' rounds (`rules::Play`): the table's correction, an Action
 ///   and its cost in Action cards (from the state and its fields), or unpaid but in a round only;
 /// - `offer` (only for what a round may offer): its candidates in the round's offers, built from
-///   public facts, with their place in the list and the rounds they are offered in
-///   (`offers::declared`); the rules then judge each by a trial;
+///   public facts, with their section of the round's panel, their place in the list and the
+///   rounds they are offered in (`offers::declared`); the rules then judge each by a trial;
 /// - `rule`: the rule that carries it out, on the rules' working copy (`rules::Ctx`).
 ///
 /// Each entry must state all five others, so a command cannot compile half declared. The table is a

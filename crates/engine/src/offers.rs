@@ -10,8 +10,7 @@
 //! nothing secret. A trial that needs a result of a physical component (`ResultNeeded`) is offered
 //! with `needs_result`, since the table will enter it.
 
-use crate::catalogue::CommandType;
-use crate::command::Command;
+use crate::command::{Command, CommandType};
 use crate::fate::Fate;
 use crate::ids::*;
 use crate::rejection::Code;
@@ -20,6 +19,25 @@ use crate::state::*;
 use serde::{Deserialize, Serialize};
 
 mod declared;
+pub(crate) use declared::section;
+
+/// Where an offer of the round sits in the round's panel, the table's and a phone's: the group
+/// its button is drawn in. Declared in each offered command's `offer:` clause, so a command a
+/// round offers cannot be left without one; the catalogue carries it to the screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum RoundSection {
+    /// Moves (p. 13); the panel shows a Careful Movement apart, by its Noise marker.
+    Move,
+    /// Attacks on Intruders and on their Eggs.
+    Fight,
+    /// What the character's room, the ship or the objects here offer.
+    Here,
+    /// An Action card or Item played.
+    Card,
+    Pass,
+}
 
 /// One Action the player whose round it is may take now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

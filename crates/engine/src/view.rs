@@ -1,6 +1,10 @@
 //! Views: the only shapes in which game facts leave the engine. `PublicView` is the shared table
 //! screen; `SeatView` is one player's private hand. They are separate types: the public one has
 //! no field that could hold a secret, and a seat's view holds only that seat's secrets.
+//!
+//! A view uses the state's own type where that type holds nothing secret and the view would only
+//! repeat it (the Escape Pods, the phase, a seat's life); each type declared here hides or adds
+//! something, which its first line says.
 
 use crate::content::{Content, ExplorationEffect, Pack};
 use crate::ids::*;
@@ -17,6 +21,7 @@ pub struct Named {
     pub name: String,
 }
 
+/// A Serious Wound with its card named (the state keeps the card's id only).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicWound {
@@ -24,6 +29,7 @@ pub struct PublicWound {
     pub dressed: bool,
 }
 
+/// Where a seat stands with its objectives, without which card it kept (`ObjectiveChoice` names it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -35,6 +41,8 @@ pub enum ObjectiveStatus {
     Chosen,
 }
 
+/// A seat as the table sees it: its Objective and Contamination cards and what it learned hidden
+/// (counts only), its character, wounds and objective named, and what the table works out added.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicSeat {
@@ -74,6 +82,8 @@ pub struct PublicSeat {
     pub winner: Option<bool>,
 }
 
+/// A room as the table sees it: an unexplored room's tile and Exploration token hidden, the board's
+/// facts about it (its name, a Computer, a Technical Corridor entrance) added.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicRoom {
@@ -94,6 +104,7 @@ pub struct PublicRoom {
     pub technical_entrance: bool,
 }
 
+/// A corridor of the board with its Noise marker and Door from the state (which keeps only those).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicCorridor {
@@ -104,6 +115,7 @@ pub struct PublicCorridor {
     pub door: DoorState,
 }
 
+/// An Intruder on the board, without the token drawn for it, with whether it is in Combat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicIntruder {
@@ -114,6 +126,7 @@ pub struct PublicIntruder {
     pub in_combat: bool,
 }
 
+/// A deck as the table sees it: how many cards to draw and removed, never their order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicDeck {
@@ -123,6 +136,7 @@ pub struct PublicDeck {
     pub removed: u8,
 }
 
+/// A track's marker (the state's number) with the track's length from the box.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Track {
@@ -130,16 +144,7 @@ pub struct Track {
     pub moves: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct PublicPod {
-    pub number: PodNumber,
-    pub section: Section,
-    pub locked: bool,
-    pub occupants: Vec<Seat>,
-    pub state: PodState,
-}
-
+/// Markers of one kind on the board (counted from the state) and in the box.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pool {
@@ -175,7 +180,8 @@ pub struct PublicView {
     pub destination: DestinationLetter,
     /// The Coordinates card's destination, only once revealed at the end.
     pub revealed_destination: Option<Destination>,
-    pub pods: Vec<PublicPod>,
+    /// The state's own pods: nothing in a pod is secret.
+    pub pods: Vec<Pod>,
     pub weaknesses: Vec<Option<Named>>,
     pub nest_eggs: u8,
     pub nest_destroyed: bool,
@@ -209,7 +215,9 @@ pub struct PublicView {
     pub rounds: PublicRounds,
 }
 
-/// The rounds of the Player Phase as the table sees them (all public, p. 10).
+/// The rounds of the Player Phase as the table sees them (all public, p. 10): the state's rounds
+/// with what the rules work out from them added (Actions per round, who still waits, whose
+/// objective is due).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicRounds {
@@ -227,6 +235,7 @@ pub struct PublicRounds {
     pub objectives_due: Vec<Seat>,
 }
 
+/// The Intruder player choosing an Intruder Attack card (p. 27): how many cards, never which.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AttackChoice {

@@ -5,7 +5,7 @@
 //! its own language. The HTTP side is `lan/display.rs`; the table's calls are in
 //! `table/displays.rs`.
 
-use crate::phones::{match_code, same, secret, token_hash};
+use crate::phones::{match_code, proved, same, secret, token_hash};
 use crate::protocol::{DisplayAsk, DisplaysStatus, Fault, FaultCode, LastStep, PairedDisplay, TableScreen};
 use crate::screen::Built;
 use nemesis_engine::PublicView;
@@ -186,14 +186,7 @@ impl Displays {
 
     /// The display a token proves, comparing against every paired one in constant time each.
     pub fn display_of(&self, token: &str) -> Option<u32> {
-        let given = token_hash(token);
-        let mut found = None;
-        for d in &self.paired {
-            if same(&d.hash, &given) {
-                found = Some(d.id);
-            }
-        }
-        found
+        proved(self.paired.iter().map(|d| (d.hash.as_str(), d.id)), token)
     }
 
     /// Notes the language a display shows.

@@ -96,6 +96,7 @@ fn router(lan: Lan, closing: Closing) -> Router {
         .with_state(lan)
 }
 
+/// The HTTP status of a refusal at the phone server, for a phone's calls and a display's alike.
 fn status_of(code: FaultCode) -> StatusCode {
     match code {
         FaultCode::BadCall => StatusCode::BAD_REQUEST,

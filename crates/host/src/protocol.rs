@@ -358,7 +358,7 @@ pub struct PhoneBoard {
     pub corridors: Vec<nemesis_engine::view::PublicCorridor>,
     pub technical_noise: bool,
     pub intruders: Vec<nemesis_engine::view::PublicIntruder>,
-    pub pods: Vec<nemesis_engine::view::PublicPod>,
+    pub pods: Vec<nemesis_engine::state::Pod>,
     pub nest_destroyed: bool,
 }
 

@@ -2,4 +2,7 @@
 import type { IntruderId } from "./IntruderId";
 import type { Seat } from "./Seat";
 
+/**
+ * The Intruder player choosing an Intruder Attack card (p. 27): how many cards, never which.
+ */
 export type AttackChoice = { seat: Seat, intruder: IntruderId, target: Seat, cards: number, };

@@ -3,4 +3,7 @@ import type { CorridorId } from "./CorridorId";
 import type { DoorState } from "./DoorState";
 import type { Location } from "./Location";
 
+/**
+ * A corridor of the board with its Noise marker and Door from the state (which keeps only those).
+ */
 export type PublicCorridor = { id: CorridorId, ends: [Location, Location], numbers: Array<number>, noise: boolean, door: DoorState, };

@@ -3,4 +3,7 @@ import type { IntruderId } from "./IntruderId";
 import type { IntruderKind } from "./IntruderKind";
 import type { Location } from "./Location";
 
+/**
+ * An Intruder on the board, without the token drawn for it, with whether it is in Combat.
+ */
 export type PublicIntruder = { id: IntruderId, kind: IntruderKind, at: Location, injuries: number, in_combat: boolean, };

@@ -3,6 +3,10 @@ import type { ExplorationEffect } from "./ExplorationEffect";
 import type { Location } from "./Location";
 import type { Named } from "./Named";
 
+/**
+ * A room as the table sees it: an unexplored room's tile and Exploration token hidden, the board's
+ * facts about it (its name, a Computer, a Technical Corridor entrance) added.
+ */
 export type PublicRoom = { at: Location, name: string | null, explored: boolean, 
 /**
  * The tile, once explored.

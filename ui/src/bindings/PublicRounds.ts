@@ -2,7 +2,9 @@
 import type { Seat } from "./Seat";
 
 /**
- * The rounds of the Player Phase as the table sees them (all public, p. 10).
+ * The rounds of the Player Phase as the table sees them (all public, p. 10): the state's rounds
+ * with what the rules work out from them added (Actions per round, who still waits, whose
+ * objective is due).
  */
 export type PublicRounds = { turn_of: Seat | null, actions: number, 
 /**

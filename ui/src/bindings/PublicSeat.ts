@@ -7,6 +7,10 @@ import type { PlayerNumber } from "./PlayerNumber";
 import type { PublicWound } from "./PublicWound";
 import type { Seat } from "./Seat";
 
+/**
+ * A seat as the table sees it: its Objective and Contamination cards and what it learned hidden
+ * (counts only), its character, wounds and objective named, and what the table works out added.
+ */
 export type PublicSeat = { seat: Seat, name: string, number: PlayerNumber, first_player: boolean, character: Named | null, draft_offer: Array<Named>, life: Life, location: Location, in_combat: boolean, hand: number, light_wounds: number, serious_wounds: Array<PublicWound>, slime: boolean, signal: boolean, larva: boolean, contamination_cards: number, 
 /**
  * A Rest card's scan waits for this player's phone to name the cards in hand (public: the

@@ -10,11 +10,11 @@ import type { Mode } from "./Mode";
 import type { Named } from "./Named";
 import type { Pack } from "./Pack";
 import type { Phase } from "./Phase";
+import type { Pod } from "./Pod";
 import type { Pool } from "./Pool";
 import type { PublicCorridor } from "./PublicCorridor";
 import type { PublicDeck } from "./PublicDeck";
 import type { PublicIntruder } from "./PublicIntruder";
-import type { PublicPod } from "./PublicPod";
 import type { PublicRoom } from "./PublicRoom";
 import type { PublicRounds } from "./PublicRounds";
 import type { PublicSeat } from "./PublicSeat";
@@ -44,7 +44,11 @@ engines: [EngineStatus, EngineStatus, EngineStatus] | null, destination: Destina
 /**
  * The Coordinates card's destination, only once revealed at the end.
  */
-revealed_destination: Destination | null, pods: Array<PublicPod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, 
+revealed_destination: Destination | null, 
+/**
+ * The state's own pods: nothing in a pod is secret.
+ */
+pods: Array<Pod>, weaknesses: Array<Named | null>, nest_eggs: number, nest_destroyed: boolean, 
 /**
  * The room under an active Emergency Airlock Procedure (p. 25).
  */

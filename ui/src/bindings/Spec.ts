@@ -4,6 +4,7 @@ import type { EnteredKind } from "./EnteredKind";
 import type { Field } from "./Field";
 import type { Group } from "./Group";
 import type { Mode } from "./Mode";
+import type { RoundSection } from "./RoundSection";
 import type { Sender } from "./Sender";
 import type { When } from "./When";
 
@@ -15,7 +16,11 @@ export type Spec = { type: CommandType,
  * Its tab on the table screen; `None` for what no tab offers (the setup is the wizard's, an
  * Intruder Attack card is chosen on the phone or behind the curtain).
  */
-group: Group | null, fields: Array<Field>, 
+group: Group | null, 
+/**
+ * Its section of the round's panel; `None` for what no round offers.
+ */
+section?: RoundSection, fields: Array<Field>, 
 /**
  * Results the table may enter from its physical components for it.
  */

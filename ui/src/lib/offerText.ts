@@ -4,11 +4,12 @@
 import type { Command } from "../bindings/Command";
 import type { Field } from "../bindings/Field";
 import type { Offer } from "../bindings/Offer";
+import type { Pod } from "../bindings/Pod";
 import type { PublicCorridor } from "../bindings/PublicCorridor";
 import type { PublicIntruder } from "../bindings/PublicIntruder";
-import type { PublicPod } from "../bindings/PublicPod";
 import type { PublicRoom } from "../bindings/PublicRoom";
 import type { PublicSeat } from "../bindings/PublicSeat";
+import type { RoundSection } from "../bindings/RoundSection";
 import { choicesOf, spec } from "./commands";
 import { t, tMaybe } from "./i18n.svelte";
 import { cardName, roomLabel } from "./labels";
@@ -18,7 +19,7 @@ export interface Board {
   rooms: PublicRoom[];
   intruders: PublicIntruder[];
   seats: PublicSeat[];
-  pods: PublicPod[];
+  pods: Pod[];
   corridors: PublicCorridor[];
 }
 
@@ -102,16 +103,17 @@ export function moveLabel(b: Board, c: Command): string {
   return c.careful_noise === null ? t("round.move_to", { room: roomText(b, c.to) }) : t("round.careful_to", { room: roomText(b, c.to), n: c.careful_noise });
 }
 
-export type OfferKind = "move" | "careful" | "fight" | "here" | "card" | "pass";
+export type OfferKind = RoundSection | "careful";
 
-/** Where an offer sits in the round's panel. */
+/** Where an offer sits in the round's panel: its section, as its command's declaration in the
+ *  engine's catalogue says. The Moves keep a Careful Movement apart (p. 13): the same command,
+ *  told by its Noise marker. */
 export function offerKind(o: Offer): OfferKind {
   const c = o.command;
-  if (c.type === "move_character") return c.careful_noise === null ? "move" : "careful";
-  if (c.type === "shoot" || c.type === "melee_attack" || c.type === "intruder_player_attack" || c.type === "destroy_eggs") return "fight";
-  if (c.type === "card_action" || c.type === "use_card") return "card";
-  if (c.type === "pass") return "pass";
-  return "here";
+  if (c.type === "move_character" && c.careful_noise !== null) return "careful";
+  // Every command a round offers declares its section (an `offer:` clause takes one, and the
+  // engine's catalogue test checks the offers of seeded games); "here" only for an unknown type.
+  return spec(c.type)?.section ?? "here";
 }
 
 /** The offers by where they sit, in the engine's order within each group. */

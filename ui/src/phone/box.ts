@@ -3,34 +3,30 @@
 import type { BoardGraph } from "../bindings/BoardGraph";
 import type { ContentData } from "../bindings/ContentData";
 import type { Pack } from "../bindings/Pack";
+import type { PhoneCall } from "../bindings/PhoneCall";
+import type { PhoneReply } from "../bindings/PhoneReply";
 import { phone } from "./phone.svelte";
 import { phoneCall } from "./transport";
 
-let boardGraph: Promise<BoardGraph | null> | null = null;
-let boxContent: Promise<ContentData | null> | null = null;
-
-/** The board graph the read-only map is drawn from (locations, room tiles), asked once per page
- *  with this seat's token; a failed ask is asked again on the next call. */
-export function loadBoard(pack: Pack): Promise<BoardGraph | null> {
-  const held = phone.held;
-  if (!held) return Promise.resolve(null);
-  boardGraph ??= phoneCall({ call: "board", pack }, held.token).then((a) => {
-    if (a.ok && a.reply.reply === "board") return a.reply.board;
-    boardGraph = null;
-    return null;
-  });
-  return boardGraph;
+/** An ask of the table made once per page with this seat's token and its answer kept; a failed
+ *  ask (refused, unreachable, or not the reply wanted) is forgotten, so the next call asks again. */
+function askOnce<T>(call: (pack: Pack) => PhoneCall, pick: (reply: PhoneReply) => T | null): (pack: Pack) => Promise<T | null> {
+  let asked: Promise<T | null> | null = null;
+  return (pack) => {
+    const held = phone.held;
+    if (!held) return Promise.resolve(null);
+    asked ??= phoneCall(call(pack), held.token).then((a) => {
+      const got = a.ok ? pick(a.reply) : null;
+      if (got === null) asked = null;
+      return got;
+    });
+    return asked;
+  };
 }
+
+/** The board graph the read-only map is drawn from (locations, room tiles). */
+export const loadBoard = askOnce<BoardGraph>((pack) => ({ call: "board", pack }), (r) => (r.reply === "board" ? r.board : null));
 
 /** The box's whole contents (every card's name and facts), asked only when the player enters a
- *  card the table holds; once per page, asked again after a failure. */
-export function loadContent(pack: Pack): Promise<ContentData | null> {
-  const held = phone.held;
-  if (!held) return Promise.resolve(null);
-  boxContent ??= phoneCall({ call: "content", pack }, held.token).then((a) => {
-    if (a.ok && a.reply.reply === "content") return a.reply.content;
-    boxContent = null;
-    return null;
-  });
-  return boxContent;
-}
+ *  card the table holds. */
+export const loadContent = askOnce<ContentData>((pack) => ({ call: "content", pack }), (r) => (r.reply === "content" ? r.content : null));

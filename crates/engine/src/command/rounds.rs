@@ -40,7 +40,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Unpaid,
-            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer, Whose::InPod], 99, |_, seat| vec![Pass { seat }]),
+            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer, Whose::InPod], S::Pass, 99, |_, seat| vec![Pass { seat }]),
             rule: |ctx| player_phase::pass(ctx, *seat),
         }
         /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
@@ -50,7 +50,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(*paid),
-            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], 90, |_, seat| vec![CardAction { seat, paid: 1 }]),
+            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], S::Card, 90, |_, seat| vec![CardAction { seat, paid: 1 }]),
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
@@ -69,7 +69,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(58, |_, seat| Treatment::ALL.map(|treatment| TreatWounds { seat, treatment }).into()),
+            offer: Offered::crew(S::Here, 58, |_, seat| Treatment::ALL.map(|treatment| TreatWounds { seat, treatment }).into()),
             rule: |ctx| room_sheet::treat_wounds(ctx, *seat, *treatment),
         }
         /// The Armory's Room Action, Recharge Your Energy Weapon (p. 24): 2 cards; the table puts
@@ -79,7 +79,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(59, |_, seat| vec![RechargeWeapon { seat }]),
+            offer: Offered::crew(S::Here, 59, |_, seat| vec![RechargeWeapon { seat }]),
             rule: |ctx| room_sheet::recharge_weapon(ctx, *seat),
         }
         /// The Storage's Room Action, Search for an Item (p. 24): 2 cards; 2 Item cards from the
@@ -89,7 +89,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(60, |_, seat| ItemDeck::ALL.map(|deck| SearchStorage { seat, deck }).into()),
+            offer: Offered::crew(S::Here, 60, |_, seat| ItemDeck::ALL.map(|deck| SearchStorage { seat, deck }).into()),
             rule: |ctx| room_sheet::search_storage(ctx, *seat, *deck),
         }
         /// The Command Center's Room Action, Open/Close Doors (p. 25): 2 cards; any 1 room, the
@@ -101,7 +101,7 @@ macro_rules! commands_of_the_rounds {
             play: |_| Play::Action(2),
             // One offer: the character's own room with every Door of it closed (or opened, when all
             // are closed already); its form chooses any room and any mix (p. 25).
-            offer: Offered::crew(61, |state, seat| {
+            offer: Offered::crew(S::Here, 61, |state, seat| {
                 let here = state.seats[seat].location;
                 let doors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).filter(|c| state.board.doors[c.0 as usize] != DoorState::Destroyed).collect();
                 let all_closed = doors.iter().all(|c| state.board.doors[c.0 as usize] == DoorState::Closed);
@@ -115,7 +115,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(62, |state, seat| state.pods.iter().map(|p| HatchControl { seat, pod: p.number, locked: !p.locked }).collect()),
+            offer: Offered::crew(S::Here, 62, |state, seat| state.pods.iter().map(|p| HatchControl { seat, pod: p.number, locked: !p.locked }).collect()),
             rule: |ctx| room_sheet::hatch_control(ctx, *seat, *pod, *locked),
         }
         /// A card or Item Action the engine knows (pp. 12, 22): the card the table shows, the effect
@@ -156,7 +156,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(card_actions::cost(state, *seat, *card)),
-            offer: Offered::crew(80, card_candidates),
+            offer: Offered::crew(S::Card, 80, card_candidates),
             rule: |ctx| card_actions::use_card(ctx, *seat, *card, *effect, card_actions::Target { wound: *wound, cards, corridor: *corridor, intruder: *intruder, room: *room, target: *target, pod: *pod }),
         }
         /// A correction: the round goes to this seat (someone acted out of turn at the table).
@@ -219,7 +219,7 @@ macro_rules! commands_of_the_rounds {
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::move_cost(state, *seat, careful_noise.is_some())),
             // Each neighbouring room, then each with Careful Movement's corridor (pp. 13–14).
-            offer: Offered::crew(20, |state, seat| {
+            offer: Offered::crew(S::Move, 20, |state, seat| {
                 let rooms: Vec<Location> = state.content().board.neighbours(state.seats[seat].location).into_iter().map(|(to, _)| to).collect();
                 let careful = rooms.iter().flat_map(|to| (1..=rules::CORRIDOR_NUMBERS).map(|n| MoveCharacter { seat, to: *to, careful_noise: Some(n) }));
                 rooms.iter().map(|to| MoveCharacter { seat, to: *to, careful_noise: None }).chain(careful).collect()
@@ -339,7 +339,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(55, |state, seat| every_room(state).map(|room| FireControl { seat, room }).collect()),
+            offer: Offered::crew(S::Here, 55, |state, seat| every_room(state).map(|room| FireControl { seat, room }).collect()),
             rule: |ctx| rooms::fire_control(ctx, *seat, *room),
         }
 
@@ -385,7 +385,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(45, |_, seat| vec![SendSignal { seat }]),
+            offer: Offered::crew(S::Here, 45, |_, seat| vec![SendSignal { seat }]),
             rule: |ctx| rooms::send_signal(ctx, *seat),
         }
         KillCharacter { seat: Seat } => {

@@ -16,7 +16,7 @@ macro_rules! commands_of_the_ship {
             play: |_| Play::Action(1),
             // With the character's own weapon, or another it carries (an Energy one matters only once
             // Vulnerability to Energy is known, pp. 21–22): the table knows which it holds.
-            offer: Offered::by_intruder(30, |state, seat| {
+            offer: Offered::by_intruder(S::Fight, 30, |state, seat| {
                 let energy = state.weakness_known(WeaknessEffect::VulnerabilityToEnergy);
                 let weapons: &[Weapon] = if energy { &Weapon::ALL } else { &Weapon::ALL[..2] };
                 intruders_here(state, seat).flat_map(|(k, id)| weapons.iter().map(move |w| (k, Shoot { seat, id, energy: false, weapon: Some(*w) }))).collect()
@@ -30,7 +30,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            offer: Offered::by_intruder(30, |state, seat| intruders_here(state, seat).map(|(k, id)| (k, MeleeAttack { seat, id })).collect()),
+            offer: Offered::by_intruder(S::Fight, 30, |state, seat| intruders_here(state, seat).map(|(k, id)| (k, MeleeAttack { seat, id })).collect()),
             rule: |ctx| combat::character_attacks(ctx, *seat, *id, true, false, None),
         }
         /// Cooperative mode's Revive (p. 27): the crew carried this dead character's Corpse to a
@@ -68,7 +68,7 @@ macro_rules! commands_of_the_ship {
             stage: Stage::Play,
             play: |_| Play::Action(1),
             // An ATTACK of any Intruder in a character's room (p. 27).
-            offer: Offered::to(&[Whose::IntruderPlayer], 15, |state, seat| {
+            offer: Offered::to(&[Whose::IntruderPlayer], S::Fight, 15, |state, seat| {
                 state.intruders.iter().flat_map(|i| state.characters_at(i.at).into_iter().map(move |target| IntruderPlayerAttack { seat, id: i.id, target, card_number: 1 })).collect()
             }),
             rule: |ctx| combat::intruder_player_attack(ctx, *seat, *id, *target, *card_number),
@@ -94,7 +94,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
-            offer: Offered::crew(57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure }).into()),
+            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure }).into()),
             rule: |ctx| contamination::scan(ctx, *seat, cards, *procedure),
         }
 
@@ -103,7 +103,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(47, |state, seat| (1..=3).map(EngineNumber).filter(|e| state.content().engine_location(*e) == Some(state.seats[seat].location)).map(|engine| CheckEngine { seat, engine }).collect()),
+            offer: Offered::crew(S::Here, 47, |state, seat| (1..=3).map(EngineNumber).filter(|e| state.content().engine_location(*e) == Some(state.seats[seat].location)).map(|engine| CheckEngine { seat, engine }).collect()),
             rule: |ctx| systems::check_engine(ctx, *seat, *engine),
         }
         CheckAllEngines { seat: Seat } => {
@@ -111,7 +111,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(46, |_, seat| vec![CheckAllEngines { seat }]),
+            offer: Offered::crew(S::Here, 46, |_, seat| vec![CheckAllEngines { seat }]),
             rule: |ctx| systems::check_all_engines(ctx, *seat),
         }
         /// Repair or break an Engine with a Repairs Action card or the Tools (p. 26): `paid` is every
@@ -143,7 +143,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(48, |_, seat| vec![CheckCoordinates { seat }]),
+            offer: Offered::crew(S::Here, 48, |_, seat| vec![CheckCoordinates { seat }]),
             rule: |ctx| systems::check_coordinates(ctx, *seat),
         }
         SetDestination { seat: Seat, letter: DestinationLetter } => {
@@ -151,7 +151,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(49, |_, seat| DestinationLetter::ALL.map(|letter| SetDestination { seat, letter }).into()),
+            offer: Offered::crew(S::Here, 49, |_, seat| DestinationLetter::ALL.map(|letter| SetDestination { seat, letter }).into()),
             rule: |ctx| systems::set_destination(ctx, *seat, *letter),
         }
         StartSelfDestruct { seat: Seat } => {
@@ -159,7 +159,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(50, |_, seat| vec![StartSelfDestruct { seat }]),
+            offer: Offered::crew(S::Here, 50, |_, seat| vec![StartSelfDestruct { seat }]),
             rule: |ctx| systems::start_self_destruct(ctx, *seat),
         }
         StopSelfDestruct { seat: Seat } => {
@@ -167,7 +167,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(51, |_, seat| vec![StopSelfDestruct { seat }]),
+            offer: Offered::crew(S::Here, 51, |_, seat| vec![StopSelfDestruct { seat }]),
             rule: |ctx| systems::stop_self_destruct(ctx, *seat),
         }
         SetPodLock { pod: PodNumber, locked: bool } => {
@@ -182,7 +182,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(52, |state, seat| state.pods.iter().map(|p| TryEnterPod { seat, pod: p.number }).collect()),
+            offer: Offered::crew(S::Here, 52, |state, seat| state.pods.iter().map(|p| TryEnterPod { seat, pod: p.number }).collect()),
             rule: |ctx| systems::try_enter_pod(ctx, *seat, *pod),
         }
         /// Launch an Escape Pod (p. 26), an Action of the Player Phase. `seat`: the occupant who
@@ -193,7 +193,7 @@ macro_rules! commands_of_the_ship {
             seat: *seat,
             stage: Stage::Play,
             play: |_| Play::Unpaid,
-            offer: Offered::to(&[Whose::InPod], 16, |state, seat| match state.seats[seat].life { Life::InPod(pod) => vec![LaunchPod { pod, seat: Some(seat) }], _ => Vec::new() }),
+            offer: Offered::to(&[Whose::InPod], S::Here, 16, |state, seat| match state.seats[seat].life { Life::InPod(pod) => vec![LaunchPod { pod, seat: Some(seat) }], _ => Vec::new() }),
             rule: |ctx| systems::launch_pod(ctx, *pod, *seat),
         }
         LeavePod { seat: Seat } => {
@@ -201,7 +201,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
-            offer: Offered::to(&[Whose::InPod], 17, |_, seat| vec![LeavePod { seat }]),
+            offer: Offered::to(&[Whose::InPod], S::Here, 17, |_, seat| vec![LeavePod { seat }]),
             rule: |ctx| player_phase::leave_pod(ctx, *seat),
         }
         TryHibernate { seat: Seat } => {
@@ -209,7 +209,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(53, |_, seat| vec![TryHibernate { seat }]),
+            offer: Offered::crew(S::Here, 53, |_, seat| vec![TryHibernate { seat }]),
             rule: |ctx| systems::try_hibernate(ctx, *seat),
         }
         ChooseObjective { seat: Seat, objective: Option<String> } => {
@@ -224,7 +224,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(42, |_, seat| vec![TakeEgg { seat }]),
+            offer: Offered::crew(S::Here, 42, |_, seat| vec![TakeEgg { seat }]),
             rule: |ctx| rooms::take_egg(ctx, *seat),
         }
         /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
@@ -235,7 +235,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
-            offer: Offered::crew(43, |_, seat| vec![DestroyEggs { seat, count: 1, into: None }]),
+            offer: Offered::crew(S::Fight, 43, |_, seat| vec![DestroyEggs { seat, count: 1, into: None }]),
             rule: |ctx| rooms::destroy_eggs(ctx, *seat, *count, *into),
         }
         DropEggs { seat: Seat } => {
@@ -252,7 +252,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(54, |state, seat| every_room(state).map(|room| StartAirlock { seat, room }).collect()),
+            offer: Offered::crew(S::Here, 54, |state, seat| every_room(state).map(|room| StartAirlock { seat, room }).collect()),
             rule: |ctx| rooms::start_airlock(ctx, *seat, *room),
         }
         /// Pick Up Heavy Object (p. 13): one Character Corpse, Intruder Carcass or uncarried Egg
@@ -262,7 +262,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            offer: Offered::crew(41, |_, seat| ResearchObject::ALL.map(|object| PickUpObject { seat, object }).into()),
+            offer: Offered::crew(S::Here, 41, |_, seat| ResearchObject::ALL.map(|object| PickUpObject { seat, object }).into()),
             rule: |ctx| rooms::pick_up_object(ctx, *seat, *object),
         }
         /// Drop one carried Heavy Object in the character's room (p. 22, free). `give_to`: hand it
@@ -275,7 +275,7 @@ macro_rules! commands_of_the_ship {
             play: |_| Play::Correction,
             // A new Arm wound left more Objects than Hand slots: dropping one (free) comes before any
             // Action (the Arm wound card), so it is offered first, and only then.
-            offer: Offered::crew(10, |state, seat| {
+            offer: Offered::crew(S::Here, 10, |state, seat| {
                 let s = &state.seats[seat];
                 let carried = u16::from(s.eggs_carried) + u16::from(s.carcasses_carried) + u16::from(s.corpses_carried);
                 let arm = s.serious.iter().any(|w| !w.dressed && state.content().data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == "arm"));
@@ -289,7 +289,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(44, |_, seat| ResearchObject::ALL.map(|object| Research { seat, object }).into()),
+            offer: Offered::crew(S::Here, 44, |_, seat| ResearchObject::ALL.map(|object| Research { seat, object }).into()),
             rule: |ctx| rooms::research(ctx, *seat, *object),
         }
         PeekRoom { seat: Seat, at: Location } => {
@@ -297,7 +297,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(56, |state, seat| every_room(state).map(|at| PeekRoom { seat, at }).collect()),
+            offer: Offered::crew(S::Here, 56, |state, seat| every_room(state).map(|at| PeekRoom { seat, at }).collect()),
             rule: |ctx| rooms::peek_room(ctx, *seat, *at),
         }
         /// A Search in the seat's room lowers its Item Counter by one (p. 23).
@@ -306,7 +306,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            offer: Offered::crew(40, |_, seat| vec![SearchRoom { seat }]),
+            offer: Offered::crew(S::Here, 40, |_, seat| vec![SearchRoom { seat }]),
             rule: |ctx| rooms::search_room(ctx, *seat),
         }
 

@@ -4,7 +4,8 @@
 //! the clauses are expanded here, so the helpers below (`card_candidates`, `every_room`,
 //! `intruders_here`) are theirs to call by name.
 
-use crate::command::{command_table, Command, ScanProcedure, Treatment, Weapon};
+use super::RoundSection;
+use crate::command::{command_table, Command, CommandType, ScanProcedure, Treatment, Weapon};
 use crate::content::WeaknessEffect;
 use crate::rules;
 use crate::ids::*;
@@ -31,11 +32,13 @@ enum Build {
     ByIntruder(fn(&State, Seat) -> Vec<(usize, Command)>),
 }
 
-/// A command's `offer:` clause: where its candidates stand in the round's list (`rank`, lower
-/// first: 10s before any Action, 20s Moves, 30s attacks, 40–79 the rooms' and the ship's Actions,
-/// 80s the guided cards, 90s the table's card, 99 Pass), in whose rounds, and how they are built.
+/// A command's `offer:` clause: the section of the round's panel its offers sit in, where its
+/// candidates stand in the round's list (`rank`, lower first: 10s before any Action, 20s Moves,
+/// 30s attacks, 40–79 the rooms' and the ship's Actions, 80s the guided cards, 90s the table's
+/// card, 99 Pass), in whose rounds, and how they are built.
 #[derive(Clone, Copy)]
 pub(crate) struct Offered {
+    section: RoundSection,
     rank: u8,
     whose: &'static [Whose],
     build: Build,
@@ -43,21 +46,21 @@ pub(crate) struct Offered {
 
 impl Offered {
     /// Offered to a character of the crew only.
-    pub(crate) fn crew(rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
-        Offered { rank, whose: &[Whose::Crew], build: Build::Each(build) }
+    pub(crate) fn crew(section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
+        Offered { section, rank, whose: &[Whose::Crew], build: Build::Each(build) }
     }
     /// Offered in the rounds named.
-    pub(crate) fn to(whose: &'static [Whose], rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
-        Offered { rank, whose, build: Build::Each(build) }
+    pub(crate) fn to(whose: &'static [Whose], section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
+        Offered { section, rank, whose, build: Build::Each(build) }
     }
     /// Offered to the crew, Intruder by Intruder (each candidate with its Intruder's place here).
-    pub(crate) fn by_intruder(rank: u8, build: fn(&State, Seat) -> Vec<(usize, Command)>) -> Offered {
-        Offered { rank, whose: &[Whose::Crew], build: Build::ByIntruder(build) }
+    pub(crate) fn by_intruder(section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<(usize, Command)>) -> Offered {
+        Offered { section, rank, whose: &[Whose::Crew], build: Build::ByIntruder(build) }
     }
 }
 
-/// The offers' part of `command_table!`: every `offer:` clause, in the table's order (the other
-/// parts of each entry are only parsed here).
+/// The offers' part of `command_table!`: every `offer:` clause, in the table's order, and each
+/// command's round section read off its clause (the other parts of each entry are only parsed here).
 macro_rules! command_offers {
     ($(
         $(#[$doc:meta])*
@@ -66,10 +69,23 @@ macro_rules! command_offers {
     )*) => {
         /// Every command's `offer:` clause.
         fn declared() -> Vec<Offered> {
-            // The clauses name the variants they build bare, as the table names them.
+            // The clauses name the variants they build bare, as the table names them, and their
+            // sections as `S::Here`.
             #[allow(unused_imports)]
             use Command::*;
+            use RoundSection as S;
             vec![$($($offer,)?)*]
+        }
+
+        /// The section of the round's panel a command's offers sit in; `None` for a command no
+        /// round offers (it has no `offer:` clause).
+        pub(crate) fn section(kind: CommandType) -> Option<RoundSection> {
+            #[allow(unused_imports)]
+            use Command::*;
+            use RoundSection as S;
+            match kind {
+                $(CommandType::$name => None $(.or(Some($offer.section)))?,)*
+            }
         }
     };
 }

@@ -200,18 +200,8 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             systems::begin_repair(ctx, seat, engine)?;
         }
         CardEffect::DressSerious => wounds::dress(ctx, seat, wound)?,
-        CardEffect::HealDressed => {
-            let Some(index) = s.serious.iter().position(|w| w.dressed) else {
-                return refuse(Code::NotAllowed, "this_character_has_no_dressed_serious_wound_to", "This character has no dressed Serious Wound to heal.");
-            };
-            ctx.emit(Event::SeriousWoundHealed { seat, index: index as u8 });
-        }
-        CardEffect::HealLight => {
-            if s.light_wounds == 0 {
-                return refuse(Code::NotAllowed, "this_character_has_no_light_wound", "This character has no Light Wound.");
-            }
-            ctx.emit(Event::LightWoundsSet { seat, light: 0 });
-        }
+        CardEffect::HealDressed => wounds::heal_a_dressed_wound(ctx, seat)?,
+        CardEffect::HealLight => wounds::heal_every_light_wound(ctx, seat)?,
         CardEffect::DiscardSlime => {
             if !s.slime {
                 return refuse(Code::NotAllowed, "this_character_has_no_slime_marker", "This character has no Slime marker.");

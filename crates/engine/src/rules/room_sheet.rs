@@ -3,7 +3,7 @@
 //! Hatch Control System's pods; and the generic Room Action that saves before them hold.
 
 use super::ctx::Ctx;
-use super::{corridors, systems};
+use super::{corridors, systems, wounds};
 use crate::command::*;
 use crate::event::*;
 use crate::ids::*;
@@ -48,18 +48,8 @@ pub(super) fn treat_wounds(ctx: &mut Ctx, seat: Seat, treatment: Treatment) -> O
                 ctx.emit(Event::SeriousWoundDressed { seat, index });
             }
         }
-        Treatment::HealDressed => {
-            let Some(index) = s.serious.iter().position(|w| w.dressed) else {
-                return refuse(Code::NotAllowed, "this_character_has_no_dressed_serious_wound_to", "This character has no dressed Serious Wound to heal.");
-            };
-            ctx.emit(Event::SeriousWoundHealed { seat, index: index as u8 });
-        }
-        Treatment::HealLight => {
-            if s.light_wounds == 0 {
-                return refuse(Code::NotAllowed, "this_character_has_no_light_wound", "This character has no Light Wound.");
-            }
-            ctx.emit(Event::LightWoundsSet { seat, light: 0 });
-        }
+        Treatment::HealDressed => wounds::heal_a_dressed_wound(ctx, seat)?,
+        Treatment::HealLight => wounds::heal_every_light_wound(ctx, seat)?,
     }
     Ok(())
 }

@@ -140,6 +140,26 @@ pub(super) fn heal_light(ctx: &mut Ctx, seat: Seat, count: u8) -> Outcome<()> {
     Ok(())
 }
 
+/// Heal 1 dressed Serious Wound (p. 21), as the Emergency Room and a card do it: the first one,
+/// since a dressed wound's effect is already ignored and the choice would change nothing.
+/// Refused when no wound is dressed, so no one pays for nothing.
+pub(super) fn heal_a_dressed_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    let Some(index) = ctx.state.seats[seat].serious.iter().position(|w| w.dressed) else {
+        return refuse(Code::NotAllowed, "this_character_has_no_dressed_serious_wound_to", "This character has no dressed Serious Wound to heal.");
+    };
+    ctx.emit(Event::SeriousWoundHealed { seat, index: index as u8 });
+    Ok(())
+}
+
+/// Heal every Light Wound (p. 21), as the Emergency Room and a card do it; refused when there is none.
+pub(super) fn heal_every_light_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    if ctx.state.seats[seat].light_wounds == 0 {
+        return refuse(Code::NotAllowed, "this_character_has_no_light_wound", "This character has no Light Wound.");
+    }
+    ctx.emit(Event::LightWoundsSet { seat, light: 0 });
+    Ok(())
+}
+
 /// A correction: the table gives the character Wounds (from 1 to 6 at once), Light then Serious.
 pub(super) fn wound_by_table(ctx: &mut Ctx, seat: Seat, light: u8, serious: u8) -> Outcome<()> {
     ctx.awake_or_in_pod(seat)?;

@@ -149,11 +149,7 @@ impl State {
             engines: self.engines_revealed,
             destination: self.destination,
             revealed_destination: if self.coordinates_revealed { self.revealed_destination } else { None },
-            pods: self
-                .pods
-                .iter()
-                .map(|p| PublicPod { number: p.number, section: p.section, locked: p.locked, occupants: p.occupants.clone(), state: p.state })
-                .collect(),
+            pods: self.pods.clone(),
             weaknesses: self
                 .weaknesses
                 .iter()

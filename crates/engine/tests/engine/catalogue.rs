@@ -283,3 +283,41 @@ fn launching_an_escape_pod_is_irreversible_so_it_asks_to_confirm_p26() {
     assert!(spec(CommandType::LaunchPod).confirm, "p. 26: the pod is gone once launched");
     assert!(spec(CommandType::LaunchPod).sent_by.contains(&Sender::Round), "its occupant's phone sends it, and asks too");
 }
+
+/// Each offer of a round sits in a section of the round's panel that its command's declaration
+/// names (issue 30: the panel's groups come from the catalogue, not from a list in the UI), so an
+/// offer cannot fall into "here" unannounced; a command no round offers has none.
+#[test]
+fn every_offer_of_a_round_has_its_section_in_the_catalogue() {
+    use nemesis_engine::catalogue::RoundSection;
+    let mut offered = BTreeSet::new();
+    for seed in 0..300u64 {
+        let mut g = started(1 + (seed % 5) as usize, seed ^ 0x0FF3);
+        let mut p = Pick(seed * 104_729 + 5);
+        for _ in 0..120 {
+            offered.extend(nemesis_engine::offers::offers(state(&g)).iter().map(|o| o.command.kind()));
+            let _ = g.submit(nemesis_engine::Actor::Table, random_command(state(&g), &mut p));
+        }
+    }
+    assert!(offered.len() >= 20, "the seeded games reach most offers: {offered:?}");
+    for k in &offered {
+        assert!(spec(*k).section.is_some(), "{k:?} is offered in a round but names no section of its panel");
+    }
+    // The UI's groups before they were declared (its switch over command kinds): the sections
+    // must sort every offer as it did.
+    let before = |k: CommandType| match k {
+        CommandType::MoveCharacter => RoundSection::Move,
+        CommandType::Shoot | CommandType::MeleeAttack | CommandType::IntruderPlayerAttack | CommandType::DestroyEggs => RoundSection::Fight,
+        CommandType::CardAction | CommandType::UseCard => RoundSection::Card,
+        CommandType::Pass => RoundSection::Pass,
+        _ => RoundSection::Here,
+    };
+    for k in CommandType::ALL {
+        if let Some(section) = spec(*k).section {
+            assert_eq!(section, before(*k), "{k:?} sits where the round's panel put it");
+        }
+    }
+    for k in [CommandType::SetUp, CommandType::DraftDraw, CommandType::EndPlayerPhase, CommandType::AdvanceTime, CommandType::RevealEngines] {
+        assert_eq!(spec(k).section, None, "{k:?} is no offer of a round");
+    }
+}

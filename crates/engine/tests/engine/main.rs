@@ -20,3 +20,4 @@ mod offers_declared;
 mod privacy;
 mod properties;
 mod smoke;
+mod view_shapes;

@@ -6,12 +6,12 @@
 use crate::assets;
 use crate::displays::{DisplayCall, DisplayReply};
 use crate::http::{self, Closing};
-use super::{bearer, device_name, events, pairing, refusal, with_table, Feed, Lan, MAX_BODY};
+use super::{bearer, device_name, events, pairing, refusal, status_of, with_table, Feed, Lan, MAX_BODY};
 use crate::table::Table;
 use crate::protocol::{Fault, FaultCode};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -22,16 +22,7 @@ pub(super) fn routes() -> Router<Lan> {
 }
 
 fn display_refused(fault: Fault) -> Response {
-    let status = match fault.code {
-        FaultCode::BadCall => StatusCode::BAD_REQUEST,
-        FaultCode::BadToken => StatusCode::UNAUTHORIZED,
-        FaultCode::CodeExpired => StatusCode::GONE,
-        FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
-        FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
-        FaultCode::DisplayOnly | FaultCode::NotConfirmed => StatusCode::FORBIDDEN,
-        _ => StatusCode::CONFLICT,
-    };
-    (status, Json(DisplayReply::Refused { fault })).into_response()
+    (status_of(fault.code), Json(DisplayReply::Refused { fault })).into_response()
 }
 
 async fn display_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<SocketAddr>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {

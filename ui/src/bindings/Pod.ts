@@ -4,4 +4,4 @@ import type { PodState } from "./PodState";
 import type { Seat } from "./Seat";
 import type { Section } from "./Section";
 
-export type PublicPod = { number: PodNumber, section: Section, locked: boolean, occupants: Array<Seat>, state: PodState, };
+export type Pod = { number: PodNumber, section: Section, locked: boolean, occupants: Array<Seat>, state: PodState, };
