@@ -78,6 +78,12 @@ test("the end told once, the victory check asked plainly, the debrief where the 
 
   // The victory check, step by step, each step's button right below its step card.
   const now = page.locator('[data-test="now"]');
+  // After the end the column shows the next thing to do, the check's first step, not the middle
+  // of the long outcome above it (issue 33), as the app leaves the screen at 1024×600.
+  await page.waitForFunction(() => {
+    const b = document.querySelector('[data-test="now"] [data-test^="do-"]')?.getBoundingClientRect();
+    return !!b && b.top >= 0 && b.bottom <= innerHeight;
+  });
   const step = () => now.locator('[data-test="step-card"]').getAttribute("data-step");
   assert.equal(await step(), "over_engines");
   assert.equal(await page.locator('[data-test="debrief-open"]').count(), 0, "no debrief before the check is done");
@@ -92,6 +98,11 @@ test("the end told once, the victory check asked plainly, the debrief where the 
     if (await verdict.count()) {
       assert.ok(((await verdict.locator('[data-test="verdict-condition"]').textContent()) ?? "").length > 10, "the objective's condition beside its name");
       assert.equal(await now.locator("input:checked, [aria-pressed='true']").count(), 0, "nothing is chosen for the table");
+      // Nor does either answer look chosen (issue 33: "Not met" wore the hover's ring while the
+      // pointer rested where the last step's button had been): no focus, the same border.
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-met") ?? null), null, "no answer has the focus");
+      const borders = await verdict.locator("[data-met]").evaluateAll((els) => els.map((el) => getComputedStyle(el).borderColor));
+      assert.equal(new Set(borders).size, 1, `both answers look alike (${borders.join(" / ")})`);
       if (shots) await page.screenshot({ path: join(shots, "ending-verdict.png") });
       await verdict.locator('[data-met="false"]').click();
     } else {

@@ -1,7 +1,8 @@
 // The layout keeps the game in view (issues 20 and 33): at 1024×600, 1280×800, 1920×1080 and
 // 3840×2160, in each of the five languages, the "now" card's main action and the newest outcome
-// are on the screen without scrolling, with every hand and verdict line of the outcome (whose
-// round, cards paid and left, what a roll decided); the header is one row, nothing overflows
+// are on the screen without scrolling, with every hand, verdict and piece line of the outcome
+// (whose round, cards paid and left, what a roll decided, the room tile, markers and miniatures
+// to place), none folded behind its "more" button, in the order they happened; the header is one row, nothing overflows
 // sideways, and no text on the ship map is drawn under 11 px (a table read at arm's length, issue
 // 33: long room names wrap or take the catalogue's short name, never a smaller size). Checked in
 // the Player Phase (the round panel's bright offer and its pass), after a Move, and in an Event
@@ -61,11 +62,19 @@ async function problems(page, mains) {
     for (const b of document.querySelectorAll('[data-test="outcome"] [data-test="undo"], [data-test="outcome"] [data-test="correct"]')) {
       if (b.scrollWidth > b.clientWidth + 1) out.push(`${b.dataset.test} is cut ("${b.textContent.trim()}": ${b.scrollWidth} > ${b.clientWidth} px)`);
     }
-    // Every hand and verdict line of the newest outcome, not only the first.
+    // Every hand, verdict and piece line of the newest outcome, not only the first: in view, and
+    // none folded behind its "more" button (the outcome says how many it has).
     for (const li of document.querySelectorAll(weighed)) {
       const why = visible(li);
       if (why) out.push(`the outcome's ${li.dataset.weight} line "${li.textContent.trim().slice(0, 60)}" ${why}`);
     }
+    const outcome = document.querySelector('[data-test="outcome"]');
+    const shown = document.querySelectorAll(weighed).length;
+    if (outcome && shown < Number(outcome.dataset.weighed)) out.push(`${Number(outcome.dataset.weighed) - shown} of the outcome's ${outcome.dataset.weighed} hand, verdict and piece lines are folded away`);
+    // In the order they happened: a Noise roll after the Move it belongs to (issue 33).
+    const keys = [...document.querySelectorAll('[data-test="outcome"] li[data-line]')].map((li) => li.dataset.line);
+    const moved = keys.indexOf("character_moved"), rolled = keys.findIndex((k) => k.startsWith("noise_rolled"));
+    if (moved >= 0 && rolled >= 0 && rolled < moved) out.push("the outcome lists the Noise roll before the Move it belongs to");
     // The map's text as drawn: its font size times the scale the map is drawn at.
     const map = document.querySelector('[data-test="ship-map"]');
     if (map && map.getBoundingClientRect().height > 0) {
@@ -153,7 +162,8 @@ test("the main action, the newest outcome's hand and verdict, a legible map and 
     // The bright offer is what the table most likely does next (issue 33): in view, never below a fold.
     const round = ['[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]', '[data-test="outcome"] h3', '[data-test="outcome"] li'];
     found.push(...(await everySize(page, `${lang} Player Phase`, round)));
-    // After a Move, the outcome says what happened and what to do with the pieces.
+    // After a Move, the outcome says what happened and what to do with the pieces. The seed's
+    // first Move explores a room: its tile, its token's marker and the Noise roll's markers.
     await page.setViewportSize({ width: 1280, height: 800 });
     const text = await page.locator('[data-test="outcome"]').textContent();
     await page.locator('[data-test="offer-move_character"]').first().click();

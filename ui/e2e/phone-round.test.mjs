@@ -179,9 +179,21 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
       continue;
     }
     assert.ok(await offers.count() > 1);
+    const exploring = explored && (await button.getAttribute("data-test")) === "phone-offer-move_character" && (await button.getAttribute("data-needs")) === "true";
     const { cost, before } = await take(p, button);
     const hand = (await screen()).game.view.seats.find((s) => s.seat === p.seat).hand;
     assert.equal(hand, before - cost, `seat ${p.seat}: the hand paid the Action's ${cost} card(s)`);
+    // The player who acted reads what their own step did on their own phone (issue 32): the
+    // table's public lines of it, the room their exploration revealed; the other phones do not.
+    const own = p.page.locator('[data-test="phone-outcome"]');
+    await own.waitFor();
+    const table = (await screen()).game.last.lines.filter((l) => l.key !== "on_phone").map((l) => l.key);
+    assert.deepEqual(await own.locator("li").evaluateAll((els) => els.map((el) => el.dataset.line)), table, "the phone shows the step's public lines, as the table has them");
+    if (exploring) {
+      assert.ok(table.includes("room_explored"), "the exploration's room is among them");
+      await shot(p.page, "phone-own-outcome-390x844");
+    }
+    for (const o of others) assert.equal(await o.page.locator('[data-test="phone-outcome"]').count(), 0, "another seat's phone shows no outcome of this step");
     // The round came to the next phone: it buzzed (and Ana's sounded her cue, if on).
     if (!buzzesChecked && rounds.length > 2) {
       const calls = await Promise.all(phones.map((o) => o.page.getAttribute('[data-test="phone-sound"]', "data-calls")));
@@ -248,6 +260,8 @@ test("a card offered for each Door is one button on the phone, its choices a sec
   assert.equal(await round.locator('[data-test="phone-offer-use_card"]').count(), [...byCard.values()].filter((l) => l.length === 1).length, "a card with one choice is its offer");
   const group = round.locator(`[data-test="phone-offer-card"][data-card="${card}"]`);
   assert.match(await group.textContent(), new RegExp(`${choices.length} choices`), "the button says how many choices it opens");
+  // The app does not know the hand: the group's heading says the cards count only if held (issue 33).
+  assert.match(await round.locator('[data-test="phone-cards-heading"]').textContent(), /Cards and Items, if the character has them/);
 
   // The second step: each choice an offer of the engine's, the card's name said once, above.
   await group.click();
@@ -268,5 +282,67 @@ test("a card offered for each Door is one button on the phone, its choices a sec
   await until("the step", async () => (await door.screen()).game.revision > before);
   const game = (await door.screen()).game;
   assert.equal(game.last.command, "use_card", "the card's choice was taken");
+  await phone.context().close();
+});
+
+// The phone warns as the table does, from the engine's offers (issue 32): a Move out of a room
+// with an Intruder is an Escape, each Intruder attacking first (p. 19), marked on the button and
+// said again before it is sent; a Pass that ends the round in a room with Fire gives a Light
+// Wound (p. 17), a third one a Serious Wound, and after three Serious Wounds any wound kills
+// (p. 21): the Pass's confirmation says which. Nothing is sent until the player says yes.
+test("the phone warns of an Escape's attacks and of the wound a Pass brings, before anything is sent", { timeout: 120000 }, async () => {
+  const own = freshDataDir();
+  const serve = await startServe(own, { seed: SEED });
+  running.push(async () => (await serve.stop(), cleanup(own)));
+  const door = tableDoor(serve);
+  const reply = await draftedGame(door.call, { players: names, mode: "standard", handled: ALL_BUT_DICE });
+  const seat = reply.screen.game.view.rounds.turn_of;
+  const at = reply.screen.game.view.seats.find((s) => s.seat === seat).location;
+  const act = async (command) => {
+    const r = await door.call({ call: "act", request: { request: "do", command, entered: [] } });
+    assert.equal(r.reply, "screen", `${command.type}: ${JSON.stringify(r)}`);
+  };
+  await door.call({ call: "phones", on: true, address: "127.0.0.1" });
+  const { phone } = await pairPhone(door, seat, { browser: suite.browser });
+  const round = phone.locator('[data-test="phone-round"]');
+  await round.waitFor();
+
+  // An Adult in the character's room: every Move is an Escape, as the engine's offers say.
+  await act({ type: "place_intruder", kind: "adult", at });
+  const moves = round.locator('[data-test="phone-offer-move_character"]');
+  await until("the Moves marked as Escapes", async () => (await round.locator('[data-test="phone-escape-badge"]').count()) > 0);
+  const offered = (await door.screen()).game.offers.filter((o) => o.command.type === "move_character" && o.command.careful_noise === null);
+  assert.ok(offered.every((o) => o.escape_attacks === 1), "the engine offers each Move as an Escape with 1 attack");
+  assert.equal(await round.locator('[data-test="phone-escape-badge"]').count(), await moves.count(), "each Move on the phone says so");
+  assert.match(await round.locator('[data-test="phone-escape-badge"]').first().textContent(), /Escape: 1 attack first/);
+  const revision = (await door.screen()).game.revision;
+  await moves.first().click();
+  const making = phone.locator('[data-test="phone-making"]');
+  assert.match(await making.locator('[data-test="phone-escape-warning"]').textContent(), /leaving is an Escape/, "the confirmation says the Intruder attacks first");
+  await shot(phone, "phone-escape-390x844");
+  await making.locator('[data-test="phone-cancel"]').click();
+  assert.equal((await door.screen()).game.revision, revision, "nothing was sent");
+
+  // Fire in the room: the Pass's confirmation warns of the Light Wound, then of what it becomes.
+  const passWarning = async (harm) => {
+    await until(`the Pass offered with ${harm}`, async () => (await door.screen()).game.offers.find((o) => o.command.type === "pass")?.pass_harm === harm);
+    await until("the phone's new screen", async () => Number(await round.getAttribute("data-revision")) === (await door.screen()).game.revision);
+    await phone.click('[data-test="phone-offer-pass"]');
+    const warning = making.locator('[data-test="phone-pass-harm"]');
+    assert.equal(await warning.getAttribute("data-harm"), harm);
+    const text = await warning.textContent();
+    await shot(phone, `phone-pass-${harm}-390x844`);
+    await making.locator('[data-test="phone-cancel"]').click();
+    return text;
+  };
+  await act({ type: "set_fire", at, on: true });
+  assert.match(await passWarning("light_wound"), /Light Wound: Fire in your room \(p\. 17\)/);
+  await act({ type: "wound", seat, light: 2, serious: 0 });
+  assert.match(await passWarning("serious_wound"), /third Light Wound, which becomes a Serious Wound/);
+  await act({ type: "wound", seat, light: 0, serious: 3 });
+  assert.match(await passWarning("death"), /your character dies/);
+  // The table's corrections are not the player's own step: the phone shows no outcome of them.
+  assert.equal(await phone.locator('[data-test="phone-outcome"]').count(), 0);
+  assert.equal((await door.screen()).game.view.seats.find((s) => s.seat === seat).life.kind, "awake", "asked, never sent: the character lives");
   await phone.context().close();
 });

@@ -78,6 +78,13 @@ async function serveTable(dir, seats) {
   return { table, phones, problems };
 }
 
+/** Fails unless the element is whole inside the window, as the app leaves it (no scrolling). */
+async function inView(page, locator, what) {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width, `${what} is in view at ${size.width}×${size.height} (${JSON.stringify(box)})`);
+}
+
 /** Takes an offer of the round panel and waits for its outcome in the log. */
 async function take(table, offer) {
   const before = await logTotal(table);
@@ -95,6 +102,11 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
   assert.equal(await decks.count(), 3, "red, yellow or green");
   assert.equal(await round.locator('[data-test="offer-room_action"]').count(), 0, "the generic Room Action is gone");
   assert.equal(await round.locator('[data-test="offer-recharge_weapon"]').count(), 0, "the Armory's Action only in the Armory");
+  // The room's own Action is the bright one, not the Search every room offers (issue 33), and
+  // its third deck is on the screen at 1024×600, not below the fold.
+  assert.equal(await decks.first().getAttribute("data-suggested"), "", "the Storage's first deck is the suggested offer");
+  assert.equal(await round.locator('[data-test="offer-search_room"][data-suggested]').count(), 0, "the Search is not");
+  await inView(table, decks.nth(2), "the Storage's third deck");
   await shot(table, "round-storage-1024x600");
   await take(table, decks.nth(2));
   const outcome = table.locator('[data-test="outcome"]');
@@ -169,6 +181,13 @@ test("the Armory and the Hatch Control System from the round panel, and a card p
   const pods = round.locator('[data-test="offer-hatch_control"]');
   assert.equal(await pods.count(), 3, "3 pods for 3 players, each offered");
   assert.match(await pods.first().textContent(), /unlocked/i, "a locked pod is offered unlocked");
+  await shot(table, "round-hatch-control-1024x600");
+  await inView(table, pods.nth(2), "the Hatch Control's third pod");
+  // On the phone too, the pods are one Action's row, its targets side by side (issue 33).
+  const podRow = phone.locator('[data-test="phone-offers-hatch_control"]');
+  await podRow.waitFor();
+  assert.equal(await podRow.locator('[data-test="phone-offer-hatch_control"]').count(), 3, "the three pods in one row");
+  await shot(phone, "phone-hatch-control-390x844");
   await shot(table, "round-hatch-control-1024x600");
   await take(table, pods.first());
   await outcome.getByText(/unlocked/i).waitFor();

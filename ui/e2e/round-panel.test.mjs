@@ -36,6 +36,20 @@ test("the bookkeeping panel waits behind More, the round's primary button is an 
   // Not in combat, the character most likely Moves: the bright button is a Move.
   assert.equal(await primary.getAttribute("data-test"), "offer-move_character");
 
+  // A finger has no hover (issue 33): a long press on a turn strip chip or a character on the map
+  // shows the whole name, as the tooltip does for a mouse.
+  for (const target of ['[data-test="strip-0"]', '[data-test="map-character-1"]']) {
+    await page.locator(target).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      el.dispatchEvent(new PointerEvent("pointerdown", { pointerType: "touch", bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 }));
+    });
+    const name = page.locator('[data-test="press-name"]:not([hidden])');
+    await name.waitFor();
+    assert.match(await name.textContent(), target.includes("strip") ? /^Ana · / : /Bruno/, `the long press on ${target} names the player`);
+    await page.locator(target).evaluate((el) => el.dispatchEvent(new PointerEvent("pointerup", { pointerType: "touch", bubbles: true })));
+    await page.locator('[data-test="press-name"][hidden]').waitFor({ state: "attached" });
+  }
+
   // By keyboard: More takes the focus and opens with Enter; its tabs and commands appear.
   await more.focus();
   await page.keyboard.press("Enter");

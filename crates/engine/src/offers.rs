@@ -53,6 +53,39 @@ pub struct Offer {
     /// character before the move, so the table is warned before it sends it. 0 for anything else.
     #[serde(default)]
     pub escape_attacks: u8,
+    /// What a Pass does to the character at the end of the round, as the trial of the rules
+    /// showed it: Fire in the room or a Bleeding wound gives a Light Wound (p. 17, the card), a
+    /// third Light Wound becomes a Serious Wound, a wound after the third Serious one kills (p. 21).
+    /// So the player is warned before passing (issue 32). `None` for a harmless Pass, for a Pass
+    /// whose wound card the table draws (its trial stops there), and for anything else.
+    #[serde(default)]
+    pub pass_harm: Option<Harm>,
+}
+
+/// The worst a step does to the acting character's body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Harm {
+    LightWound,
+    SeriousWound,
+    Death,
+}
+
+/// The worst harm `seat` takes in a trial's events. Only whether a wound or a death happened is
+/// read, never which card was drawn: those are public once they happen, and a Pass's are decided
+/// by public facts (the room's Fire, the wounds on the board).
+pub fn harm_of(events: &[crate::event::Event], seat: Seat) -> Option<Harm> {
+    use crate::event::Event;
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CharacterDied { seat: s, .. } if *s == seat => Some(Harm::Death),
+            Event::SeriousWoundDrawn { seat: s, .. } if *s == seat => Some(Harm::SeriousWound),
+            Event::LightWoundsSet { seat: s, light } if *s == seat && *light > 0 => Some(Harm::LightWound),
+            _ => None,
+        })
+        .max()
 }
 
 /// The offers of the seat whose round it is, in a stable order: Moves, attacks, the room's own
@@ -148,14 +181,18 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
 fn judge(state: &State, command: Command) -> Option<Offer> {
     // A throwaway generator: the trial's draws are discarded with its copy of the state.
     let mut fate = Fate::seeded(0);
-    let needs_result = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
-        Ok(_) => false,
-        Err(r) if r.code == Code::ResultNeeded => true,
+    let (needs_result, trial) = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
+        Ok(applied) => (false, Some(applied)),
+        Err(r) if r.code == Code::ResultNeeded => (true, None),
         Err(_) => return None,
+    };
+    let pass_harm = match (&command, trial) {
+        (Command::Pass { seat }, Some(applied)) => harm_of(&applied.events, *seat),
+        _ => None,
     };
     let escape_attacks = match &command {
         Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks })
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm })
 }

@@ -345,6 +345,11 @@ pub struct PhoneGame {
     /// What this seat may do now, as the table's round panel offers it (`offers::offers`): only
     /// while this seat holds the round, else empty. Each seat gets only its own (issue 32).
     pub offers: Vec<nemesis_engine::offers::Offer>,
+    /// The public lines of the newest step when it acted for this seat (its Move, its Search, its
+    /// Pass): the room revealed, the Fire, the Noise roll, as the table's outcome reads them, so
+    /// the player who acted learns it on their own phone (issue 32). Empty otherwise.
+    #[serde(default)]
+    pub outcome: Vec<LogLine>,
 }
 
 /// The board's public pieces, cut from the table's `PublicView` and nothing else: every value

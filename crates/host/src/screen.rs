@@ -7,7 +7,7 @@ use crate::projection::Projection;
 use crate::protocol::*;
 use nemesis_engine::offers::Offer;
 use nemesis_engine::view::PublicView;
-use nemesis_engine::{Command, Game, Seat};
+use nemesis_engine::{Command, Game, LogLine, Seat};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -157,9 +157,26 @@ pub fn seat_screen(o: Option<&Open>, seat: Seat, view: Option<&PublicView>, boar
         // Offers are public facts, but each seat is sent only its own (issue 32).
         let offers = if view.rounds.turn_of == Some(seat) { offers.to_vec() } else { Vec::new() };
         let revision = o.game.entries().len() as u32;
-        Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board: board.clone(), revision, rounds: view.rounds.clone(), offers })
+        let outcome = own_outcome(o, state, seat);
+        Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board: board.clone(), revision, rounds: view.rounds.clone(), offers, outcome })
     });
     Arc::new(PhoneScreen { seat, game })
+}
+
+/// The table's (public) lines of the newest step if the player took it for `seat` (an Action,
+/// a Pass, a choice: not the table's correction of the seat), without the line that says which
+/// device sent it: the phone knows. An undo, a correction or another seat's step: none.
+fn own_outcome(o: &Open, state: &nemesis_engine::State, seat: Seat) -> Vec<LogLine> {
+    let (Some(newest), Some(step)) = (o.game.entries().last(), o.game.last_step()) else { return Vec::new() };
+    let Some(command) = step.command.as_ref() else { return Vec::new() };
+    let played = !matches!(nemesis_engine::rules::play(state, command), nemesis_engine::rules::Play::Correction);
+    let own = std::ptr::eq(newest, step) && played && nemesis_engine::rules::command_seat(command) == Some(seat);
+    if !own {
+        return Vec::new();
+    }
+    let lines = o.log.table();
+    let from = lines.partition_point(|l| l.seq < step.seq);
+    lines[from..].iter().take_while(|l| l.seq == step.seq).filter(|l| l.key != "on_phone" && !l.private).cloned().collect()
 }
 
 /// Each seat's phone screen for one revision, built once whoever asks (its streams, its own

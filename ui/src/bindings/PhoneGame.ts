@@ -37,4 +37,10 @@ rounds: PublicRounds,
  * What this seat may do now, as the table's round panel offers it (`offers::offers`): only
  * while this seat holds the round, else empty. Each seat gets only its own (issue 32).
  */
-offers: Array<Offer>, };
+offers: Array<Offer>, 
+/**
+ * The public lines of the newest step when it acted for this seat (its Move, its Search, its
+ * Pass): the room revealed, the Fire, the Noise roll, as the table's outcome reads them, so
+ * the player who acted learns it on their own phone (issue 32). Empty otherwise.
+ */
+outcome: Array<LogLine>, };

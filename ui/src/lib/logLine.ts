@@ -39,25 +39,27 @@ const AS_FACE_DOWN = new Set(["log.line.room_explored", "log.line.room_explored_
 /** Lines whose sentence already says the room is unexplored: its number alone. */
 const AS_NUMBER = new Set(["helper.move_explore", "refusal.there_is_no_room_room_on_the_board"]);
 
-function roomText(key: string, at: number): string {
+function roomText(key: string, at: number, short = false): string {
+  if (short && STANDALONE.has(key)) return roomInline(board.rooms, at, "number");
   return roomInline(board.rooms, at, AS_NUMBER.has(key) ? "number" : AS_FACE_DOWN.has(key) ? "face_down" : STANDALONE.has(key) ? "standalone" : "now");
 }
 
-function fill(key: string, params: Partial<Record<string, LogParam>>, english: string): string {
+function fill(key: string, params: Partial<Record<string, LogParam>>, english: string, short = false): string {
   const values: Record<string, string> = {};
   for (const [name, p] of Object.entries(params)) {
     if (!p) continue;
     // The engine says which values are rooms (issue 30): each is named as the line's sentence needs.
-    values[name] = p.kind === "room" ? roomText(key, p.value) : paramText(p);
+    values[name] = p.kind === "room" ? roomText(key, p.value, short) : paramText(p);
   }
   const text = tMaybe(key, values) ?? english;
   // A sentence that opens with a room ("the Armory (07) is repaired") still opens with a capital.
   return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 }
 
-/** A log line's text in the current language. */
-export function lineText(line: LogLine): string {
-  return fill(`log.line.${line.key}`, line.params, line.text);
+/** A log line's text in the current language. `short`: a corridor's two rooms by their numbers
+ *  alone ("between room 06 and room 07"), as the map prints them, for a short screen's outcome. */
+export function lineText(line: LogLine, short = false): string {
+  return fill(`log.line.${line.key}`, line.params, line.text, short);
 }
 
 /** A refusal's reason in the current language (`refusal.<key>`), else the host's English. */

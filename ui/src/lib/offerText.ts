@@ -164,6 +164,8 @@ export function suggestedOffer(offers: Offer[], inCombat: boolean): Offer | null
   return (
     g.here.find((o) => o.command.type === "drop_object") ??
     (inCombat ? g.fight[0] : undefined) ??
+    // The room's own Action (the Storage's decks) before the Search every room offers.
+    g.here.find((o) => !NOT_THE_ROOMS_OWN.has(o.command.type) && o.command.type !== "search_room") ??
     g.here.find((o) => !NOT_THE_ROOMS_OWN.has(o.command.type)) ??
     calm(g.move) ??
     g.fight[0] ??

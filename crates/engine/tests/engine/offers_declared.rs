@@ -24,16 +24,21 @@ fn old_offers(state: &State) -> Vec<Offer> {
 
 fn old_judge(state: &State, command: Command) -> Option<Offer> {
     let mut fate = Fate::seeded(0);
-    let needs_result = match nemesis_engine::apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
-        Ok(_) => false,
-        Err(r) if r.code == Code::ResultNeeded => true,
+    let (needs_result, trial) = match nemesis_engine::apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
+        Ok(applied) => (false, Some(applied)),
+        Err(r) if r.code == Code::ResultNeeded => (true, None),
         Err(_) => return None,
+    };
+    // The Pass's harm came after the declarations (issue 32): read as the new judge reads it.
+    let pass_harm = match (&command, trial) {
+        (Command::Pass { seat }, Some(applied)) => nemesis_engine::offers::harm_of(&applied.events, *seat),
+        _ => None,
     };
     let escape_attacks = match &command {
         Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks })
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm })
 }
 
 /// The hand list as it stood before the declarations carried their offers (commit 3186e38).

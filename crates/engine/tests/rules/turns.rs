@@ -155,6 +155,32 @@ fn a_character_ending_a_round_in_a_room_with_fire_takes_a_light_wound_p17() {
     assert_eq!(t.s.seats[other].light_wounds, 1, "p. 17: passing ends a round too");
 }
 
+/// The Pass offered to the seat whose round it is, and what it says passing does to the body.
+fn pass_harm(t: &Table) -> Option<nemesis_engine::offers::Harm> {
+    let offers = nemesis_engine::offers::offers(&t.s);
+    offers.iter().find(|o| matches!(o.command, Command::Pass { .. })).expect("Pass is offered").pass_harm
+}
+
+#[test]
+fn the_pass_offer_warns_of_the_fire_wound_and_of_the_wound_that_kills_p17_p21() {
+    use nemesis_engine::offers::Harm;
+    let mut t = Table::new(2, 906);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    assert_eq!(pass_harm(&t), None, "no Fire, no Bleeding: passing harms no one");
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    assert_eq!(pass_harm(&t), Some(Harm::LightWound), "p. 17: a round ending in a room with Fire gives a Light Wound");
+    ok_strict(&mut t, Command::Wound { seat, light: 2, serious: 0 });
+    assert_eq!(pass_harm(&t), Some(Harm::SeriousWound), "p. 21: the third Light Wound becomes a Serious Wound");
+    ok_strict(&mut t, Command::Wound { seat, light: 0, serious: 3 });
+    assert_eq!(t.s.seats[seat].serious.len(), 3);
+    assert_eq!(pass_harm(&t), Some(Harm::Death), "p. 21: a wound after the third Serious Wound kills");
+    // What the offer said is what passing does.
+    let events = ok_strict(&mut t, Command::Pass { seat });
+    assert_eq!(nemesis_engine::offers::harm_of(&events, seat), Some(Harm::Death));
+    assert!(!t.s.seats[seat].life.is_awake_on_board(), "the character died as warned");
+}
+
 #[test]
 fn the_first_player_token_passes_clockwise_past_dead_characters_p10() {
     let mut t = Table::new(3, 907);
