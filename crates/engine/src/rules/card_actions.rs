@@ -25,7 +25,22 @@ fn owners(card: PlayedCard) -> Option<&'static [&'static str]> {
         PlayedCard::BlockingAccess => Some(&["scientist"]),
         PlayedCard::Scavenging => Some(&["scout"]),
         PlayedCard::Motivation => Some(&["captain"]),
-        _ => None,
+        // Named one by one, no catch-all: a new card must say whose deck holds it (issue 30).
+        PlayedCard::Rest => None,
+        PlayedCard::Tools
+        | PlayedCard::DuctTape
+        | PlayedCard::Bandages
+        | PlayedCard::Medkit
+        | PlayedCard::Clothes
+        | PlayedCard::Antidote
+        | PlayedCard::EnergyCharge
+        | PlayedCard::FireExtinguisher
+        | PlayedCard::Grenade
+        | PlayedCard::MolotovCocktail
+        | PlayedCard::Taser
+        | PlayedCard::SyntheticFood
+        | PlayedCard::SelfDestructKey
+        | PlayedCard::EvacuationKey => None,
     }
 }
 
