@@ -131,6 +131,17 @@ export interface CardGroup {
   offers: Offer[];
 }
 
+/** The room's offers by Action, in the engine's order: one Action for several targets (the
+ *  Storage's decks, the pods) is one row, on the table's round panel and on a phone's. */
+export function actionRows(offers: Offer[]): { type: string; offers: Offer[] }[] {
+  return offers.reduce<{ type: string; offers: Offer[] }[]>((rows, o) => {
+    const row = rows.find((r) => r.type === o.command.type);
+    if (row) row.offers.push(o);
+    else rows.push({ type: o.command.type, offers: [o] });
+    return rows;
+  }, []);
+}
+
 /** The round's card offers, one group per card, in the order the engine first offers each. */
 export function cardGroups(offers: Offer[]): CardGroup[] {
   const out: CardGroup[] = [];
