@@ -73,6 +73,8 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   const holder = reply.screen.game.view.seats.find((s) => s.seat === turnOf).name;
   assert.match(await round.textContent(), new RegExp(holder), "whose round, by name");
   assert.equal(await display.locator('[data-test^="display-player-"]').count(), 3, "every player's chip");
+  for (const chip of await display.locator('[data-test^="display-player-"] .facts').allInnerTexts())
+    assert.doesNotMatch(chip, /\S·|·\S/, `each fact stands apart from the next: ${chip}`);
   await table.locator('[data-test^="display-"][data-connected="true"]').waitFor();
   const load = wire();
   const firstLoad = load.reduce((n, r) => n + r.bytes, 0);
