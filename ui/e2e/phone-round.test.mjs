@@ -232,17 +232,23 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
   assert.deepEqual(problems, []);
 });
 
-// One button per card (issue 33): a card the engine offers for each Door, Intruder or room (the
-// Tools for each Door here, the Energy Charge for each Intruder or weapon) is one button on the
-// phone; its choices, the engine's own offers and no others, are a second step, named without
-// the card; Cancel goes back; a choice is sent as the engine offered it.
-test("a card offered for each Door is one button on the phone, its choices a second step", { timeout: 120000 }, async () => {
+/** A drafted standard game of its own, on a fresh seeded host that the suite stops: its door,
+ *  the draft's reply and the seat whose round it is. */
+async function draftedOwnGame() {
   const own = freshDataDir();
   const serve = await startServe(own, { seed: SEED });
   running.push(async () => (await serve.stop(), cleanup(own)));
   const door = tableDoor(serve);
   const reply = await draftedGame(door.call, { players: names, mode: "standard", handled: ALL_BUT_DICE });
-  const seat = reply.screen.game.view.rounds.turn_of;
+  return { door, reply, seat: reply.screen.game.view.rounds.turn_of };
+}
+
+// One button per card (issue 33): a card the engine offers for each Door, Intruder or room (the
+// Tools for each Door here, the Energy Charge for each Intruder or weapon) is one button on the
+// phone; its choices, the engine's own offers and no others, are a second step, named without
+// the card; Cancel goes back; a choice is sent as the engine offered it.
+test("a card offered for each Door is one button on the phone, its choices a second step", { timeout: 120000 }, async () => {
+  const { door, reply, seat } = await draftedOwnGame();
   await door.call({ call: "phones", on: true, address: "127.0.0.1" });
   const { phone } = await pairPhone(door, seat, { browser: suite.browser });
   await phone.locator('[data-test="phone-round"]').waitFor();
@@ -291,12 +297,7 @@ test("a card offered for each Door is one button on the phone, its choices a sec
 // Wound (p. 17), a third one a Serious Wound, and after three Serious Wounds any wound kills
 // (p. 21): the Pass's confirmation says which. Nothing is sent until the player says yes.
 test("the phone warns of an Escape's attacks and of the wound a Pass brings, before anything is sent", { timeout: 120000 }, async () => {
-  const own = freshDataDir();
-  const serve = await startServe(own, { seed: SEED });
-  running.push(async () => (await serve.stop(), cleanup(own)));
-  const door = tableDoor(serve);
-  const reply = await draftedGame(door.call, { players: names, mode: "standard", handled: ALL_BUT_DICE });
-  const seat = reply.screen.game.view.rounds.turn_of;
+  const { door, reply, seat } = await draftedOwnGame();
   const at = reply.screen.game.view.seats.find((s) => s.seat === seat).location;
   const act = async (command) => {
     const r = await door.call({ call: "act", request: { request: "do", command, entered: [] } });
