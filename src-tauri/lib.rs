@@ -14,27 +14,51 @@ use tauri::ipc::{Channel, InvokeResponseBody};
 static TRACE_FIRST_CALL: std::sync::Once = std::sync::Once::new();
 /// Its second moment, the first screen painted (see `shown`).
 static TRACE_SHOWN: std::sync::Once = std::sync::Once::new();
+/// The kept first frame painted, before the table's code mounted (see `first_frame`).
+static TRACE_FRAME: std::sync::Once = std::sync::Once::new();
 
-/// The page says its first screen is painted (once, after the first frame that shows it). Only
-/// reported, under NEMESIS_TABLE_TRACE.
+/// The page says its first screen is painted (once, after the first frame that shows it), or,
+/// with `frame`, that the kept first frame is. Only reported, under NEMESIS_TABLE_TRACE.
 #[tauri::command]
-fn shown() {
+fn shown(frame: Option<bool>) {
     if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
-        TRACE_SHOWN.call_once(|| eprintln!("trace: first screen shown"));
+        if frame == Some(true) {
+            TRACE_FRAME.call_once(|| eprintln!("trace: first frame painted"));
+        } else {
+            TRACE_SHOWN.call_once(|| eprintln!("trace: first screen shown"));
+        }
     }
+}
+
+/// The data folder, where the window keeps its first frame beside the saves.
+struct DataDir(std::path::PathBuf);
+
+/// The page's drawing of the table at a game's revision, kept for the next start that resumes
+/// it there (`nemesis_host::first_frame`).
+#[tauri::command]
+fn keep_frame(dir: tauri::State<'_, DataDir>, game: i64, revision: u32, html: String) -> Result<(), String> {
+    nemesis_host::first_frame::keep(&dir.0, game, revision, html)
 }
 
 /// The window's pages, carried once in the binary (issue 35, item 3): Tauri embeds only
 /// index.html (`frontendDist` names that one file), with the Content-Security-Policy it works out
 /// for it at build time; every other file comes from the host's embedded copy, the one the phone
 /// server and the serve door send.
+/// A resumed game's kept first frame goes into index.html (`nemesis_host::first_frame`).
 struct Pages<R: tauri::Runtime> {
     shell: Box<dyn tauri::Assets<R>>,
+    frame: Option<String>,
 }
 
 impl<R: tauri::Runtime> tauri::Assets<R> for Pages<R> {
     fn get(&self, key: &tauri::utils::assets::AssetKey) -> Option<std::borrow::Cow<'_, [u8]>> {
-        self.shell.get(key).or_else(|| nemesis_host::assets::find(key.as_ref()).map(|(bytes, _)| bytes))
+        let page = self.shell.get(key).or_else(|| nemesis_host::assets::find(key.as_ref()).map(|(bytes, _)| bytes))?;
+        match &self.frame {
+            Some(frame) if key.as_ref().trim_start_matches('/') == "index.html" => {
+                Some(nemesis_host::first_frame::into_page(&page, frame).map_or(page, std::borrow::Cow::Owned))
+            }
+            _ => Some(page),
+        }
     }
 
     fn iter(&self) -> Box<tauri::utils::assets::AssetsIter<'_>> {
@@ -63,10 +87,10 @@ impl<R: tauri::Runtime> tauri::Assets<R> for NoPages {
     }
 }
 
-fn window_context() -> tauri::Context {
+fn window_context(frame: Option<String>) -> tauri::Context {
     let mut context = tauri::generate_context!();
     let shell = context.set_assets(Box::new(NoPages));
-    context.set_assets(Box::new(Pages { shell }));
+    context.set_assets(Box::new(Pages { shell, frame }));
     context
 }
 
@@ -209,11 +233,17 @@ pub fn run(args: Vec<String>) -> i32 {
         }
     };
     let refused = matches!(host, Host::Refused(_));
+    // The resumed game's table as the page last drew it at this very revision, if it was kept.
+    let frame = latest.as_ref().and_then(|watch| {
+        let screen = watch.borrow();
+        screen.game.as_ref().and_then(|game| nemesis_host::first_frame::of(&data, game.id, game.revision))
+    });
     let result = tauri::Builder::default()
         .manage(host)
         .manage(Screens { latest, stream: Mutex::new(None) })
-        .invoke_handler(tauri::generate_handler![call, watch, save_export, shown])
-        .run(window_context());
+        .manage(DataDir(data))
+        .invoke_handler(tauri::generate_handler![call, watch, save_export, shown, keep_frame])
+        .run(window_context(frame));
     match result {
         // A refused save file still ends in failure, for whoever started the app from a script.
         Ok(()) => i32::from(refused),

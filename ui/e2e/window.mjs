@@ -3,7 +3,7 @@
 // window, so IPC, the SQLite commit and the screen push are all exercised, then reads the save;
 // then opens a save folder whose file comes from a newer version of the app.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import assert from "node:assert/strict";
 import { cleanup, freshDataDir, root } from "./harness.mjs";
@@ -67,14 +67,28 @@ async function main() {
     // The pairing call waits for the table's answer, so it is left running while the window is read.
     const paired = fetch(new URL("/api/phone", pairUrl), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ call: "pair", code, device: "window test" }) });
     await until("the phone's request on the table screen", () => find('[data-test="ask-0"]'));
+    const confirmed = Date.now();
     await click('[data-test="ask-confirm-0"]');
     const res = await paired;
     assert.equal(res.status, 200, `the phone is paired once the table confirms: ${await res.text()}`);
     console.log("window: a phone's request reached the window through the screen stream");
     await picture("window.png");
+
+    // Issue 35: a quiet moment after a screen, the window keeps the table as drawn for its next
+    // start, and never what an overlay shows: the Phones panel, open now, holds a pairing QR.
+    const kept = join(data, "first-frame.json");
+    // Kept a quiet moment after the pairing's screens, while the panel is still open.
+    await until("the table kept for the next start", () => existsSync(kept) && statSync(kept).mtimeMs > confirmed + 1000);
+    assert.ok(await find("#phones-panel"), "the Phones panel was open when the table was kept");
+    const frame = JSON.parse(readFileSync(kept, "utf8")).html;
+    assert.ok(frame.includes("Ana") && frame.includes("Bruno"), "the kept frame is the table");
+    assert.ok(!frame.includes('id="phones-panel"') && !frame.includes(pairUrl) && !frame.includes(code), "the kept frame leaves the Phones panel and its pairing code out");
+    assert.ok(!frame.includes("data-test="), "nothing in the kept frame answers a test's query meant for the live table");
+    console.log("window: the table is kept for the next start, without the Phones panel");
   } finally {
     await win.end();
   }
+  await resumedFromTheKeptFrame();
   // The game is in the save folder the window used.
   // One host per save folder: the window's app may take a moment to exit after its session.
   let saves = "";
@@ -90,6 +104,24 @@ async function main() {
   assert.match(saves, /"players":2/, "the window's game was saved");
 
   await newerSaveIsExplainedInTheWindow();
+}
+
+/** The next start that resumes the game at that revision paints the kept frame first, then the
+ *  live table takes its place (issue 35). */
+async function resumedFromTheKeptFrame() {
+  const win = await openApp(app, ["--resume"]);
+  try {
+    await until("the live table", () => win.find('[data-test="phase"]'));
+    const seen = await wd("POST", `/session/${win.sid}/execute/sync`, {
+      script: "const a = document.getElementById('app'); return [performance.getEntriesByName('nemesis:first-frame').length, a.hasAttribute('data-first-frame'), a.style.visibility, a.hasAttribute('inert'), a.children.length];",
+      args: [],
+    });
+    assert.deepEqual(seen.slice(0, 4), [1, false, "", false], `the kept frame was painted, then gave way to the live table: ${JSON.stringify(seen)}`);
+    assert.match(await win.text('[data-test="phase"]'), /draft/i, "the live table is the resumed game");
+  } finally {
+    await win.end();
+  }
+  console.log("window: a resumed game paints its kept frame first, then the live table");
 }
 
 /** A save file from a newer version of the app (an update rolled back): the window still opens,

@@ -6,8 +6,9 @@ import { restoreLanguage, useWhole } from "./lib/i18n.svelte";
 import en from "./locales/en.json";
 import { loadContent } from "./lib/loadContent";
 import { transport } from "./lib/transport";
-// The whole Saira face, both axes (theme.css says why the phone has its own cut).
-import "@fontsource-variable/saira/wdth.css";
+import { keepFirstFrames } from "./lib/firstFrame.svelte";
+// The table's cut of Saira, both axes (scripts/phone-font.mjs says what it keeps).
+import "./font.css";
 import "./app.css";
 
 // The whole English catalogue is in the start-up bundle: the table's text fallback, always there.
@@ -27,6 +28,16 @@ function typeface(): Promise<unknown> {
 // paint is already in that language and face, every name is there, and a resumed game is drawn
 // once, as the table (not the home page first and the table a moment later).
 void Promise.all([restoreLanguage(TABLE_LANGUAGE_KEY), loadContent(), firstScreen(), typeface()]).then(() => {
-  mount(App, { target: document.getElementById("app")! });
+  const target = document.getElementById("app")!;
+  // The kept first frame (first-frame.js) gives way to the live table in this same task, so no
+  // empty frame is painted between the two.
+  if (target.hasAttribute("data-first-frame")) {
+    target.replaceChildren();
+    target.removeAttribute("data-first-frame");
+    target.removeAttribute("inert");
+    target.removeAttribute("style");
+  }
+  mount(App, { target });
   transport.shown();
+  keepFirstFrames();
 });

@@ -10,6 +10,7 @@ pub mod debrief;
 pub mod displays;
 pub mod export;
 pub mod fault;
+pub mod first_frame;
 pub mod folder;
 pub mod http;
 pub mod lan;

@@ -154,10 +154,17 @@ function shown(): void {
   );
 }
 
+/** Hands the window the table as drawn at a game's revision, for the next start that resumes it
+ *  there (see firstFrame.svelte.ts); a browser tab keeps nothing. */
+function keepFrame(game: number, revision: number, html: string): void {
+  if (inTauri) void invoke("keep_frame", { game, revision, html }).catch(() => {});
+}
+
 export const transport = {
   kind: inTauri ? ("window" as const) : ("browser" as const),
   saveFile,
   shown,
+  keepFrame,
   call: (c: Call) => door.call(c),
   onScreen: (cb: Listener) => door.listen(cb),
 };
