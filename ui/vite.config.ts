@@ -16,7 +16,7 @@ const src = fileURLToPath(new URL("./src/", import.meta.url));
 export default defineConfig({
   base: "./",
   // phoneStrings: the phone's part of each catalogue (issue 21: a phone fetches only its own
-  // language's strings, and only those its code can show); phoneFont: the phone's cut of Saira.
+  // language's strings, and only those its code can show); phoneFont: the table's and the phone's cuts of Saira.
   plugins: [svelte(), lanHead(), phoneStrings({ src }), phoneFont({ src })],
   server: { fs: { allow: [".."] } },
   build: {
