@@ -1,6 +1,7 @@
-//! The window's first frame: the table the page last drew of a game, kept as HTML in the data
-//! folder and put into index.html when the app resumes that game at the same revision, so the
-//! window paints the table before the page's code has loaded and mounted it (issue 35).
+//! The table page's first frame: the table the page last drew of a game, kept as HTML in the data
+//! folder and put into index.html when the window (or the serve door's page, with its key) next
+//! loads while that game is open at the same revision, so the table is painted before the page's
+//! code has loaded and mounted it (issue 35).
 //!
 //! Only the table itself is kept: the page leaves out every private overlay (a player's hand
 //! behind the curtain, a QR code) before it sends the frame, and a frame is used only for the
@@ -11,7 +12,7 @@ use std::path::Path;
 
 const FILE: &str = "first-frame.json";
 /// A late-game table is about 150 KB of HTML; anything far larger is not a frame of ours.
-const MAX_HTML: usize = 4 << 20;
+pub const MAX_HTML: usize = 4 << 20;
 /// Where the frame goes in the built index.html (its one empty mount point).
 const MOUNT: &str = "<div id=\"app\"></div>";
 

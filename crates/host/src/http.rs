@@ -395,6 +395,19 @@ pub fn gzip_events(res: Response) -> Response {
 /// A reply as JSON, gzipped when the caller takes gzip and it is large enough to gain (the box's
 /// contents, a screen): a phone's first load and a tablet showing the table over Wi-Fi are
 /// counted on the wire. Both doors answer through it.
+/// A page made for this request (not a built file): never cached, gzipped when the browser takes it.
+pub fn html(page: Vec<u8>, gzip: bool) -> Response {
+    use std::io::Write;
+    let res = Response::builder().header(header::CONTENT_TYPE, "text/html; charset=utf-8").header(header::CACHE_CONTROL, "no-cache").header(header::VARY, "Accept-Encoding");
+    if gzip {
+        let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(page.len() / 4), flate2::Compression::default());
+        if let Ok(packed) = enc.write_all(&page).and_then(|()| enc.finish()) {
+            return res.header(header::CONTENT_ENCODING, "gzip").body(Body::from(packed)).unwrap_or_default();
+        }
+    }
+    res.body(Body::from(page)).unwrap_or_default()
+}
+
 pub fn json<T: serde::Serialize>(reply: &T, gzip: bool) -> Response {
     use std::io::Write;
     let Ok(body) = serde_json::to_vec(reply) else {

@@ -5,7 +5,7 @@
 
 use crate::http::{Closing, Names};
 use crate::protocol::{Call, Fault, FaultCode, Reply};
-use crate::{assets, export, http, Shared};
+use crate::{assets, export, first_frame, http, Shared};
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
@@ -56,6 +56,7 @@ fn router(door: Door, closing: Closing) -> Router {
     let api = Router::new()
         .route("/api/call", post(call))
         .route("/api/stream", get(stream))
+        .route("/api/frame", post(keep_frame))
         .layer(DefaultBodyLimit::max(MAX_BODY));
     Router::new()
         .merge(api)
@@ -155,7 +156,60 @@ async fn stream(State(door): State<Door>, axum::Extension(closing): axum::Extens
     if assets::takes_gzip(&headers) { http::gzip_events(res) } else { res }
 }
 
-async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+/// The table page's drawing of the table at a game's revision (`first_frame`), kept for the
+/// page's next load while that game is open there.
+#[derive(serde::Deserialize)]
+struct Frame {
+    game: i64,
+    revision: u32,
+    html: String,
+}
+
+async fn keep_frame(State(door): State<Door>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
+    if !keyed(&door, &headers, None) {
+        return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
+    }
+    proof.prove();
+    let body = match http::read_body(body, first_frame::MAX_HTML + 1024, BODY_TIME).await {
+        Ok(body) => body,
+        Err(why) => return (why.status(), Json(Reply::Refused { fault: why.fault() })).into_response(),
+    };
+    let Ok(frame) = serde_json::from_slice::<Frame>(&body) else {
+        return refused(StatusCode::BAD_REQUEST, FaultCode::BadCall, "That picture of the table could not be read.");
+    };
+    let Some(Some(dir)) = door.table.ask(|t| t.store().path().parent().map(std::path::Path::to_path_buf)).await else {
+        return refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering.");
+    };
+    match tokio::task::spawn_blocking(move || first_frame::keep(&dir, frame.game, frame.revision, frame.html)).await {
+        Ok(Ok(())) => StatusCode::NO_CONTENT.into_response(),
+        Ok(Err(why)) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, &why),
+        Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table's picture could not be kept."),
+    }
+}
+
+/// index.html with the open game's kept frame in it, when there is one for its revision.
+async fn framed_index(door: &Door) -> Option<Vec<u8>> {
+    let (dir, game, revision) = door
+        .table
+        .ask(|t| {
+            let (game, revision) = t.open_at()?;
+            Some((t.store().path().parent()?.to_path_buf(), game, revision))
+        })
+        .await??;
+    let frame = tokio::task::spawn_blocking(move || first_frame::of(&dir, game, revision)).await.ok()??;
+    let (index, _) = assets::find("index.html")?;
+    first_frame::into_page(&index, &frame)
+}
+
+async fn asset(State(door): State<Door>, uri: Uri, headers: HeaderMap) -> Response {
+    // The table page with the key in its address may open on the open game's kept frame: the
+    // key proves it is the table's own page (only the table's page may see the table).
+    let key = uri.query().and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("key=")));
+    if matches!(uri.path(), "/" | "/index.html") && key.is_some() && keyed(&door, &headers, key) {
+        if let Some(page) = framed_index(&door).await {
+            return http::html(page, assets::takes_gzip(&headers));
+        }
+    }
     let cache = if uri.path().starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
     match assets::response(uri.path(), &headers, cache) {
         Some(res) => res,

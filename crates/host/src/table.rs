@@ -152,6 +152,11 @@ impl Table {
         self.open.as_ref().map(|o| &o.game)
     }
 
+    /// The open game's id and revision (the steps in its journal), as its screen names them.
+    pub fn open_at(&self) -> Option<(i64, u32)> {
+        self.open.as_ref().map(|o| (o.id, o.game.entries().len() as u32))
+    }
+
     /// Answers one call from a door acting as `actor`.
     pub fn call(&mut self, actor: Actor, call: Call) -> Reply {
         match self.handle(actor, call) {

@@ -1,8 +1,9 @@
-// The table as drawn, kept for the window's next start (issue 35): a quiet moment after each new
-// screen of an open game, the page hands the window its drawing of the table, which the host puts
-// into index.html when the app next resumes that game at that very revision (first-frame.js shows
-// it before the table's code has loaded). Only the table is kept: every overlay that may hold a
-// player's secret or a pairing code (the curtain, the panels, a QR code) is left out.
+// The table as drawn, kept for the page's next load (issue 35): a quiet moment after each new
+// screen of an open game, the page hands the host its drawing of the table, which the host puts
+// into index.html when the page next loads while that game is open at that very revision (the
+// window resuming it, or the serve door's page with its key); first-frame.js shows it before the
+// table's code has loaded. Only the table is kept: every overlay that may hold a player's secret
+// or a pairing code (the curtain, the panels, a QR code) is left out.
 import { app } from "./app.svelte";
 import { transport } from "./transport";
 
@@ -11,9 +12,8 @@ const QUIET_MS = 1500;
 /** What a kept frame leaves out: every overlay, and anything marked private. */
 const LEFT_OUT = '[role="dialog"], [role="alertdialog"], dialog, [data-private]';
 
-/** Starts keeping frames (in the window only: a browser tab has no next start to paint). */
+/** Starts keeping frames. */
 export function keepFirstFrames(): void {
-  if (transport.kind !== "window") return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   $effect.root(() => {
     $effect(() => {

@@ -154,10 +154,14 @@ function shown(): void {
   );
 }
 
-/** Hands the window the table as drawn at a game's revision, for the next start that resumes it
- *  there (see firstFrame.svelte.ts); a browser tab keeps nothing. */
+/** Hands the host the table as drawn at a game's revision, for the page's next load while that
+ *  game is open there (see firstFrame.svelte.ts). Nothing is lost if it does not arrive. */
 function keepFrame(game: number, revision: number, html: string): void {
-  if (inTauri) void invoke("keep_frame", { game, revision, html }).catch(() => {});
+  if (inTauri) {
+    void invoke("keep_frame", { game, revision, html }).catch(() => {});
+    return;
+  }
+  void fetch("/api/frame", { method: "POST", headers: { "content-type": "application/json", "x-table-key": serveKey() }, body: JSON.stringify({ game, revision, html }) }).catch(() => {});
 }
 
 export const transport = {

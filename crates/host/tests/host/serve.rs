@@ -55,6 +55,45 @@ fn assert_refused(r: &Response, status: u16, what: &str) {
     assert!(v["fault"]["reason"].as_str().is_some_and(|s| !s.is_empty()), "{what}: with a reason");
 }
 
+// ---------------------------------------------------------------- the kept first frame
+
+/// Issue 35: the table page hands the host its drawing of the table; the page's next load with
+/// the key opens on it, while that game is open at that revision only. Without the key neither
+/// is possible: only the table's own page may see the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_page_opens_on_its_kept_frame_for_the_open_game_at_its_revision_with_the_key_only() {
+    let s = start().await;
+    let r = post_call(s.port, &[("x-table-key", KEY)], &json_call(&Call::NewGame { setup: options(3), title: None })).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let (game, revision) = s.table.with(|t| t.open_at()).expect("a game is open");
+    let frame = serde_json::json!({ "game": game, "revision": revision, "html": "<main>the kept table</main>" }).to_string();
+
+    let r = request(s.port, "POST", "/api/frame", &[], Some(&frame)).await;
+    assert_refused(&r, 401, "a frame without the key");
+    let r = request(s.port, "POST", "/api/frame", &[("x-table-key", KEY)], Some("not json")).await;
+    assert_refused(&r, 400, "a frame that is not one");
+    let r = request(s.port, "GET", &format!("/?key={KEY}"), &[], None).await;
+    assert!(!r.body.contains("the kept table"), "nothing kept yet");
+
+    let r = request(s.port, "POST", "/api/frame", &[("x-table-key", KEY)], Some(&frame)).await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let r = request(s.port, "GET", &format!("/?key={KEY}"), &[], None).await;
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("data-first-frame inert") && r.body.contains("<main>the kept table</main>"), "the page opens on its frame: {}", r.body);
+    assert_eq!(r.headers.get("cache-control").map(String::as_str), Some("no-cache"));
+    for without in ["/".to_string(), "/?key=wrong".to_string(), "/index.html".to_string()] {
+        let r = request(s.port, "GET", &without, &[], None).await;
+        assert!(r.status == 200 && !r.body.contains("the kept table"), "{without}: the table is not shown without the key");
+    }
+
+    // A frame drawn at another revision does not show the game as it is: it is not used.
+    let later = serde_json::json!({ "game": game, "revision": revision + 1, "html": "<main>a later table</main>" }).to_string();
+    let r = request(s.port, "POST", "/api/frame", &[("x-table-key", KEY)], Some(&later)).await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let r = request(s.port, "GET", &format!("/?key={KEY}"), &[], None).await;
+    assert!(!r.body.contains("table</main>") && !r.body.contains("data-first-frame"), "a frame of another revision is not used: {}", r.body);
+}
+
 // ---------------------------------------------------------------- the key
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
