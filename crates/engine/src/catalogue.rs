@@ -9,7 +9,7 @@
 
 use crate::command::{command_table, Command};
 pub use crate::command::{CommandType, EnteredKind};
-pub use crate::offers::RoundSection;
+pub use crate::offers::{FormFirst, RoundSection, Suggest};
 use crate::rules;
 use crate::state::{Component, Mode};
 use serde::{Deserialize, Serialize};
@@ -150,6 +150,17 @@ pub struct Spec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub section: Option<RoundSection>,
+    /// What opens on the round's panel before its offer is sent; `None`: sent as offered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub form_first: Option<FormFirst>,
+    /// A phone asks before sending its offer, where one touch would take it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub phone_confirm: bool,
+    /// Where the round's panel suggests it among the room's offers (`Here` offers only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub suggest: Option<Suggest>,
     pub fields: Vec<Field>,
     /// Results the table may enter from its physical components for it.
     pub entered: Vec<EnteredKind>,
@@ -300,7 +311,7 @@ fn on(group: Group) -> Spec {
 /// An entry no tab offers (the setup is the wizard's, an Intruder Attack card is chosen on the
 /// phone or behind the curtain). Its kind is the declaration's, set by `build`.
 fn off_panel() -> Spec {
-    Spec { kind: CommandType::SetUp, group: None, section: None, fields: Vec::new(), entered: Vec::new(), sent_by: vec![Sender::Table], modes: Vec::new(), confirm: false, explained: false, when: None }
+    Spec { kind: CommandType::SetUp, group: None, section: None, form_first: None, phone_confirm: false, suggest: None, fields: Vec::new(), entered: Vec::new(), sent_by: vec![Sender::Table], modes: Vec::new(), confirm: false, explained: false, when: None }
 }
 
 impl Spec {
@@ -339,8 +350,15 @@ impl Spec {
     }
 }
 
-/// The catalogue's part of `command_table!`: each command's entry, with its kind and its round
-/// section (from its `offer:` clause, `offers::section`). Bounds come
+/// An entry with what its `offer:` clause says of the round's panels (`offers::offered`): its
+/// section, what opens first, whether a phone asks, where it is suggested.
+fn offered(spec: Spec) -> Spec {
+    let Some(o) = crate::offers::offered(spec.kind) else { return spec };
+    Spec { section: Some(o.section), form_first: o.form_first, phone_confirm: o.phone_confirm, suggest: o.suggested(), ..spec }
+}
+
+/// The catalogue's part of `command_table!`: each command's entry, with its kind and what its
+/// `offer:` clause says of the round's panels (`offered`). Bounds come
 /// from the rules' own constants (`crate::rules`), so a form never offers a number the rules
 /// refuse, nor refuses one they take.
 macro_rules! command_specs {
@@ -354,7 +372,7 @@ macro_rules! command_specs {
             use FieldKind as F;
             use Group as G;
             match kind {
-                $(CommandType::$name => Spec { kind, section: crate::offers::section(kind), ..$spec },)*
+                $(CommandType::$name => offered(Spec { kind, ..$spec }),)*
             }
         }
     };

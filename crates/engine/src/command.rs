@@ -94,7 +94,10 @@ impl Treatment {
 ///   and its cost in Action cards (from the state and its fields), or unpaid but in a round only;
 /// - `offer` (only for what a round may offer): its candidates in the round's offers, built from
 ///   public facts, with their section of the round's panel, their place in the list and the
-///   rounds they are offered in (`offers::declared`); the rules then judge each by a trial;
+///   rounds they are offered in (`offers::declared`); the rules then judge each by a trial; and
+///   how the round's panels take it and what its offers warn of (`.form_first`, `.phone_confirm`,
+///   `.suggest`, `.warns`), which the catalogue and the offers carry to the screens, so none of
+///   them lists commands;
 /// - `rule`: the rule that carries it out, on the rules' working copy (`rules::Ctx`).
 ///
 /// Each entry must state all five others, so a command cannot compile half declared. The table is a

@@ -19,7 +19,8 @@ use crate::state::*;
 use serde::{Deserialize, Serialize};
 
 mod declared;
-pub(crate) use declared::section;
+pub(crate) use declared::offered;
+use declared::Warns;
 
 /// Where an offer of the round sits in the round's panel, the table's and a phone's: the group
 /// its button is drawn in. Declared in each offered command's `offer:` clause, so a command a
@@ -37,6 +38,36 @@ pub enum RoundSection {
     /// An Action card or Item played.
     Card,
     Pass,
+}
+
+/// What opens before a round's offer is sent, on the table's round panel (and on a phone for
+/// `Counts`): declared in the command's `offer:` clause, carried by the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum FormFirst {
+    /// The player states its numbers (the Action cards paid for a card, the Intruder card's
+    /// number): the table's form and a phone ask for them, the offer only guesses.
+    Counts,
+    /// The offer is one of the many its form can make (the Command Center: any room, any mix of
+    /// Doors, p. 25), so the table's form opens on it.
+    Choices,
+}
+
+/// Which of the room's offers the round's panel suggests first (its one bright button), as the
+/// table most likely plays: declared in the `offer:` clause of an offer of the `Here` section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Suggest {
+    /// Before any Action, even in Combat: an Object a wounded arm makes the character drop (p. 21).
+    First,
+    /// The room's own Action: a character standing there most likely came for it.
+    RoomsOwn,
+    /// What every room offers (the Search): after the room's own Action.
+    EveryRoom,
+    /// Picking up what lies here: after a Move and an attack.
+    Aside,
 }
 
 /// One Action the player whose round it is may take now.
@@ -186,12 +217,15 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Err(r) if r.code == Code::ResultNeeded => (true, None),
         Err(_) => return None,
     };
-    let pass_harm = match (&command, trial) {
-        (Command::Pass { seat }, Some(applied)) => harm_of(&applied.events, *seat),
+    // What the offer warns of is its command's declaration (`Offered::warns`), about its seat.
+    let warns = offered(command.kind()).map_or(Warns::Nothing, |o| o.warns);
+    let seat = crate::rules::command_seat(&command);
+    let pass_harm = match (warns, seat, trial) {
+        (Warns::Harm, Some(seat), Some(applied)) => harm_of(&applied.events, seat),
         _ => None,
     };
-    let escape_attacks = match &command {
-        Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
+    let escape_attacks = match (warns, seat) {
+        (Warns::Escape, Some(seat)) => state.intruders_at(state.seats[seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
     Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm })

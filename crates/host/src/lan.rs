@@ -97,16 +97,23 @@ fn router(lan: Lan, closing: Closing) -> Router {
 }
 
 /// The HTTP status of a refusal at the phone server, for a phone's calls and a display's alike.
+/// Every host code is named, so a new one must say its status; the rules' refusals are conflicts
+/// with the game as it stands, but for a seat the phone may not act for.
 fn status_of(code: FaultCode) -> StatusCode {
+    use crate::protocol::HostCode;
     match code {
-        FaultCode::BadCall => StatusCode::BAD_REQUEST,
-        FaultCode::BadToken => StatusCode::UNAUTHORIZED,
-        FaultCode::CodeExpired => StatusCode::GONE,
-        FaultCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
-        FaultCode::PhonesOff | FaultCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
-        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) | FaultCode::NotConfirmed | FaultCode::NotYourRound | FaultCode::DisplayOnly => StatusCode::FORBIDDEN,
-        FaultCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
-        _ => StatusCode::CONFLICT,
+        FaultCode::Rule(nemesis_engine::Code::NotYourSeat) => StatusCode::FORBIDDEN,
+        FaultCode::Rule(_) => StatusCode::CONFLICT,
+        FaultCode::Host(host) => match host {
+            HostCode::BadCall => StatusCode::BAD_REQUEST,
+            HostCode::BadToken => StatusCode::UNAUTHORIZED,
+            HostCode::CodeExpired => StatusCode::GONE,
+            HostCode::LockedOut => StatusCode::TOO_MANY_REQUESTS,
+            HostCode::PhonesOff | HostCode::NoGame => StatusCode::SERVICE_UNAVAILABLE,
+            HostCode::NotConfirmed | HostCode::NotYourRound | HostCode::DisplayOnly => StatusCode::FORBIDDEN,
+            HostCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            HostCode::NoSuchGame | HostCode::BadFile | HostCode::MovedOn => StatusCode::CONFLICT,
+        },
     }
 }
 
@@ -126,7 +133,8 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
     // hold a connection open by promising bytes it never sends.
     let announced = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY as u64) {
-        return (StatusCode::PAYLOAD_TOO_LARGE, Json(PhoneReply::Refused { fault: Fault::new(FaultCode::BadCall, "That request is too large.") })).into_response();
+        let why = http::BodyRefused::TooLarge;
+        return (why.status(), Json(PhoneReply::Refused { fault: why.fault() })).into_response();
     }
     let mut res = next.run(req).await;
     http::harden(&mut res);

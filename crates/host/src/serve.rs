@@ -99,6 +99,11 @@ struct KeyQuery {
     key: Option<String>,
 }
 
+/// The refusal of a call or a stream without the door's key, the same at both.
+fn unkeyed() -> Response {
+    refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.")
+}
+
 fn keyed(door: &Door, headers: &HeaderMap, query: Option<&str>) -> bool {
     let given = headers.get("x-table-key").and_then(|v| v.to_str().ok()).or(query).unwrap_or("");
     crate::phones::same(given, &door.key)
@@ -108,7 +113,7 @@ fn keyed(door: &Door, headers: &HeaderMap, query: Option<&str>) -> bool {
 /// body is read, so it cannot make the door take in (or wait for) a body of any size.
 async fn call(State(door): State<Door>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
     if !keyed(&door, &headers, None) {
-        return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
+        return unkeyed();
     }
     proof.prove();
     let body = match http::read_body(body, MAX_BODY, BODY_TIME).await {
@@ -133,7 +138,7 @@ async fn call(State(door): State<Door>, axum::Extension(proof): axum::Extension<
 
 async fn stream(State(door): State<Door>, axum::Extension(closing): axum::Extension<Closing>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, Query(q): Query<KeyQuery>) -> Response {
     if !keyed(&door, &headers, q.key.as_deref()) {
-        return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
+        return unkeyed();
     }
     proof.prove();
     let rx = door.table.screens();

@@ -2,10 +2,12 @@
 import type { CommandType } from "./CommandType";
 import type { EnteredKind } from "./EnteredKind";
 import type { Field } from "./Field";
+import type { FormFirst } from "./FormFirst";
 import type { Group } from "./Group";
 import type { Mode } from "./Mode";
 import type { RoundSection } from "./RoundSection";
 import type { Sender } from "./Sender";
+import type { Suggest } from "./Suggest";
 import type { When } from "./When";
 
 /**
@@ -20,7 +22,19 @@ group: Group | null,
 /**
  * Its section of the round's panel; `None` for what no round offers.
  */
-section?: RoundSection, fields: Array<Field>, 
+section?: RoundSection, 
+/**
+ * What opens on the round's panel before its offer is sent; `None`: sent as offered.
+ */
+form_first?: FormFirst, 
+/**
+ * A phone asks before sending its offer, where one touch would take it.
+ */
+phone_confirm?: boolean, 
+/**
+ * Where the round's panel suggests it among the room's offers (`Here` offers only).
+ */
+suggest?: Suggest, fields: Array<Field>, 
 /**
  * Results the table may enter from its physical components for it.
  */

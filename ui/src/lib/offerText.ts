@@ -10,6 +10,7 @@ import type { PublicIntruder } from "../bindings/PublicIntruder";
 import type { PublicRoom } from "../bindings/PublicRoom";
 import type { PublicSeat } from "../bindings/PublicSeat";
 import type { RoundSection } from "../bindings/RoundSection";
+import type { Suggest } from "../bindings/Suggest";
 import { choicesOf, spec } from "./commands";
 import { t, tMaybe } from "./i18n.svelte";
 import { cardName, roomLabel } from "./labels";
@@ -67,11 +68,17 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
   }
 }
 
-/** A button's words: the Action, then its targets. A Room Action names the room. `skip` leaves
- *  one field unsaid (a card's name inside its own group of choices). */
+/** The field naming the card an offer plays (its field of kind `played_card` in the engine's
+ *  catalogue), if it plays one. */
+function playedCardField(c: Command): string | undefined {
+  return spec(c.type)?.fields.find((f) => f.kind === "played_card")?.name;
+}
+
+/** A button's words: the Action, then its targets. `skip` leaves one field unsaid (a card's name
+ *  inside its own group of choices). */
 export function offerLabel(b: Board, c: Command, skip?: string): string {
   // The card played leads: "Bandages · Heal every Light Wound".
-  if (c.type === "use_card") return targetsLabel(b, c, skip);
+  if (playedCardField(c) !== undefined) return targetsLabel(b, c, skip);
   return [t(`cmd.${c.type}`), targetsLabel(b, c, skip)].filter((x) => x !== "").join(" · ");
 }
 
@@ -82,9 +89,8 @@ export function targetsLabel(b: Board, c: Command, skip?: string): string {
   const values = c as unknown as Record<string, unknown>;
   const seat = typeof values.seat === "number" ? values.seat : undefined;
   const parts = fields.map((f) => valueText(b, f.kind, f.name, values[f.name], seat)).filter((x) => x !== "");
-  if (c.type === "room_action") parts.push(valueText(b, "location", "at", b.seats.find((s) => s.seat === c.seat)?.location));
   // A dressing names the wound it dresses (its card), as the character board shows it.
-  if (c.type === "use_card" && c.effect === "dress_serious") {
+  if ("effect" in c && c.effect === "dress_serious") {
     const w = b.seats.find((s) => s.seat === c.seat)?.serious_wounds[c.wound];
     if (w) parts.push(cardName("wound", w.card));
   }
@@ -94,12 +100,13 @@ export function targetsLabel(b: Board, c: Command, skip?: string): string {
 /** A card's choice inside its group (which Door, which Intruder, which room): its words without
  *  the card's name, which the group says. */
 export function choiceLabel(b: Board, c: Command): string {
-  return c.type === "use_card" ? offerLabel(b, c, "card") : offerLabel(b, c);
+  return offerLabel(b, c, playedCardField(c));
 }
 
-/** In the Moves group the group says the Action: a move's button is its sentence (p. 13). */
+/** In the Moves group the group says the Action: a move's button is its sentence (p. 13). Any
+ *  other offer reads as its button does (`offerLabel`). */
 export function moveLabel(b: Board, c: Command): string {
-  if (c.type !== "move_character") return offerLabel(b, c);
+  if (!("careful_noise" in c)) return offerLabel(b, c);
   return c.careful_noise === null ? t("round.move_to", { room: roomText(b, c.to) }) : t("round.careful_to", { room: roomText(b, c.to), n: c.careful_noise });
 }
 
@@ -110,7 +117,7 @@ export type OfferKind = RoundSection | "careful";
  *  told by its Noise marker. */
 export function offerKind(o: Offer): OfferKind {
   const c = o.command;
-  if (c.type === "move_character" && c.careful_noise !== null) return "careful";
+  if ("careful_noise" in c && c.careful_noise !== null) return "careful";
   // Every command a round offers declares its section (an `offer:` clause takes one, and the
   // engine's catalogue test checks the offers of seeded games); "here" only for an unknown type.
   return spec(c.type)?.section ?? "here";
@@ -147,7 +154,8 @@ export function cardGroups(offers: Offer[]): CardGroup[] {
   const out: CardGroup[] = [];
   for (const o of offers) {
     if (offerKind(o) !== "card") continue;
-    const key = o.command.type === "use_card" ? o.command.card : o.command.type;
+    const card = playedCardField(o.command);
+    const key = card === undefined ? o.command.type : String((o.command as unknown as Record<string, unknown>)[card]);
     const g = out.find((x) => x.key === key);
     if (g) g.offers.push(o);
     else out.push({ key, offers: [o] });
@@ -161,23 +169,22 @@ export function cardGroupCost(g: CardGroup): number | null {
   return costs.size === 1 ? g.offers[0].cost : null;
 }
 
-/** Offers of a room that are not its own Action: picking up what lies there. */
-const NOT_THE_ROOMS_OWN = new Set(["pick_up_object", "take_egg"]);
-
 /** The offer the round panel draws as its primary button: what the table most likely does next,
  *  never Pass (issue 33) and never an Escape, which warns first. An Object dropped for an Arm
  *  wound comes before any Action; a character in combat most often fights; one standing where
- *  the room offers its own Action (or a Search) most often came for it; else it Moves. The first
- *  such offer in the engine's order; only offers the engine made can be chosen. */
+ *  the room offers its own Action (or a Search) most often came for it; else it Moves. Where a
+ *  room's offer stands is its command's declaration (`suggest` in the engine's catalogue). The
+ *  first such offer in the engine's order; only offers the engine made can be chosen. */
 export function suggestedOffer(offers: Offer[], inCombat: boolean): Offer | null {
   const g = groupOffers(offers);
   const calm = (list: Offer[]) => list.find((o) => o.escape_attacks === 0);
+  const here = (s: Suggest) => g.here.find((o) => spec(o.command.type)?.suggest === s);
   return (
-    g.here.find((o) => o.command.type === "drop_object") ??
+    here("first") ??
     (inCombat ? g.fight[0] : undefined) ??
     // The room's own Action (the Storage's decks) before the Search every room offers.
-    g.here.find((o) => !NOT_THE_ROOMS_OWN.has(o.command.type) && o.command.type !== "search_room") ??
-    g.here.find((o) => !NOT_THE_ROOMS_OWN.has(o.command.type)) ??
+    here("rooms_own") ??
+    here("every_room") ??
     calm(g.move) ??
     g.fight[0] ??
     g.here[0] ??

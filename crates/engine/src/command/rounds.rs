@@ -40,7 +40,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Unpaid,
-            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer, Whose::InPod], S::Pass, 99, |_, seat| vec![Pass { seat }]),
+            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer, Whose::InPod], S::Pass, 99, |_, seat| vec![Pass { seat }]).phone_confirm().warns(Warns::Harm),
             rule: |ctx| player_phase::pass(ctx, *seat),
         }
         /// An Action from an Action card or an Item (pp. 12, 22), whose effect the table carries out:
@@ -50,7 +50,7 @@ macro_rules! commands_of_the_rounds {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(*paid),
-            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], S::Card, 90, |_, seat| vec![CardAction { seat, paid: 1 }]),
+            offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], S::Card, 90, |_, seat| vec![CardAction { seat, paid: 1 }]).form_first(FormFirst::Counts),
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
@@ -106,7 +106,8 @@ macro_rules! commands_of_the_rounds {
                 let doors: Vec<CorridorId> = state.content().board.neighbours(here).into_iter().map(|(_, c)| c).filter(|c| state.board.doors[c.0 as usize] != DoorState::Destroyed).collect();
                 let all_closed = doors.iter().all(|c| state.board.doors[c.0 as usize] == DoorState::Closed);
                 vec![CommandDoors { seat, room: here, closed: if all_closed { Vec::new() } else { doors } }]
-            }),
+            })
+            .form_first(FormFirst::Choices),
             rule: |ctx| room_sheet::command_doors(ctx, *seat, *room, closed),
         }
         /// The Hatch Control System's Room Action (p. 25): 2 cards; one Escape Pod locked or unlocked.
@@ -223,7 +224,8 @@ macro_rules! commands_of_the_rounds {
                 let rooms: Vec<Location> = state.content().board.neighbours(state.seats[seat].location).into_iter().map(|(to, _)| to).collect();
                 let careful = rooms.iter().flat_map(|to| (1..=rules::CORRIDOR_NUMBERS).map(|n| MoveCharacter { seat, to: *to, careful_noise: Some(n) }));
                 rooms.iter().map(|to| MoveCharacter { seat, to: *to, careful_noise: None }).chain(careful).collect()
-            }),
+            })
+            .warns(Warns::Escape),
             rule: |ctx| movement::move_character(ctx, *seat, *to, *careful_noise),
         }
         PlaceCharacter { seat: Seat, at: Location } => {

@@ -70,7 +70,8 @@ macro_rules! commands_of_the_ship {
             // An ATTACK of any Intruder in a character's room (p. 27).
             offer: Offered::to(&[Whose::IntruderPlayer], S::Fight, 15, |state, seat| {
                 state.intruders.iter().flat_map(|i| state.characters_at(i.at).into_iter().map(move |target| IntruderPlayerAttack { seat, id: i.id, target, card_number: 1 })).collect()
-            }),
+            })
+            .form_first(FormFirst::Counts),
             rule: |ctx| combat::intruder_player_attack(ctx, *seat, *id, *target, *card_number),
         }
         /// The Intruder player's choice among the Intruder Attack cards they drew.
@@ -224,7 +225,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(S::Here, 42, |_, seat| vec![TakeEgg { seat }]),
+            offer: Offered::crew(S::Here, 42, |_, seat| vec![TakeEgg { seat }]).suggest(Suggest::Aside),
             rule: |ctx| rooms::take_egg(ctx, *seat),
         }
         /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
@@ -262,7 +263,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            offer: Offered::crew(S::Here, 41, |_, seat| ResearchObject::ALL.map(|object| PickUpObject { seat, object }).into()),
+            offer: Offered::crew(S::Here, 41, |_, seat| ResearchObject::ALL.map(|object| PickUpObject { seat, object }).into()).suggest(Suggest::Aside),
             rule: |ctx| rooms::pick_up_object(ctx, *seat, *object),
         }
         /// Drop one carried Heavy Object in the character's room (p. 22, free). `give_to`: hand it
@@ -281,7 +282,8 @@ macro_rules! commands_of_the_ship {
                 let arm = s.serious.iter().any(|w| !w.dressed && state.content().data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == "arm"));
                 if carried <= if arm { 1 } else { 2 } { return Vec::new() }
                 ResearchObject::ALL.map(|object| DropObject { seat, object, give_to: None }).into()
-            }),
+            })
+            .suggest(Suggest::First),
             rule: |ctx| rooms::drop_object(ctx, *seat, *object, *give_to),
         }
         Research { seat: Seat, object: ResearchObject } => {
@@ -306,7 +308,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(1),
-            offer: Offered::crew(S::Here, 40, |_, seat| vec![SearchRoom { seat }]),
+            offer: Offered::crew(S::Here, 40, |_, seat| vec![SearchRoom { seat }]).suggest(Suggest::EveryRoom),
             rule: |ctx| rooms::search_room(ctx, *seat),
         }
 

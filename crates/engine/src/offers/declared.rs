@@ -4,7 +4,7 @@
 //! the clauses are expanded here, so the helpers below (`card_candidates`, `every_room`,
 //! `intruders_here`) are theirs to call by name.
 
-use super::RoundSection;
+use super::{FormFirst, RoundSection, Suggest};
 use crate::command::{command_table, Command, CommandType, ScanProcedure, Treatment, Weapon};
 use crate::content::WeaknessEffect;
 use crate::rules;
@@ -23,6 +23,18 @@ pub(crate) enum Whose {
     InPod,
 }
 
+/// What an offer warns the player of before it is taken, worked out by `judge` for the commands
+/// whose clause asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Warns {
+    Nothing,
+    /// A Move out of a room with Intruders is an Escape (p. 19): how many attack first.
+    Escape,
+    /// What the step does to the character's body, as the rules' trial of it showed (a Pass's
+    /// Fire or Bleeding, pp. 17, 21).
+    Harm,
+}
+
 /// How a declared offer builds its candidates.
 #[derive(Clone, Copy)]
 enum Build {
@@ -35,27 +47,57 @@ enum Build {
 /// A command's `offer:` clause: the section of the round's panel its offers sit in, where its
 /// candidates stand in the round's list (`rank`, lower first: 10s before any Action, 20s Moves,
 /// 30s attacks, 40–79 the rooms' and the ship's Actions, 80s the guided cards, 90s the table's
-/// card, 99 Pass), in whose rounds, and how they are built.
+/// card, 99 Pass), in whose rounds, and how they are built; and how the panels take its offers
+/// (what opens first, whether a phone asks, where the room's offers are suggested), which the
+/// catalogue carries to the screens.
 #[derive(Clone, Copy)]
 pub(crate) struct Offered {
-    section: RoundSection,
+    pub(crate) section: RoundSection,
     rank: u8,
     whose: &'static [Whose],
     build: Build,
+    pub(crate) form_first: Option<FormFirst>,
+    pub(crate) phone_confirm: bool,
+    suggest: Suggest,
+    pub(crate) warns: Warns,
 }
 
 impl Offered {
+    fn new(section: RoundSection, rank: u8, whose: &'static [Whose], build: Build) -> Offered {
+        Offered { section, rank, whose, build, form_first: None, phone_confirm: false, suggest: Suggest::RoomsOwn, warns: Warns::Nothing }
+    }
     /// Offered to a character of the crew only.
     pub(crate) fn crew(section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
-        Offered { section, rank, whose: &[Whose::Crew], build: Build::Each(build) }
+        Offered::new(section, rank, &[Whose::Crew], Build::Each(build))
     }
     /// Offered in the rounds named.
     pub(crate) fn to(whose: &'static [Whose], section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
-        Offered { section, rank, whose, build: Build::Each(build) }
+        Offered::new(section, rank, whose, Build::Each(build))
     }
     /// Offered to the crew, Intruder by Intruder (each candidate with its Intruder's place here).
     pub(crate) fn by_intruder(section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<(usize, Command)>) -> Offered {
-        Offered { section, rank, whose: &[Whose::Crew], build: Build::ByIntruder(build) }
+        Offered::new(section, rank, &[Whose::Crew], Build::ByIntruder(build))
+    }
+    /// Its form opens before it is sent (see `FormFirst`).
+    pub(crate) fn form_first(self, form: FormFirst) -> Offered {
+        Offered { form_first: Some(form), ..self }
+    }
+    /// A phone asks before sending it, where one touch takes it (a Pass ends the player's round).
+    pub(crate) fn phone_confirm(self) -> Offered {
+        Offered { phone_confirm: true, ..self }
+    }
+    /// Its offers say what they warn of (see `Warns`).
+    pub(crate) fn warns(self, warns: Warns) -> Offered {
+        Offered { warns, ..self }
+    }
+    /// Where the panel suggests it among the room's offers; `RoomsOwn` unless said.
+    pub(crate) fn suggest(self, suggest: Suggest) -> Offered {
+        Offered { suggest, ..self }
+    }
+    /// Its place among the suggestions, for a room's offer only: the other sections' offers are
+    /// suggested by their section.
+    pub(crate) fn suggested(&self) -> Option<Suggest> {
+        (self.section == RoundSection::Here).then_some(self.suggest)
     }
 }
 
@@ -77,14 +119,14 @@ macro_rules! command_offers {
             vec![$($($offer,)?)*]
         }
 
-        /// The section of the round's panel a command's offers sit in; `None` for a command no
-        /// round offers (it has no `offer:` clause).
-        pub(crate) fn section(kind: CommandType) -> Option<RoundSection> {
+        /// A command's `offer:` clause (its section of the round's panel and how the panels take
+        /// it); `None` for a command no round offers.
+        pub(crate) fn offered(kind: CommandType) -> Option<Offered> {
             #[allow(unused_imports)]
             use Command::*;
             use RoundSection as S;
             match kind {
-                $(CommandType::$name => None $(.or(Some($offer.section)))?,)*
+                $(CommandType::$name => None $(.or(Some($offer)))?,)*
             }
         }
     };

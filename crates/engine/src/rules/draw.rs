@@ -39,38 +39,26 @@ const SERIOUS_WOUND_DECK: DeckDraw<WoundCardId> = DeckDraw {
 
 impl Ctx<'_> {
     /// The one roll of a die: the face entered at the table, or a roll if the app holds the dice;
-    /// `None` when the table must enter the face.
-    fn roll<F: Copy>(&mut self, entered: impl Fn(&Entered) -> Option<F>, faces: fn(&Content) -> &[F]) -> Option<F> {
+    /// else `asked`, the table asked for the face (its `need` names the roll in words of its own).
+    fn roll<F: Copy>(&mut self, entered: impl Fn(&Entered) -> Option<F>, faces: fn(&Content) -> &[F], asked: impl Fn(&Self) -> Outcome<F>) -> Outcome<F> {
         if let Some(face) = self.take(entered) {
-            return Some(face);
+            return Ok(face);
         }
         if !self.handles(Component::Dice) {
-            return None;
+            return asked(self);
         }
         let faces = faces(self.content);
-        Some(faces[self.fate.index(faces.len())])
+        Ok(faces[self.fate.index(faces.len())])
     }
 
     pub fn roll_noise(&mut self) -> Outcome<NoiseFace> {
-        let entered = |e: &Entered| match e {
-            Entered::Noise { face } => Some(*face),
-            _ => None,
-        };
-        match self.roll(entered, |c| &c.data.noise_die) {
-            Some(face) => Ok(face),
-            None => self.need(Component::Dice, "noise_roll", "Noise roll"),
-        }
+        let entered = |e: &Entered| if let Entered::Noise { face } = e { Some(*face) } else { None };
+        self.roll(entered, |c| &c.data.noise_die, |ctx| ctx.need(Component::Dice, "noise_roll", "Noise roll"))
     }
 
     pub fn roll_combat(&mut self) -> Outcome<CombatFace> {
-        let entered = |e: &Entered| match e {
-            Entered::Combat { face } => Some(*face),
-            _ => None,
-        };
-        match self.roll(entered, |c| &c.data.combat_die) {
-            Some(face) => Ok(face),
-            None => self.need(Component::Dice, "combat_roll", "Combat roll"),
-        }
+        let entered = |e: &Entered| if let Entered::Combat { face } = e { Some(*face) } else { None };
+        self.roll(entered, |c| &c.data.combat_die, |ctx| ctx.need(Component::Dice, "combat_roll", "Combat roll"))
     }
 
     /// Shuffles a pile into a new order, recorded in the event so replay never shuffles.

@@ -321,3 +321,34 @@ fn every_offer_of_a_round_has_its_section_in_the_catalogue() {
         assert_eq!(spec(k).section, None, "{k:?} is no offer of a round");
     }
 }
+
+/// How the round's panels take an offer is its command's declaration (issue 30), not a list of
+/// command names in the UI: these are the lists the table's round panel, a phone's round and the
+/// suggestion held before, and the catalogue must say the same of every command.
+#[test]
+fn the_round_panels_ways_of_taking_an_offer_are_the_lists_the_ui_held() {
+    use nemesis_engine::catalogue::{FormFirst, Suggest};
+    for k in CommandType::ALL {
+        let s = spec(*k);
+        // The table's round panel opened these forms first (Round.svelte), a phone asked the
+        // count fields of the first two (PhoneRound.svelte's `stated`).
+        let form_first = match k {
+            CommandType::CardAction | CommandType::IntruderPlayerAttack => Some(FormFirst::Counts),
+            CommandType::CommandDoors => Some(FormFirst::Choices),
+            _ => None,
+        };
+        assert_eq!(s.form_first, form_first, "{k:?}: what opens before it is sent");
+        // A phone asked before a Pass (PhoneRound.svelte's `confirm`).
+        assert_eq!(s.phone_confirm, *k == CommandType::Pass, "{k:?}: a phone asks first");
+        // offerText.ts: a dropped Object first (p. 21), the Search after the room's own Action,
+        // what lies here picked up after a Move (`NOT_THE_ROOMS_OWN`).
+        let suggest = match k {
+            CommandType::DropObject => Suggest::First,
+            CommandType::SearchRoom => Suggest::EveryRoom,
+            CommandType::PickUpObject | CommandType::TakeEgg => Suggest::Aside,
+            _ => Suggest::RoomsOwn,
+        };
+        let here = s.section == Some(nemesis_engine::catalogue::RoundSection::Here);
+        assert_eq!(s.suggest, here.then_some(suggest), "{k:?}: where the panel suggests it");
+    }
+}
