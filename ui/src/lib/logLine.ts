@@ -39,11 +39,14 @@ const AS_FACE_DOWN = new Set(["log.line.room_explored", "log.line.room_explored_
 /** Lines whose sentence already says the room is unexplored: its number alone. */
 const AS_NUMBER = new Set(["helper.move_explore", "refusal.there_is_no_room_room_on_the_board"]);
 
-/** Move lines: the room a move ends in, and starts from, each with its own article (issue 33). */
-const MOVE_ENDS: Record<string, Record<string, "to" | "from">> = {
+/** Move and exploration lines: the room a move ends in and starts from, and the room a Fire or
+ *  Malfunction marker goes in, each with its own article (issue 33). */
+const MOVE_ENDS: Record<string, Record<string, "to" | "from" | "in">> = {
   "log.line.character_moved": { room: "to" },
   "log.line.intruder_moved": { room: "to" },
   "log.line.intruder_moved_from": { from: "from", room: "to" },
+  "log.line.fire_placed": { room: "in" },
+  "log.line.malfunction_placed": { room: "in" },
 };
 
 function roomText(key: string, at: number, short = false, name = ""): string {

@@ -13,6 +13,7 @@ import type { RoundSection } from "../bindings/RoundSection";
 import { choicesOf, spec } from "./commands";
 import { t, tMaybe } from "./i18n.svelte";
 import { cardName, roomLabel } from "./labels";
+import { roomInline } from "./rooms";
 
 /** The public pieces an offer's targets are named from: the table's view or a phone's board. */
 export interface Board {
@@ -100,7 +101,9 @@ export function choiceLabel(b: Board, c: Command): string {
 /** In the Moves group the group says the Action: a move's button is its sentence (p. 13). */
 export function moveLabel(b: Board, c: Command): string {
   if (c.type !== "move_character") return offerLabel(b, c);
-  return c.careful_noise === null ? t("round.move_to", { room: roomText(b, c.to) }) : t("round.careful_to", { room: roomText(b, c.to), n: c.careful_noise });
+  // The room with its own article, as the Move's log line names it (issue 33).
+  const room = roomInline(b.rooms, c.to, "to");
+  return c.careful_noise === null ? t("round.move_to", { room }) : t("round.careful_to", { room, n: c.careful_noise });
 }
 
 export type OfferKind = RoundSection | "careful";

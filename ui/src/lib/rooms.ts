@@ -30,8 +30,8 @@ export function roomRef(rooms: readonly PublicRoom[] | undefined, at: number): s
 }
 
 /** How a sentence names a room: as it is now, as it lay face down, or by its number alone; or as
- *  a move's end or start, with its own article ("to" and "from"). */
-export type RoomForm = "now" | "face_down" | "number" | "standalone" | "to" | "from";
+ *  a move's end or start, or where a piece goes, with its own article ("to", "from", "in"). */
+export type RoomForm = "now" | "face_down" | "number" | "standalone" | "to" | "from" | "in";
 
 /** The key a room's grammar is chosen by: its tile's, or the board room's ("engine" for each). */
 function grammarKey(r: PublicRoom): string {
@@ -45,7 +45,7 @@ function grammarKey(r: PublicRoom): string {
  *  a face-down one as "o Cômodo inexplorado 06". Where a language joins the preposition to the
  *  article ("al", "nella", "du"), the form holds the preposition; English keeps its "to" and
  *  "from" in the sentence, word for word the engine's. */
-function roomMoving(r: PublicRoom | undefined, at: number, form: "to" | "from"): string {
+function roomMoving(r: PublicRoom | undefined, at: number, form: "to" | "from" | "in"): string {
   const n = printedNumber(at);
   if (!r) return t(`room_move.${form}_number`, { n });
   if (!(r.tile || r.name)) return t(`room_move.${form}_unexplored`, { n });
@@ -58,7 +58,7 @@ export function roomInline(rooms: readonly PublicRoom[] | null | undefined, at: 
   const n = printedNumber(at);
   const r = rooms?.find((x) => x.at === at);
   if (form === "standalone") return roomRef(rooms ?? undefined, at);
-  if (form === "to" || form === "from") return roomMoving(r, at, form);
+  if (form === "to" || form === "from" || form === "in") return roomMoving(r, at, form);
   if (!r || form === "number") return t("room.inline_number", { n });
   // An Engine is named like a person, without an article: "moves to Engine 2 (20)", never "the
   // Engine 2" (the play-through); the other board rooms and the tiles take the inline form's.
