@@ -43,7 +43,8 @@ export function noiseTogether(lines: readonly LogLine[], lead: readonly number[]
 export function noiseLine(lines: readonly LogLine[], together: readonly number[]): string {
   const places = together.map((i) => {
     const { a, b } = lines[i].params;
-    if (lines[i].key === "noise_placed" && a?.kind === "room" && b?.kind === "room") return `${printedNumber(a.value)}–${printedNumber(b.value)}`;
+    // Word joiners keep "14–17" on one line.
+    if (lines[i].key === "noise_placed" && a?.kind === "room" && b?.kind === "room") return `${printedNumber(a.value)}\u2060–\u2060${printedNumber(b.value)}`;
     return t("outcome.noise_technical");
   });
   return t("outcome.noise_together", { n: together.length, list: new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(places) });
