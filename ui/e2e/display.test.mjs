@@ -75,6 +75,9 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   assert.equal(await display.locator('[data-test^="display-player-"]').count(), 3, "every player's chip");
   for (const chip of await display.locator('[data-test^="display-player-"] .facts').allInnerTexts())
     assert.doesNotMatch(chip, /\S·|·\S/, `each fact stands apart from the next: ${chip}`);
+  // The name and the character too ("Ana· Mechanic" lost its space the same way).
+  for (const who of await display.locator('[data-test^="display-player-"] .who').allInnerTexts())
+    assert.match(who, /^\S+ · \S/, `the name and the character stand apart: ${who}`);
   await table.locator('[data-test^="display-"][data-connected="true"]').waitFor();
   const load = wire();
   const firstLoad = load.reduce((n, r) => n + r.bytes, 0);
