@@ -75,6 +75,9 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   assert.equal(await display.locator('[data-test^="display-player-"]').count(), 3, "every player's chip");
   for (const chip of await display.locator('[data-test^="display-player-"] .facts').allInnerTexts())
     assert.doesNotMatch(chip, /\S·|·\S/, `each fact stands apart from the next: ${chip}`);
+  // The name and the character too ("Ana· Mechanic" lost its space the same way).
+  for (const who of await display.locator('[data-test^="display-player-"] .who').allInnerTexts())
+    assert.match(who, /^\S+ · \S/, `the name and the character stand apart: ${who}`);
   await table.locator('[data-test^="display-"][data-connected="true"]').waitFor();
   const load = wire();
   const firstLoad = load.reduce((n, r) => n + r.bytes, 0);
@@ -101,6 +104,14 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   const outcome = display.locator('[data-test="display-outcome"]');
   await outcome.waitFor();
   assert.equal(await outcome.getAttribute("data-command"), "move_character", "the display's outcome is the Move's");
+  // It leads as the table's outcome does (issue 33), by the same rule: the hand, verdict and
+  // piece lines, in the order they happened (the Move before the room it revealed and its roll).
+  const leadOf = (page, sel) => page.$$eval(sel, (lis) => lis.map((li) => `${li.dataset.line}:${li.dataset.weight}`));
+  await table.locator('[data-test="outcome"] li[data-line="character_moved"]').waitFor();
+  const tableLead = await leadOf(table, '[data-test="outcome-lead"] > li');
+  const displayLead = await leadOf(display, '[data-test="display-outcome"] .lead > li');
+  assert.ok(tableLead.some((l) => l.endsWith(":hand")), `the table's outcome leads with its hand line: ${tableLead}`);
+  assert.deepEqual(displayLead, tableLead, "the display's outcome leads with the table's lines, in the table's order");
   await shot(display, "display-after-move-1280x800");
 
   // Its language changes, and is said to the table.

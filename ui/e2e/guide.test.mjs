@@ -103,7 +103,10 @@ test("a whole 3-player game from the wizard to the verdict, following only the g
         }
         if (took) continue;
         const text = await outcomeText();
+        const harmful = (await now.locator('[data-test="offer-pass"]').getAttribute("data-harm")) !== null;
         await now.locator('[data-test="offer-pass"]').click();
+        // A Pass that wounds asks first (issue 33): the player says yes.
+        if (harmful) await now.locator('[data-test="pass-go"]').click();
         await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, text, { timeout: 10000 });
         actions.pass = (actions.pass ?? 0) + 1;
         steps++;

@@ -145,7 +145,11 @@ export async function passRounds(page, stopAt = null) {
   for (let i = 0; i < 30; i++) {
     const seat = await playingSeat(page);
     if (seat === null || seat === stopAt) return;
-    await page.locator('[data-test="now"] [data-test="offer-pass"]').click();
+    const pass = page.locator('[data-test="now"] [data-test="offer-pass"]');
+    const harmful = (await pass.getAttribute("data-harm")) !== null;
+    await pass.click();
+    // A Pass that wounds asks first (issue 33): the table says yes.
+    if (harmful) await page.locator('[data-test="now"] [data-test="pass-go"]').click();
     await page.waitForFunction((s) => document.querySelector(`[data-test="strip-${s}"]`)?.getAttribute("data-status") !== "playing", seat);
   }
 }

@@ -8,14 +8,16 @@
 // the Player Phase (the round panel's bright offer and its pass), after a Move, and in an Event
 // Phase step (its one button); no corridor's exit numbers cover a room's name; and with five
 // long names the turn strip stays one row, each name shows about its first five letters or more, and
-// the newest outcome's title and the round's bright offer stay in view at 1024×600. The screen is
+// the newest outcome's title and the round's bright offer stay in view at 1024×600; the round's
+// title names whose round it is on one line; and after a very large exploration (ten lines the
+// table acts on) those lines and the round's next bright offer are all in view at every size. The screen is
 // checked as the app leaves it, never scrolled back by the test: a click below the fold scrolls
 // the column, and the next step brings its outcome back into view. Through the real host in serve
 // mode and the system Chromium. The host deals every game from one
 // seed, so each run plays the same game: the test fails for the layout, never for the draw.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, choose, cleanup, createGame, draftOnTable, freshDataDir, keepObjectives, nextStep, passRounds, startServe } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, choose, cleanup, createGame, draftedGame, draftOnTable, freshDataDir, keepObjectives, nextStep, passRounds, startServe, tableDoor } from "./harness.mjs";
 
 const suite = browserSuite();
 const languages = ["en", "pt-BR", "es", "it", "fr"];
@@ -69,7 +71,8 @@ async function problems(page, mains) {
       if (why) out.push(`the outcome's ${li.dataset.weight} line "${li.textContent.trim().slice(0, 60)}" ${why}`);
     }
     const outcome = document.querySelector('[data-test="outcome"]');
-    const shown = document.querySelectorAll(weighed).length;
+    // A short screen says several Noise markers in one line (issue 33): it counts for each.
+    const shown = [...document.querySelectorAll(weighed)].reduce((n, li) => n + Number(li.dataset.lines ?? 1), 0);
     if (outcome && shown < Number(outcome.dataset.weighed)) out.push(`${Number(outcome.dataset.weighed) - shown} of the outcome's ${outcome.dataset.weighed} hand, verdict and piece lines are folded away`);
     // In the order they happened: a Noise roll after the Move it belongs to (issue 33).
     const keys = [...document.querySelectorAll('[data-test="outcome"] li[data-line]')].map((li) => li.dataset.line);
@@ -106,6 +109,10 @@ async function problems(page, mains) {
         }
       }
     }
+    // The round's title: whose round on one line, the Action count below it (issue 33: the
+    // French title broke mid-phrase at 1024×600).
+    const title = document.querySelector('[data-test="round-title"]');
+    if (title && title.getBoundingClientRect().height > parseFloat(getComputedStyle(title).lineHeight) * 1.5) out.push(`the round's title "${title.textContent.trim()}" wraps (${Math.round(title.getBoundingClientRect().height)} px tall)`);
     // The turn strip: one row, whatever the number of players (issue 33: four players wrapped it
     // to three rows and pushed the round below the fold).
     const chips = [...document.querySelectorAll('[data-test="turn-strip"] > li')].map((c) => c.getBoundingClientRect());
@@ -228,4 +235,39 @@ test("with five players the turn strip is one row and the round's bright offer i
   }
   await page.close();
   assert.deepEqual(found, [], `five players fit:\n${found.join("\n")}`);
+});
+
+// A very large exploration (issue 33, the play-through's own): on this seed, with three players,
+// the first round's Move into room 14 reveals the Room Covered with Slime, slimes the character,
+// finds Fire and rolls Danger, which puts a Noise marker in each of the room's corridors, one of
+// them a Technical Corridor: ten lines, each one the table acts on. The hand line, every piece
+// line and the round's next bright offer are all in view at once, at every size and in every
+// language.
+const LARGE = { seed: 3324, players: ["Ana", "Bruno", "Chidi"], to: 14 };
+
+test("a large exploration's hand and piece lines and the round's next bright offer stay in view at every size, in every language", { timeout: 240000 }, async () => {
+  const data = freshDataDir();
+  const serve = await startServe(data, { seed: LARGE.seed });
+  suite.running.push(async () => (await serve.stop(), cleanup(data)));
+  await draftedGame(tableDoor(serve).call, { players: LARGE.players, mode: "standard", handled: ALL_COMPONENTS });
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => localStorage.setItem("nemesis-table-language", "en"));
+  await page.goto(serve.url);
+  await page.locator('[data-test="round"]').waitFor();
+  await page.locator(`[data-test="offer-move_character"][data-to="${LARGE.to}"]`).click();
+  await page.locator('[data-test="outcome"] li[data-line="character_moved"]').waitFor();
+  const weighed = Number(await page.locator('[data-test="outcome"]').getAttribute("data-weighed"));
+  assert.ok(weighed >= 10, `the seed's Move is a large exploration (${weighed} lines the table acts on; the seed's game changed?)`);
+  // On the short screen the four Noise markers read as one line, each corridor by its rooms' numbers.
+  await page.setViewportSize({ width: 1024, height: 600 });
+  assert.match((await page.locator('[data-test="outcome-noise"]').textContent()).replaceAll("\u2060", ""), /^\s*4 Noise markers go in corridors \d\d–\d\d, \d\d–\d\d, \d\d–\d\d,? and in the Technical Corridors\.$/);
+  const found = [];
+  for (const lang of languages) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await choose(page.locator('[data-test="lang"]'), lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    found.push(...(await everySize(page, `${lang} large exploration`, ['[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]', '[data-test="outcome"] h3', '[data-test="outcome"] li[data-weight="hand"]'])));
+  }
+  await page.close();
+  assert.deepEqual(found, [], `a large exploration stays in view:\n${found.join("\n")}`);
 });

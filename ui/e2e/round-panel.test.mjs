@@ -6,7 +6,7 @@
 // Played on a fixed seed through the real host in serve mode and the system Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, createGame, draftOnTable, logTotal, startServe, tableDoor } from "./harness.mjs";
+import { browserSuite, cleanup, createGame, draftOnTable, freshDataDir, logTotal, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 
@@ -90,5 +90,59 @@ test("the bookkeeping panel waits behind More, the round's primary button is an 
   await buttons.first().click();
   await page.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
   assert.equal((await tableDoor(serve).screen()).game.last.command, "use_card");
+  await page.close();
+});
+
+// The table's Pass warns as the phone's does (issue 33): a Pass that ends the round in a room with
+// Fire gives a Light Wound (p. 17), a third one becomes a Serious Wound, and after three Serious
+// Wounds any wound kills (p. 21). The engine's trial says which (`pass_harm` on the Pass offer);
+// the Pass button is marked, and a click asks first with that warning. Cancel sends nothing; the
+// confirmation sends the Pass. A harmless Pass is sent at once, as before.
+test("the table's Pass says the wound or death it brings and asks first, as the phone's does", { timeout: 120000 }, async () => {
+  // Its own folder: the first test's host holds the suite's until the end.
+  const data = freshDataDir();
+  const serve = await startServe(data, { seed: 3303 });
+  suite.running.push(async () => (await serve.stop(), cleanup(data)));
+  const door = tableDoor(serve);
+  const page = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+  await page.goto(serve.url);
+  await createGame(page, ["Ana", "Bruno"]);
+  await page.click('[data-test="to-table"]');
+  await draftOnTable(page, 2);
+  const round = page.locator('[data-test="now"] [data-test="round"]');
+  const pass = round.locator('[data-test="offer-pass"]');
+  const game = async () => (await door.screen()).game;
+  const seat = (await game()).view.rounds.turn_of;
+  const { location: at, name } = (await game()).view.seats.find((s) => s.seat === seat);
+  assert.equal(await pass.getAttribute("data-harm"), null, "a harmless Pass is not marked");
+  const act = async (command) => {
+    const r = await door.call({ call: "act", request: { request: "do", command, entered: [] } });
+    assert.equal(r.reply, "screen", `${command.type}: ${JSON.stringify(r)}`);
+  };
+  const warned = async (harm) => {
+    await until(`the Pass offered with ${harm}`, async () => (await game()).offers.find((o) => o.command.type === "pass")?.pass_harm === harm);
+    await page.locator(`[data-test="offer-pass"][data-harm="${harm}"]`).waitFor();
+    const revision = (await game()).revision;
+    await pass.click();
+    const warning = round.locator('[data-test="pass-ask"] [data-test="pass-harm"]');
+    assert.equal(await warning.getAttribute("data-harm"), harm);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-test")), "pass-go", "the confirmation takes the focus");
+    const text = await warning.textContent();
+    if (process.env.ROUND_SHOTS) await page.screenshot({ path: `${process.env.ROUND_SHOTS}/round-pass-${harm}-1024x600.png` });
+    await round.locator('[data-test="pass-cancel"]').click();
+    assert.equal(await round.locator('[data-test="pass-ask"]').count(), 0, "Cancel closes the warning");
+    assert.equal((await game()).revision, revision, "nothing was sent");
+    return text;
+  };
+  await act({ type: "set_fire", at, on: true });
+  assert.match(await warned("light_wound"), new RegExp(`Passing now gives ${name} a Light Wound: Fire in the room \\(p\\. 17\\)`));
+  await act({ type: "wound", seat, light: 2, serious: 0 });
+  assert.match(await warned("serious_wound"), /third Light Wound, which becomes a Serious Wound/);
+  await act({ type: "wound", seat, light: 0, serious: 3 });
+  assert.match(await warned("death"), /any wound kills: the character dies/);
+  // Said yes to: the Pass is sent, and the round passes to the next player.
+  await pass.click();
+  await round.locator('[data-test="pass-go"]').click();
+  await until("the Pass sent", async () => (await game()).view.rounds.passed.includes(seat));
   await page.close();
 });

@@ -44,9 +44,9 @@ for (const file of files(src)) {
 
 // Rooms by name (issue 18): no English line names a room by its number alone ("room {room}");
 // a room value is filled as "the Armory (07)" or "unexplored room 07" (lib/rooms.ts). Only the
-// fallback for a number that is no room on the board says "room {n}".
+// fallbacks for a number that is no room on the board say "room {n}".
 for (const [key, text] of Object.entries(en)) {
-  if (key === "room.inline_number") continue;
+  if (["room.inline_number", "room_move.to_number", "room_move.from_number", "room_move.in_number"].includes(key)) continue;
   for (const m of text.matchAll(/(?<!unexplored )\brooms? \{\w+\}/gi)) problems.push(`en.json: ${key} names a room by its number alone ("${m[0]}"): fill the room's name instead`);
 }
 

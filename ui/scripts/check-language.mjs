@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { APOSTROPHE, fillParams, pluralForms } from "../src/lib/fillParams.js";
+import { APOSTROPHE, fillParams, pluralForms, selectForms } from "../src/lib/fillParams.js";
 import { SHORT_NAME, wrapName } from "../src/lib/roomLines.js";
 
 const LETTER = "\\p{L}\\p{N}";
@@ -18,8 +18,15 @@ const wordRe = (source, flags = "giu") => new RegExp(`(?<![${LETTER}])(?:${sourc
  * colon or opening quote, or as a heading's first word. */
 const sentenceStart = (text, at) => at === 0 || /(?:[.!?:;…“«(\n])[\s\u00a0]*$/u.test(text.slice(0, at));
 
+/** `text` with each select form (`{g, select, f {a} other {o}}`, a word that agrees with a
+ *  value) written as its branches side by side: their labels are keys, not words or values. */
+export function flattenSelects(text) {
+  for (const f of selectForms(text).filter(Boolean).reverse()) text = text.slice(0, f.start) + Object.values(f.branches).join(" ") + text.slice(f.end);
+  return text;
+}
+
 /** The values a text names: `{name}`, and the count of each plural form `{n, plural, …}`. */
-const names = (s) => [...new Set([...s.matchAll(/\{(\w+)(?:\}|, *plural,)/g)].map((m) => m[1]))].sort().join(",");
+const names = (s) => [...new Set([...flattenSelects(s).matchAll(/\{(\w+)(?:\}|, *plural,)/g)].map((m) => m[1]))].sort().join(",");
 
 // Counts (issue 33): a value that counts the word written after it ("{n} cards", "{hand} cartes")
 // is written with plural forms, `{n, plural, one {# card} other {# cards}}`, so that 1 is never
@@ -71,7 +78,8 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
       faults.push([key, `"${m[0]}": a count without plural forms (1 would read "1 ${m[2]}"): write {${m[1]}, plural, one {# …} other {# …}}`]);
     }
     // Placeholder names ({items}) are not words of the language.
-    const words = text.replace(/\{\w+\}|\{\w+, *plural,|[{}#]/g, (m) => " ".repeat(m.length));
+    const flat = flattenSelects(text);
+    const words = flat.replace(/\{\w+\}|\{\w+, *plural,|[{}#]/g, (m) => " ".repeat(m.length));
     for (const { term, re, unless } of avoid) {
       if (unless && unless.test(en)) continue;
       for (const m of words.matchAll(re)) faults.push([key, `"${m[0]}": ${term.en} is “${term.term}” here (glossary)`]);
@@ -83,7 +91,7 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
       for (const m of words.matchAll(re)) {
         const first = m[0][0];
         if (term.case === "capital" && first === first.toLowerCase()) faults.push([key, `"${m[0]}": ${term.en} takes a capital (glossary)`]);
-        if (term.case === "lower" && first !== first.toLowerCase() && !sentenceStart(text, m.index) && !/\.title$|^card\.|^cmd\.[\w]+$/.test(key))
+        if (term.case === "lower" && first !== first.toLowerCase() && !sentenceStart(flat, m.index) && !/\.title$|^card\.|^cmd\.[\w]+$/.test(key))
           faults.push([key, `"${m[0]}": ${term.en} is written in lower case mid-sentence (glossary)`]);
       }
     }
@@ -149,7 +157,7 @@ export function playerWordFaults(lang, catalogue, glossary) {
   const faults = [];
   for (const [key, text] of Object.entries(catalogue)) {
     const aboutOne = NAMES_A_PLAYER.test(text) || BESIDE_A_NAME.test(key);
-    const words = text.replace(/\{\w+, *plural,|[{}#]/g, " ");
+    const words = flattenSelects(text).replace(/\{\w+, *plural,|[{}#]/g, " ");
     for (const re of aboutOne ? [...avoid, ...reader] : reader) {
       const m = words.match(re);
       if (m) faults.push([key, `"${m[0]}" agrees with the player's gender, which no name tells: say it so it fits any player (a noun, a verb, or the character as subject)`]);

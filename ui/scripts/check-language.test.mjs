@@ -223,6 +223,56 @@ test("a room's name is not doubled by the word before it: la salle Salle des Com
   for (const lang of ["en", "pt-BR", "es", "it", "fr"]) assert.deepEqual(roomWordFaults(lang, catalogueOf(lang)), [], lang);
 });
 
+/** A Move line as the screens fill it (lib/rooms.ts, `room_move.*`): the room where it ends, and
+ *  where it starts, each by its own name and article. */
+function moveLine(lang, key, rooms) {
+  const c = catalogueOf(lang);
+  const at = (form, [room, n]) => {
+    if (room === null) return fillParams(lang, c[`room_move.${form}_unexplored`], { n });
+    const g = fillParams(lang, c["room_move.gender"], { room });
+    const name = c[`card.room.${room}`] ?? c[`location.${room}`];
+    return fillParams(lang, c[`room_move.${form}_named`], { g, name, n });
+  };
+  return fillParams(lang, c[key], { player: "Ana", id: 3, kind: "Adult", corridor: 2, n: 2, room: at("to", rooms.to), ...(rooms.from ? { from: at("from", rooms.from) } : {}) });
+}
+
+test("a Move line and an exploration's Fire or Malfunction name the room by its own name and article, never after the word for room (issue 33)", () => {
+  // "Ana se desloca para o Cômodo Área de Evacuação…" read as a Brazilian player never writes it.
+  const moves = (lang) => [["evacuation_section_a", "12"], ["cabins", "04"], ["storage", "07"], ["armory", "08"], ["hibernatorium", "00"], [null, "06"]].map((to) => moveLine(lang, "log.line.character_moved", { to }));
+  assert.deepEqual(moves("pt-BR"), ["Ana se desloca para a Área de Evacuação da Seção A (12).", "Ana se desloca para as Cabines (04).", "Ana se desloca para o Depósito (07).", "Ana se desloca para o Arsenal (08).", "Ana se desloca para o Hibernatório (00).", "Ana se desloca para o Cômodo inexplorado 06."]);
+  assert.deepEqual(moves("es"), ["Ana va a la Sección de evacuación A (12).", "Ana va a los Camarotes (04).", "Ana va al Almacén (07).", "Ana va a la Armería (08).", "Ana va al Hibernatorio (00).", "Ana va al compartimento inexplorado 06."]);
+  assert.deepEqual(moves("it"), ["Ana si sposta nella Sezione di Evacuazione A (12).", "Ana si sposta nelle Cabine (04).", "Ana si sposta nel Magazzino (07).", "Ana si sposta nell'Armeria (08).", "Ana si sposta nell'Ibernatorio (00).", "Ana si sposta nella stanza inesplorata 06."]);
+  assert.deepEqual(moves("fr"), ["Ana se déplace dans la Section d'Évacuation A (12).", "Ana se déplace dans les Cabines (04).", "Ana se déplace dans l'Entrepôt (07).", "Ana se déplace dans l'Armurerie (08).", "Ana se déplace dans l'Hibernatorium (00).", "Ana se déplace dans la salle inexplorée 06."]);
+  assert.deepEqual(moves("en"), ["Ana moves to the Evacuation Section A (12).", "Ana moves to the Cabins (04).", "Ana moves to the Storage (07).", "Ana moves to the Armory (08).", "Ana moves to the Hibernatorium (00).", "Ana moves to unexplored room 06."]);
+  // An Intruder's move names both ends so.
+  assert.equal(moveLine("pt-BR", "log.line.intruder_moved_from", { from: ["armory", "08"], to: ["surgery", "09"] }), "Adult #3 se desloca do Arsenal (08) pelo corredor 2 para a Sala de Cirurgia (09).");
+  assert.equal(moveLine("fr", "log.line.intruder_moved_from", { from: ["storage", "07"], to: ["canteen", "05"] }), "Adult #3 se déplace de l'Entrepôt (07) par le couloir 2 jusque dans la Cantine (05).");
+  assert.equal(moveLine("es", "log.line.intruder_moved_from", { from: ["shower_room", "07"], to: ["generator", "05"] }), "Adult #3 se mueve de las Duchas (07) por el pasillo 2 al Generador (05).");
+  assert.equal(moveLine("it", "log.line.intruder_moved_from", { from: ["emergency_room", "07"], to: ["shower_room", "05"] }), "Adult #3 si sposta dall'Infermeria (07) lungo il corridoio 2 nelle Docce (05).");
+  // A Fire or Malfunction marker placed where an exploration found it: in the room, by its article.
+  const c = catalogueOf("pt-BR");
+  const inRoom = (lang, room, key) => fillParams(lang, catalogueOf(lang)[key], { room: fillParams(lang, catalogueOf(lang)["room_move.in_named"], { g: fillParams(lang, catalogueOf(lang)["room_move.gender"], { room }), name: catalogueOf(lang)[`card.room.${room}`], n: "06" }) });
+  assert.equal(inRoom("pt-BR", "command_center", "log.line.malfunction_placed"), "Defeito no Centro de Comando (06).");
+  assert.equal(inRoom("pt-BR", "surgery", "log.line.fire_placed"), "Fogo na Sala de Cirurgia (06).");
+  assert.equal(inRoom("fr", "armory", "log.line.fire_placed"), "Feu dans l'Armurerie (06).");
+  assert.equal(inRoom("es", "shower_room", "log.line.malfunction_placed"), "Fallo en las Duchas (06).");
+  assert.equal(inRoom("it", "emergency_room", "log.line.fire_placed"), "Fuoco nell'Infermeria (06).");
+  assert.equal(c["room_move.in_unexplored"], "no Cômodo inexplorado {n}");
+  // Every room, in every language: the word for room never stands before a room's name.
+  const ROOM_WORD = { "pt-BR": /Cômodo (?!inexplorado|Coberto)/, es: /compartimento (?!inexplorado|cubierto)/i, it: /stanza (?!inesplorata|Coperta)/i, fr: /salle (?!inexplorée|Couverte|des|de)/i, en: /room (?!\d)/ };
+  for (const lang of Object.keys(ROOM_WORD)) {
+    const c = catalogueOf(lang);
+    const rooms = [...Object.keys(c).filter((k) => k.startsWith("card.room.")).map((k) => k.slice("card.room.".length)), "cockpit", "hibernatorium"];
+    for (const room of rooms) {
+      for (const key of ["log.line.character_moved", "log.line.intruder_moved", "log.line.intruder_moved_from", "round.move_to"]) {
+        const line = moveLine(lang, key, { from: [room, "07"], to: [room, "08"] });
+        assert.doesNotMatch(line, ROOM_WORD[lang], `${lang} ${key}: ${line}`);
+        assert.doesNotMatch(line, /\{|\}/, `${lang} ${key}: ${line}`);
+      }
+    }
+  }
+});
+
 test("every room has a short name for the map, at most two lines of twelve letters (issue 33)", () => {
   const fr = catalogueOf("fr");
   const short = (key, text) => roomWordFaults("fr", { ...fr, [key]: text }).filter(([k]) => k === key);

@@ -102,6 +102,43 @@ function choosePlurals(lang, text, params) {
   return text;
 }
 
+// A word that agrees with a value that is not a count (issue 33: a room's own article, "para a
+// Área de Evacuação", "nell'Armeria") is ICU's select form, `{g, select, f {…} other {…}}`: the
+// branch named by the value, else `other`. Chosen before the placeholders are filled, so a
+// branch may hold them, and a French "la {name}" in it is still elided before a vowel.
+/**
+ * The branches of each select form in `text`, as `pluralForms` gives a plural's; `null` for one
+ * written wrongly.
+ * @param {string} text
+ */
+export function selectForms(text) {
+  const out = [];
+  for (const m of text.matchAll(/\{(\w+), *select, */g)) {
+    const end = groupEnd(text, m.index);
+    const branches = {};
+    let rest = end < 0 ? "" : text.slice(m.index + m[0].length, end);
+    let broken = end < 0;
+    while (!broken && rest.trim()) {
+      const head = rest.match(/^\s*(\w+)\s*\{/);
+      const close = head ? groupEnd(rest, head[0].length - 1) : -1;
+      if (!head || close < 0) broken = true;
+      else {
+        branches[head[1]] = rest.slice(head[0].length, close);
+        rest = rest.slice(close + 1);
+      }
+    }
+    out.push(broken || branches.other === undefined ? null : { name: m[1], start: m.index, end: end + 1, branches });
+  }
+  return out;
+}
+
+/** `text` with each select form replaced by the branch its value names (kept when not given). */
+function chooseSelects(text, params) {
+  const forms = selectForms(text).filter((f) => f && f.name in params);
+  for (const f of forms.reverse()) text = text.slice(0, f.start) + (f.branches[String(params[f.name])] ?? f.branches.other) + text.slice(f.end);
+  return text;
+}
+
 /**
  * `text` with each `{name}` replaced by `params[name]` (unknown names left as written), the word
  * just before a value dropped when the value starts with it ("salle {room}" -> "Salle des
@@ -113,6 +150,7 @@ function choosePlurals(lang, text, params) {
  */
 export function fillParams(lang, text, params) {
   const rule = RULES[lang];
+  if (text.includes(", select,")) text = chooseSelects(text, params);
   if (text.includes(", plural,")) text = choosePlurals(lang, text, params);
   return text.replace(/(?:(^|[^\p{L}])(\p{L}+) )?\{(\w+)\}/gu, (whole, lead, before, name) => {
     if (!(name in params)) return whole;

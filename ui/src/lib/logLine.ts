@@ -39,7 +39,19 @@ const AS_FACE_DOWN = new Set(["log.line.room_explored", "log.line.room_explored_
 /** Lines whose sentence already says the room is unexplored: its number alone. */
 const AS_NUMBER = new Set(["helper.move_explore", "refusal.there_is_no_room_room_on_the_board"]);
 
-function roomText(key: string, at: number, short = false): string {
+/** Move and exploration lines: the room a move ends in and starts from, and the room a Fire or
+ *  Malfunction marker goes in, each with its own article (issue 33). */
+const MOVE_ENDS: Record<string, Record<string, "to" | "from" | "in">> = {
+  "log.line.character_moved": { room: "to" },
+  "log.line.intruder_moved": { room: "to" },
+  "log.line.intruder_moved_from": { from: "from", room: "to" },
+  "log.line.fire_placed": { room: "in" },
+  "log.line.malfunction_placed": { room: "in" },
+};
+
+function roomText(key: string, at: number, short = false, name = ""): string {
+  const end = MOVE_ENDS[key]?.[name];
+  if (end) return roomInline(board.rooms, at, end);
   if (short && STANDALONE.has(key)) return roomInline(board.rooms, at, "number");
   return roomInline(board.rooms, at, AS_NUMBER.has(key) ? "number" : AS_FACE_DOWN.has(key) ? "face_down" : STANDALONE.has(key) ? "standalone" : "now");
 }
@@ -49,7 +61,7 @@ function fill(key: string, params: Partial<Record<string, LogParam>>, english: s
   for (const [name, p] of Object.entries(params)) {
     if (!p) continue;
     // The engine says which values are rooms (issue 30): each is named as the line's sentence needs.
-    values[name] = p.kind === "room" ? roomText(key, p.value, short) : paramText(p);
+    values[name] = p.kind === "room" ? roomText(key, p.value, short, name) : paramText(p);
   }
   const text = tMaybe(key, values) ?? english;
   // A sentence that opens with a room ("the Armory (07) is repaired") still opens with a capital.

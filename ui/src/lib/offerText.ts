@@ -14,6 +14,7 @@ import type { Suggest } from "../bindings/Suggest";
 import { choicesOf, spec } from "./commands";
 import { t, tMaybe } from "./i18n.svelte";
 import { cardName, roomLabel } from "./labels";
+import { roomInline } from "./rooms";
 
 /** The public pieces an offer's targets are named from: the table's view or a phone's board. */
 export interface Board {
@@ -107,7 +108,9 @@ export function choiceLabel(b: Board, c: Command): string {
  *  other offer reads as its button does (`offerLabel`). */
 export function moveLabel(b: Board, c: Command): string {
   if (!("careful_noise" in c)) return offerLabel(b, c);
-  return c.careful_noise === null ? t("round.move_to", { room: roomText(b, c.to) }) : t("round.careful_to", { room: roomText(b, c.to), n: c.careful_noise });
+  // The room with its own article, as the Move's log line names it (issue 33).
+  const room = roomInline(b.rooms, c.to, "to");
+  return c.careful_noise === null ? t("round.move_to", { room }) : t("round.careful_to", { room, n: c.careful_noise });
 }
 
 export type OfferKind = RoundSection | "careful";

@@ -29,8 +29,28 @@ export function roomRef(rooms: readonly PublicRoom[] | undefined, at: number): s
   return t("room.named", { name: roomName(r, at), n: printedNumber(at) });
 }
 
-/** How a sentence names a room: as it is now, as it lay face down, or by its number alone. */
-export type RoomForm = "now" | "face_down" | "number" | "standalone";
+/** How a sentence names a room: as it is now, as it lay face down, or by its number alone; or as
+ *  a move's end or start, or where a piece goes, with its own article ("to", "from", "in"). */
+export type RoomForm = "now" | "face_down" | "number" | "standalone" | "to" | "from" | "in";
+
+/** The key a room's grammar is chosen by: its tile's, or the board room's ("engine" for each). */
+function grammarKey(r: PublicRoom): string {
+  if (r.tile) return r.tile.key;
+  return /^Engine #\d$/.test(r.name ?? "") ? "engine" : (r.name ?? "").toLowerCase();
+}
+
+/** A room where a move ends or starts (issue 33: never "para o Cômodo Área de Evacuação"): a
+ *  named room with its own article ("para a Área de Evacuação (12)", "al Comedor (07)",
+ *  "nell'Armeria (07)", "dans l'Entrepôt (07)"; its gender is the catalogue's `room_move.gender`),
+ *  a face-down one as "o Cômodo inexplorado 06". Where a language joins the preposition to the
+ *  article ("al", "nella", "du"), the form holds the preposition; English keeps its "to" and
+ *  "from" in the sentence, word for word the engine's. */
+function roomMoving(r: PublicRoom | undefined, at: number, form: "to" | "from" | "in"): string {
+  const n = printedNumber(at);
+  if (!r) return t(`room_move.${form}_number`, { n });
+  if (!(r.tile || r.name)) return t(`room_move.${form}_unexplored`, { n });
+  return t(`room_move.${form}_named`, { g: t("room_move.gender", { room: grammarKey(r) }), name: roomName(r, at), n });
+}
 
 /** The room inside a sentence, in the catalogue's inline form: "the Armory (07)" or "unexplored
  *  room 07" in English; languages that keep their word for "room" in the sentence give the rest. */
@@ -38,6 +58,7 @@ export function roomInline(rooms: readonly PublicRoom[] | null | undefined, at: 
   const n = printedNumber(at);
   const r = rooms?.find((x) => x.at === at);
   if (form === "standalone") return roomRef(rooms ?? undefined, at);
+  if (form === "to" || form === "from" || form === "in") return roomMoving(r, at, form);
   if (!r || form === "number") return t("room.inline_number", { n });
   // An Engine is named like a person, without an article: "moves to Engine 2 (20)", never "the
   // Engine 2" (the play-through); the other board rooms and the tiles take the inline form's.
