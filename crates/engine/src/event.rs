@@ -258,6 +258,9 @@ pub enum Event {
     /// A Rest card's scan waits for the player to say, on their phone, which of their Contamination
     /// cards are in hand (`due`), or they said it (`due` false).
     HandScanDue { seat: Seat, due: bool },
+    /// The phone (or the table) answered one scan question: only that one is closed. Saves written
+    /// before say `HandScanDue { due: false }`, which closes Rest's and Eclosion's together.
+    ScanAnswered { seat: Seat, question: ScanQuestion },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

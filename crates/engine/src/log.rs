@@ -364,7 +364,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
-        Event::HandScanDue { due: false, .. } => None,
+        Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,
         Event::TableDoes { seat, task } => match task {
             TableTask::RechargeEnergyWeapon => public("weapon_recharged", vec![who(seat)]),
             TableTask::DrawFromStorage { deck } => public("storage_draw", vec![who(seat), ("deck", named("item_deck", deck))]),

@@ -200,6 +200,7 @@ impl Event {
             | Event::FireControlUsed { .. }
             | Event::TableDoes { .. }
             | Event::HandScanDue { .. }
+            | Event::ScanAnswered { .. }
             | Event::ObjectiveJudged { .. } => Nature::default(),
         }
     }

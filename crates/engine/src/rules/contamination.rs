@@ -121,11 +121,17 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
     };
     // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all; or to
     // Eclosion's: the Contamination cards among the 4 drawn (Look), maybe none.
-    let s = &ctx.state.seats[seat];
-    let answering = (procedure == ScanProcedure::Rest && s.hand_scan_due) || (procedure == ScanProcedure::Look && s.eclosion_scan_due);
-    if answering {
-        ctx.emit(Event::HandScanDue { seat, due: false });
+    // Each answer closes its own question only: a Rest scan still asked stays asked (pp. 20, 25).
+    let question = match procedure {
+        ScanProcedure::Rest => Some(ScanQuestion::Rest),
+        ScanProcedure::Look => Some(ScanQuestion::Eclosion),
+        _ => None,
+    };
+    let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
+    if let Some(question) = answering {
+        ctx.emit(Event::ScanAnswered { seat, question });
     }
+    let answering = answering.is_some();
     if procedure == ScanProcedure::Surgery {
         // Surgery scans every card: deck, hand and discard.
         chosen = held.clone();
