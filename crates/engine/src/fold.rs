@@ -402,6 +402,9 @@ impl State {
                     self.seats[*seat].eclosion_scan_due = false;
                 }
             }
+            // Shown to the holder of the Comms Key alone, in their log: the state keeps nothing.
+            Event::ObjectiveSeen { .. } => {}
+            Event::ScanAsked { seat, question } => self.seats[*seat].set_scan_due(*question, true),
             Event::ScanAnswered { seat, question } => self.seats[*seat].set_scan_due(*question, false),
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);

@@ -116,6 +116,7 @@ pub struct SeatState {
     /// Scans the phone answers (`scans.rs`): Rest's, Eclosion's, the Alcohol's; one each.
     #[serde(default)] pub hand_scan_due: bool,
     #[serde(default)] pub eclosion_scan_due: bool,
+    #[serde(default)] pub alcohol_scan_due: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

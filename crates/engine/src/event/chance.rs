@@ -200,6 +200,8 @@ impl Event {
             | Event::FireControlUsed { .. }
             | Event::TableDoes { .. }
             | Event::HandScanDue { .. }
+            | Event::ScanAsked { .. }
+            | Event::ObjectiveSeen { .. }
             | Event::ScanAnswered { .. }
             | Event::ObjectiveJudged { .. } => Nature::default(),
         }

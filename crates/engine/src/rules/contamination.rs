@@ -110,7 +110,7 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Canteen => ctx.tile_room_action(seat, "canteen", false).map(|_| ())?,
         ScanProcedure::Shower => ctx.tile_room_action(seat, "shower_room", false).map(|_| ())?,
         ScanProcedure::Surgery => ctx.tile_room_action(seat, "surgery", false).map(|_| ())?,
-        ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote => {}
+        ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote | ScanProcedure::Alcohol => {}
     }
     let held = ctx.state.seats[seat].contamination.clone();
     // Look scans cards drawn aside (Eclosion's four) and the Surgery every card held (p. 25):
@@ -125,8 +125,12 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
     let question = match procedure {
         ScanProcedure::Rest => Some(ScanQuestion::Rest),
         ScanProcedure::Look => Some(ScanQuestion::Eclosion),
+        ScanProcedure::Alcohol => Some(ScanQuestion::Alcohol),
         _ => None,
     };
+    if procedure == ScanProcedure::Alcohol && chosen.len() != 1 {
+        return refuse(Code::NotAllowed, "the_alcohol_scans_exactly_one_card_of_the_hand", "The Alcohol scans exactly 1 Contamination card from the hand: choose one.");
+    }
     let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
     if let Some(question) = answering {
         ctx.emit(Event::ScanAnswered { seat, question });
@@ -186,6 +190,20 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
                 if *infected {
                     ctx.emit(Event::ContaminationRemoved { seat, card: *c });
                 }
+            }
+        }
+        ScanProcedure::Alcohol => {
+            // The card leaves the game whatever it was, and the hand with it (docs/cards.md, PN
+            // and AR agree); an INFECTED one brings 1 more Contamination card, not a Larva.
+            for (c, _) in &results {
+                ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+            }
+            let hand = ctx.state.seats[seat].hand;
+            if hand > 0 {
+                ctx.emit(Event::HandSizeSet { seat, cards: hand - 1 });
+            }
+            if any_infected {
+                give_contamination(ctx, seat);
             }
         }
         ScanProcedure::Surgery => {

@@ -12,6 +12,8 @@ pub enum ScanQuestion {
     Rest,
     /// Eclosion's: which Contamination cards are among the 4 drawn (the card; p. 20's Look).
     Eclosion,
+    /// The Alcohol's: the one Contamination card of the hand it scans and removes (docs/cards.md).
+    Alcohol,
 }
 
 impl SeatState {
@@ -20,6 +22,7 @@ impl SeatState {
         match question {
             ScanQuestion::Rest => self.hand_scan_due,
             ScanQuestion::Eclosion => self.eclosion_scan_due,
+            ScanQuestion::Alcohol => self.alcohol_scan_due,
         }
     }
 
@@ -28,6 +31,7 @@ impl SeatState {
         match question {
             ScanQuestion::Rest => self.hand_scan_due = due,
             ScanQuestion::Eclosion => self.eclosion_scan_due = due,
+            ScanQuestion::Alcohol => self.alcohol_scan_due = due,
         }
     }
 }
