@@ -46,6 +46,8 @@ pub enum ScanProcedure {
     Surgery,
     /// Antidote: remove the Larva; scan the chosen cards; remove the INFECTED ones.
     Antidote,
+    /// Alcohol (an Item): scan 1 card of the hand and remove it; INFECTED, 1 more Contamination card.
+    Alcohol,
 }
 
 /// The weapon a Shoot fires (p. 18): the character's own starting weapon, whose card the app knows
@@ -165,7 +167,7 @@ impl CommandType {
 
 impl ScanProcedure {
     /// Every procedure, in the order a form offers them: the rooms' own first, Surgery the most asked.
-    pub const ALL: [ScanProcedure; 6] = [ScanProcedure::Surgery, ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Antidote, ScanProcedure::Rest, ScanProcedure::Look];
+    pub const ALL: [ScanProcedure; 7] = [ScanProcedure::Surgery, ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Antidote, ScanProcedure::Rest, ScanProcedure::Look, ScanProcedure::Alcohol];
 
     /// Canteen, Shower Room and Surgery are their rooms' Actions (p. 24): 2 cards in a round.
     /// The others are the table's record of a card or an Item the table played.

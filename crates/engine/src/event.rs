@@ -239,6 +239,8 @@ pub enum Event {
     HibernationFailed { seat: Seat },
     FirstEncounter,
     ObjectiveChosen { seat: Seat, objective: Option<ObjectiveId> },
+    /// A Comms Key: `seat` sees one of `of`'s Objective cards, shown to `seat` alone.
+    ObjectiveSeen { seat: Seat, of: Seat, objective: ObjectiveId },
     /// A Heavy Object token comes onto the board (p. 20: an Intruder Carcass where an Intruder
     /// was killed; p. 21: a Character Corpse where `of` died).
     ObjectLeft { object: ResearchObject, at: Location, #[serde(default)] of: Option<Seat> },
@@ -258,6 +260,12 @@ pub enum Event {
     /// A Rest card's scan waits for the player to say, on their phone, which of their Contamination
     /// cards are in hand (`due`), or they said it (`due` false).
     HandScanDue { seat: Seat, due: bool },
+    /// A scan asked of the player's phone other than Rest's (which says `HandScanDue`): the
+    /// Alcohol's one card of the hand. Its answer is `ScanAnswered`.
+    ScanAsked { seat: Seat, question: ScanQuestion },
+    /// The phone (or the table) answered one scan question: only that one is closed. Saves written
+    /// before say `HandScanDue { due: false }`, which closes Rest's and Eclosion's together.
+    ScanAnswered { seat: Seat, question: ScanQuestion },
     EggTaken { seat: Seat },
     EggsDropped { seat: Seat, at: Location, count: u8 },
     NestEggsDestroyed { count: u8 },

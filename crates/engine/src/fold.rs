@@ -397,11 +397,15 @@ impl State {
             Event::TableDoes { .. } => {}
             Event::HandScanDue { seat, due } => {
                 self.seats[*seat].hand_scan_due = *due;
-                // The answer to a scan asked of the phone closes Eclosion's as well (one at a time).
+                // Saves written before `ScanAnswered`: their answer closed Eclosion's as well.
                 if !*due {
                     self.seats[*seat].eclosion_scan_due = false;
                 }
             }
+            // Shown to the holder of the Comms Key alone, in their log: the state keeps nothing.
+            Event::ObjectiveSeen { .. } => {}
+            Event::ScanAsked { seat, question } => self.seats[*seat].set_scan_due(*question, true),
+            Event::ScanAnswered { seat, question } => self.seats[*seat].set_scan_due(*question, false),
             Event::EggTaken { seat } => {
                 self.nest_eggs = self.nest_eggs.saturating_sub(1);
                 let s = &mut self.seats[*seat];

@@ -7,7 +7,7 @@ use crate::event::{DrawPurpose, Event, TableTask};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::event::DeathCause;
-use crate::state::{EventStep, NoiseSpot, Phase, State};
+use crate::state::{EventStep, NoiseSpot, Phase, ScanQuestion, State};
 pub use crate::words::{render, template, LogParam, TEMPLATES};
 
 mod combat;
@@ -360,11 +360,19 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 public("objective_chosen", vec![who(seat)])
             }
         }
+        Event::ObjectiveSeen { seat, of, objective: o } => {
+            if mine(seat) {
+                private("objective_seen_private", vec![("player", player(s, *of)), ("card", objective(o))])
+            } else {
+                public("objective_seen", vec![who(seat), ("other", player(s, *of))])
+            }
+        }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
         Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
-        Event::HandScanDue { due: false, .. } => None,
+        Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,
+        Event::ScanAsked { seat, question } => public(if *question == ScanQuestion::Alcohol { "alcohol_scan_asked" } else { "hand_scan_asked" }, vec![who(seat)]),
         Event::TableDoes { seat, task } => match task {
             TableTask::RechargeEnergyWeapon => public("weapon_recharged", vec![who(seat)]),
             TableTask::DrawFromStorage { deck } => public("storage_draw", vec![who(seat), ("deck", named("item_deck", deck))]),

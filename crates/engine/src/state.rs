@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 mod config;
 mod invariants;
+mod scans;
 pub use config::{Component, Config, Mode};
-pub use invariants::Broken;
+pub use {invariants::Broken, scans::ScanQuestion};
 
 /// Something the app may or may not know: `Unknown` when the physical component hides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,11 +113,10 @@ pub struct SeatState {
     pub objective_met: Option<bool>,
     pub contamination_checked: bool,
     pub reveals: Vec<Reveal>,
-    /// Scans the phone answers: a Rest card's (the hand's cards), Eclosion's (the 4 drawn, Look).
-    #[serde(default)]
-    pub hand_scan_due: bool,
-    #[serde(default)]
-    pub eclosion_scan_due: bool,
+    /// Scans the phone answers (`scans.rs`): Rest's, Eclosion's, the Alcohol's; one each.
+    #[serde(default)] pub hand_scan_due: bool,
+    #[serde(default)] pub eclosion_scan_due: bool,
+    #[serde(default)] pub alcohol_scan_due: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

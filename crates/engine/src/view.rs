@@ -67,6 +67,9 @@ pub struct PublicSeat {
     pub hand_scan_due: bool,
     /// Eclosion waits for this player's scan of the cards they drew (public: the card was read out).
     pub eclosion_scan_due: bool,
+    /// An Alcohol waits for this player's phone to name the one card of the hand it scans.
+    #[serde(default)]
+    pub alcohol_scan_due: bool,
     pub eggs_carried: u8,
     /// Heavy Objects carried besides Eggs (pp. 12-13).
     pub carcasses_carried: u8,

@@ -172,11 +172,24 @@ fn own_outcome(o: &Open, state: &nemesis_engine::State, seat: Seat) -> Vec<LogLi
     let played = !matches!(nemesis_engine::rules::play(state, command), nemesis_engine::rules::Play::Correction);
     let own = std::ptr::eq(newest, step) && played && nemesis_engine::rules::command_seat(command) == Some(seat);
     if !own {
-        return Vec::new();
+        return eclosion_lines(o, state, seat);
     }
     let lines = o.log.table();
     let from = lines.partition_point(|l| l.seq < step.seq);
     lines[from..].iter().take_while(|l| l.seq == step.seq).filter(|l| l.key != "on_phone" && !l.private).cloned().collect()
+}
+
+/// While Eclosion's scan waits for `seat`, the public lines of the step that read the card (its
+/// draw, its deaths, each player's "draws 4"), as the table's log shows them: the phone asks the
+/// scan, and says why (issue 31). Nothing once answered.
+fn eclosion_lines(o: &Open, state: &nemesis_engine::State, seat: Seat) -> Vec<LogLine> {
+    if !state.seats.get(seat).is_some_and(|s| s.eclosion_scan_due) {
+        return Vec::new();
+    }
+    let lines = o.log.table();
+    let Some(seq) = lines.iter().rev().find(|l| l.key.starts_with("eclosion_draw")).map(|l| l.seq) else { return Vec::new() };
+    let from = lines.partition_point(|l| l.seq < seq);
+    lines[from..].iter().take_while(|l| l.seq == seq).filter(|l| l.key != "on_phone" && !l.private).cloned().collect()
 }
 
 /// Each seat's phone screen for one revision, built once whoever asks (its streams, its own

@@ -3,4 +3,4 @@
 /**
  * What a played card does, when its card gives a choice ([OR], p. 13).
  */
-export type CardEffect = "repair_malfunction" | "repair_engine" | "dress_serious" | "heal_dressed" | "heal_light" | "discard_slime" | "scan" | "toggle_door" | "destroy_door" | "place_malfunction" | "start_fire" | "put_out_fire" | "drive_off_intruder" | "reload_energy" | "scavenge" | "everyone_draws" | "combine_heavy_items" | "throw_grenade" | "throw_molotov" | "stun_intruder" | "draw_two" | "toggle_self_destruct" | "empty_hand" | "toggle_pod_lock";
+export type CardEffect = "repair_malfunction" | "repair_engine" | "dress_serious" | "heal_dressed" | "heal_light" | "discard_slime" | "scan" | "toggle_door" | "destroy_door" | "place_malfunction" | "start_fire" | "put_out_fire" | "drive_off_intruder" | "reload_energy" | "scavenge" | "everyone_draws" | "combine_heavy_items" | "throw_grenade" | "throw_molotov" | "stun_intruder" | "draw_two" | "toggle_self_destruct" | "empty_hand" | "toggle_pod_lock" | "see_objective";

@@ -41,6 +41,7 @@ offers: Array<Offer>,
 /**
  * The public lines of the newest step when it acted for this seat (its Move, its Search, its
  * Pass): the room revealed, the Fire, the Noise roll, as the table's outcome reads them, so
- * the player who acted learns it on their own phone (issue 32). Empty otherwise.
+ * the player who acted learns it on their own phone (issue 32); while Eclosion's scan waits
+ * for this seat, the public lines of the step that read the card (issue 31). Empty otherwise.
  */
 outcome: Array<LogLine>, };

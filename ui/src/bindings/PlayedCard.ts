@@ -5,4 +5,4 @@
  * card, the engine knows its cost and what it may do here. Texts and costs: the manual's two
  * examples (Basic Repairs, p. 13; Bandages, p. 22) and the card reference (graded B).
  */
-export type PlayedCard = "basic_repairs" | "repairs" | "fast_repairs" | "rest" | "tools" | "duct_tape" | "bandages" | "medkit" | "clothes" | "antidote" | "energy_charge" | "fire_extinguisher" | "demolition" | "computer_skills" | "knowledge_of_the_ship" | "blocking_access" | "pyrotechnics" | "ingenuity" | "scavenging" | "motivation" | "grenade" | "molotov_cocktail" | "taser" | "synthetic_food" | "self_destruct_key" | "evacuation_key";
+export type PlayedCard = "basic_repairs" | "repairs" | "fast_repairs" | "rest" | "tools" | "duct_tape" | "bandages" | "medkit" | "clothes" | "antidote" | "energy_charge" | "fire_extinguisher" | "demolition" | "computer_skills" | "knowledge_of_the_ship" | "blocking_access" | "pyrotechnics" | "ingenuity" | "scavenging" | "motivation" | "grenade" | "molotov_cocktail" | "taser" | "synthetic_food" | "self_destruct_key" | "evacuation_key" | "alcohol" | "comms_key";

@@ -20,7 +20,11 @@ hand_scan_due: boolean,
 /**
  * Eclosion waits for this player's scan of the cards they drew (public: the card was read out).
  */
-eclosion_scan_due: boolean, eggs_carried: number, 
+eclosion_scan_due: boolean, 
+/**
+ * An Alcohol waits for this player's phone to name the one card of the hand it scans.
+ */
+alcohol_scan_due: boolean, eggs_carried: number, 
 /**
  * Heavy Objects carried besides Eggs (pp. 12-13).
  */

@@ -3,4 +3,4 @@
 /**
  * The scanning procedures of the game (manual p. 20): each scans and removes cards its own way.
  */
-export type ScanProcedure = "look" | "rest" | "canteen" | "shower" | "surgery" | "antidote";
+export type ScanProcedure = "look" | "rest" | "canteen" | "shower" | "surgery" | "antidote" | "alcohol";

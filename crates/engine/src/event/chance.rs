@@ -200,6 +200,9 @@ impl Event {
             | Event::FireControlUsed { .. }
             | Event::TableDoes { .. }
             | Event::HandScanDue { .. }
+            | Event::ScanAsked { .. }
+            | Event::ObjectiveSeen { .. }
+            | Event::ScanAnswered { .. }
             | Event::ObjectiveJudged { .. } => Nature::default(),
         }
     }

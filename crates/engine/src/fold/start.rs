@@ -54,6 +54,7 @@ impl State {
                         contamination_checked: false,
                         hand_scan_due: false,
                         eclosion_scan_due: false,
+                        alcohol_scan_due: false,
                         reveals: Vec::new(),
                     })
                     .collect(),

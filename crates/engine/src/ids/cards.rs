@@ -62,10 +62,15 @@ pub enum PlayedCard {
     SelfDestructKey,
     /// Item (red): 1 card; in an Evacuation Section, the Hatch Control System's effect.
     EvacuationKey,
+    /// Item (green), one use: 1 card; scans 1 Contamination card of the hand and removes it.
+    Alcohol,
+    /// Item (red): 1 card; from a room with a Computer, one Objective card of a character with a
+    /// Signal marker seen (rules-deviations 54).
+    CommsKey,
 }
 
 impl PlayedCard {
-    pub const ALL: [PlayedCard; 26] = [
+    pub const ALL: [PlayedCard; 28] = [
         PlayedCard::BasicRepairs,
         PlayedCard::Repairs,
         PlayedCard::FastRepairs,
@@ -92,6 +97,8 @@ impl PlayedCard {
         PlayedCard::SyntheticFood,
         PlayedCard::SelfDestructKey,
         PlayedCard::EvacuationKey,
+        PlayedCard::Alcohol,
+        PlayedCard::CommsKey,
     ];
 }
 
@@ -112,7 +119,8 @@ pub enum CardEffect {
     HealLight,
     /// Discard the Slime marker (p. 17).
     DiscardSlime,
-    /// Scan Contamination cards as the card says (p. 20).
+    /// Scan Contamination cards as the card says (p. 20): Rest those in hand, the Antidote every
+    /// one, the Alcohol one card of the hand.
     Scan,
     /// Open or close the Door of 1 corridor of the character's room (p. 17).
     ToggleDoor,
@@ -152,10 +160,12 @@ pub enum CardEffect {
     EmptyHand,
     /// Evacuation Key: 1 Escape Pod locked or unlocked, as the Hatch Control System does (p. 25).
     TogglePodLock,
+    /// Comms Key: the holder sees one Objective card of another character with a Signal marker.
+    SeeObjective,
 }
 
 impl CardEffect {
-    pub const ALL: [CardEffect; 24] = [
+    pub const ALL: [CardEffect; 25] = [
         CardEffect::RepairMalfunction,
         CardEffect::RepairEngine,
         CardEffect::DressSerious,
@@ -180,5 +190,6 @@ impl CardEffect {
         CardEffect::ToggleSelfDestruct,
         CardEffect::EmptyHand,
         CardEffect::TogglePodLock,
+        CardEffect::SeeObjective,
     ];
 }

@@ -172,7 +172,8 @@ struct Aim {
 /// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
 /// Blocking Access, each room with a Computer; a Grenade, each Intruder of each room it may be
 /// thrown into; a Molotov Cocktail, each of those rooms; a Taser's emptied hand, each other
-/// character here; an Evacuation Key, each Escape Pod of this Evacuation Section).
+/// character here; an Evacuation Key, each Escape Pod of this Evacuation Section; a Comms Key,
+/// each other character with a Signal marker).
 pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
     let here = state.seats[seat].location;
@@ -181,6 +182,7 @@ pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
     let computers: Vec<Location> = every_room(state).filter(|l| crate::rules::has_computer(state, *l)).collect();
     let others: Vec<Seat> = state.characters_at(here).into_iter().filter(|s| *s != seat).collect();
+    let signalled: Vec<Seat> = state.seats.iter().filter(|(s, x)| *s != seat && x.signal).map(|(s, _)| s).collect();
     let throws = crate::rules::throw_targets(state, here);
     let aimed = |card, effect, aim: Aim| Command::UseCard { seat, card, effect, wound: aim.wound, cards: Vec::new(), corridor: aim.corridor, intruder: aim.intruder, room: aim.room, target: aim.target, pod: aim.pod };
     for card in PlayedCard::ALL {
@@ -197,6 +199,7 @@ pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
                 CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| aimed(card, effect, Aim { intruder: Some(*i), ..Aim::default() }))),
                 CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => out.extend(computers.iter().map(|r| aimed(card, effect, Aim { room: Some(*r), ..Aim::default() }))),
                 CardEffect::EmptyHand => out.extend(others.iter().map(|t| aimed(card, effect, Aim { target: Some(*t), ..Aim::default() }))),
+                CardEffect::SeeObjective => out.extend(signalled.iter().map(|t| aimed(card, effect, Aim { target: Some(*t), ..Aim::default() }))),
                 CardEffect::TogglePodLock => out.extend(crate::rules::pods_of_section_at(state, here).into_iter().map(|p| aimed(card, effect, Aim { pod: Some(p), ..Aim::default() }))),
                 _ => out.push(aimed(card, effect, Aim::default())),
             }

@@ -40,7 +40,9 @@ fn owners(card: PlayedCard) -> Option<&'static [&'static str]> {
         | PlayedCard::Taser
         | PlayedCard::SyntheticFood
         | PlayedCard::SelfDestructKey
-        | PlayedCard::EvacuationKey => None,
+        | PlayedCard::EvacuationKey
+        | PlayedCard::Alcohol
+        | PlayedCard::CommsKey => None,
     }
 }
 
@@ -59,7 +61,7 @@ fn out_of_combat_only(card: PlayedCard) -> bool {
         Demolition | Motivation | EnergyCharge | FireExtinguisher | Grenade | MolotovCocktail | Taser => false,
         // Rest bears the icon in the one source that lists the icons (rules-deviations 32).
         Rest | BasicRepairs | Repairs | FastRepairs | Ingenuity | ComputerSkills | KnowledgeOfTheShip | BlockingAccess | Pyrotechnics | Scavenging => true,
-        Tools | DuctTape | Bandages | Medkit | Clothes | Antidote | SyntheticFood | SelfDestructKey => true,
+        Tools | DuctTape | Bandages | Medkit | Clothes | Antidote | SyntheticFood | SelfDestructKey | Alcohol | CommsKey => true,
         EvacuationKey => false,
     }
 }
@@ -71,7 +73,7 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
         PlayedCard::BasicRepairs | PlayedCard::Repairs | PlayedCard::FastRepairs | PlayedCard::Ingenuity => &[RepairMalfunction, RepairEngine],
         PlayedCard::DuctTape => &[RepairMalfunction, RepairEngine, CombineHeavyItems],
         PlayedCard::Tools => &[RepairMalfunction, RepairEngine, ToggleDoor],
-        PlayedCard::Rest | PlayedCard::Antidote => &[Scan],
+        PlayedCard::Rest | PlayedCard::Antidote | PlayedCard::Alcohol => &[Scan],
         PlayedCard::Bandages => &[DressSerious, HealLight],
         // Not every Light Wound: one source (AR) adds it, the English text does not (rules-deviations 50).
         PlayedCard::Medkit => &[DressSerious, HealDressed],
@@ -90,6 +92,7 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
         PlayedCard::SyntheticFood => &[DrawTwo],
         PlayedCard::SelfDestructKey => &[ToggleSelfDestruct],
         PlayedCard::EvacuationKey => &[TogglePodLock],
+        PlayedCard::CommsKey => &[SeeObjective],
     }
 }
 
@@ -230,6 +233,17 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
                 return refuse(Code::NotAllowed, "this_character_has_no_contamination_card_and_no", "This character has no Contamination card and no Larva.");
             }
             contamination::antidote(ctx, seat, cards)?;
+        }
+        CardEffect::Scan if card == PlayedCard::Alcohol => {
+            if s.contamination.is_empty() {
+                return refuse(Code::NotAllowed, "this_character_has_no_contamination_card", "This character has no Contamination card to scan.");
+            }
+            if cards.is_empty() {
+                // Which card of the hand only the player knows: their phone asks for one.
+                ctx.emit(Event::ScanAsked { seat, question: ScanQuestion::Alcohol });
+            } else {
+                contamination::scan(ctx, seat, cards, ScanProcedure::Alcohol)?;
+            }
         }
         CardEffect::Scan => {
             if s.contamination.is_empty() {
@@ -373,6 +387,7 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             };
             systems::set_pod_lock(ctx, pod, !locked)?;
         }
+        CardEffect::SeeObjective => see_objective(ctx, seat, at, target.target)?,
         CardEffect::EveryoneDraws => {
             ctx.emit(Event::TableDoes { seat, task: TableTask::EveryoneDraws });
             let here: Vec<Seat> = ctx.state.characters_at(at);
@@ -382,6 +397,29 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             }
         }
     }
+    Ok(())
+}
+
+/// The Comms Key (rules-deviations 54): from a room with a working Computer (p. 24), one Objective
+/// card of another character with a Signal marker (p. 24's Comms Room) is seen by the holder
+/// alone. Before the first Encounter that character holds two (p. 12): the one seen is the first
+/// dealt, which the shuffle made a blind pick of the two. Physical objectives are the table's.
+fn see_objective(ctx: &mut Ctx, seat: Seat, at: Location, of: Option<Seat>) -> Outcome<()> {
+    if !has_computer(&ctx.state, at) {
+        return refuse(Code::NotAllowed, "the_comms_key_works_only_in_a_room_with_a", "The Comms Key works only in a room with a working Computer.");
+    }
+    let Some(of) = of.filter(|o| *o != seat && ctx.state.seats.get(*o).is_some_and(|s| s.signal && s.character.is_some())) else {
+        return refuse(Code::NotAllowed, "choose_another_character_with_a_signal_marker", "Choose another character with a Signal marker on their board.");
+    };
+    let o = &ctx.state.seats[of];
+    let seen = match o.objective {
+        ObjectiveChoice::Chosen(kept) => kept,
+        ObjectiveChoice::Undecided => o.objectives.first().copied(),
+    };
+    let Some(objective) = seen else {
+        return refuse(Code::NotAllowed, "those_objective_cards_are_at_the_table", "That character's Objective cards are at the table, not in the app: look at one there.");
+    };
+    ctx.emit(Event::ObjectiveSeen { seat, of, objective });
     Ok(())
 }
 

@@ -110,7 +110,7 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Canteen => ctx.tile_room_action(seat, "canteen", false).map(|_| ())?,
         ScanProcedure::Shower => ctx.tile_room_action(seat, "shower_room", false).map(|_| ())?,
         ScanProcedure::Surgery => ctx.tile_room_action(seat, "surgery", false).map(|_| ())?,
-        ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote => {}
+        ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote | ScanProcedure::Alcohol => {}
     }
     let held = ctx.state.seats[seat].contamination.clone();
     // Look scans cards drawn aside (Eclosion's four) and the Surgery every card held (p. 25):
@@ -121,11 +121,21 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
     };
     // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all; or to
     // Eclosion's: the Contamination cards among the 4 drawn (Look), maybe none.
-    let s = &ctx.state.seats[seat];
-    let answering = (procedure == ScanProcedure::Rest && s.hand_scan_due) || (procedure == ScanProcedure::Look && s.eclosion_scan_due);
-    if answering {
-        ctx.emit(Event::HandScanDue { seat, due: false });
+    // Each answer closes its own question only: a Rest scan still asked stays asked (pp. 20, 25).
+    let question = match procedure {
+        ScanProcedure::Rest => Some(ScanQuestion::Rest),
+        ScanProcedure::Look => Some(ScanQuestion::Eclosion),
+        ScanProcedure::Alcohol => Some(ScanQuestion::Alcohol),
+        _ => None,
+    };
+    if procedure == ScanProcedure::Alcohol && chosen.len() != 1 {
+        return refuse(Code::NotAllowed, "the_alcohol_scans_exactly_one_card_of_the_hand", "The Alcohol scans exactly 1 Contamination card from the hand: choose one.");
     }
+    let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
+    if let Some(question) = answering {
+        ctx.emit(Event::ScanAnswered { seat, question });
+    }
+    let answering = answering.is_some();
     if procedure == ScanProcedure::Surgery {
         // Surgery scans every card: deck, hand and discard.
         chosen = held.clone();
@@ -180,6 +190,20 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
                 if *infected {
                     ctx.emit(Event::ContaminationRemoved { seat, card: *c });
                 }
+            }
+        }
+        ScanProcedure::Alcohol => {
+            // The card leaves the game whatever it was, and the hand with it (docs/cards.md, PN
+            // and AR agree); an INFECTED one brings 1 more Contamination card, not a Larva.
+            for (c, _) in &results {
+                ctx.emit(Event::ContaminationRemoved { seat, card: *c });
+            }
+            let hand = ctx.state.seats[seat].hand;
+            if hand > 0 {
+                ctx.emit(Event::HandSizeSet { seat, cards: hand - 1 });
+            }
+            if any_infected {
+                give_contamination(ctx, seat);
             }
         }
         ScanProcedure::Surgery => {

@@ -726,7 +726,7 @@ pub const TABLE_PIECES: &[&str] = &[
     "object_picked_up", "object_dropped", "eggs_dropped", "nest_eggs_destroyed", "room_eggs_destroyed", "egg_added", "nest_destroyed",
     "eclosion_draw", "eclosion_draw_none", "event_idle", "token_added",
     // The guided Room and card Actions (issue 31, items 1 and 2).
-    "hand_scan_asked", "weapon_recharged", "storage_draw", "card_played", "item_used", "item_kept",
+    "hand_scan_asked", "alcohol_scan_asked", "weapon_recharged", "storage_draw", "card_played", "item_used", "item_kept",
     // The cards that act on the ship (issue 31, item 2, rest).
     "weapon_filled", "item_discarded_for_fire", "scavenged", "everyone_draws",
     // The review's findings (issue 31): the Duct Tape's Heavy Items, the Antidote's shuffle.
@@ -753,7 +753,7 @@ pub const NO_PIECE: &[&str] = &[
     "first_death_settled", "character_revived", "contamination_given_private", "contamination_scanned_infected_private",
     "contamination_scanned_clean_private", "contamination_scanned", "contamination_empty", "engine_checked_private", "engine_checked",
     "engine_in_hand_private", "engine_repair", "engine_order_private", "coordinates_private", "coordinates_checked", "hibernation_opened",
-    "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "fire_control", "airlock_started",
+    "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "objective_seen_private", "objective_seen", "fire_control", "airlock_started",
     "airlock_cancelled", "airlock_vented", "room_peeked_private", "room_peeked", "event_card", "event_resolved",
     "event_discarded", "eclosion_draw_yours", "technical_noise_nobody", "technical_noise_rolls", "no_intruder_attacks", "no_fire_damage", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
     "contamination_clean", "contamination_lucky", "contamination_dies", "contamination_none", "contamination_larva_lucky",

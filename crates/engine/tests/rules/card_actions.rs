@@ -699,3 +699,122 @@ fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_
     assert!(run(&s, &mut f, key(first), vec![]).is_ok(), "no icon: also in Combat");
     assert_eq!(refused(&s, &mut f, aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, None), vec![]).key, "choose_an_escape_pod_of_this_section");
 }
+
+#[test]
+fn the_alcohol_scans_one_contamination_card_of_the_hand_removes_it_and_an_infected_one_brings_another_card_reference() {
+    // The Alcohol (docs/cards.md; PN and AR agree): green Item, one use, 1 card, Out of Combat
+    // Only; scan 1 Contamination card from the hand and remove it; if it was INFECTED, take 1
+    // Contamination card (no Larva: that is the Infection procedure of Rest, not this card's).
+    let (mut s, mut f) = table(2, 3131);
+    round_of(&mut s, Seat(0));
+    let alcohol = use_card(PlayedCard::Alcohol, CardEffect::Scan);
+    assert!(offered(&s, |c| *c == alcohol).is_empty(), "no Contamination card: nothing to scan");
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 2 }, vec![]).state;
+    let held = s.seats[Seat(0)].contamination.clone();
+    s.infected[held[0].0 as usize] = Hidden::Known(true);
+    s.infected[held[1].0 as usize] = Hidden::Known(false);
+    round_of(&mut s, Seat(0));
+    assert_eq!(offered(&s, |c| *c == alcohol), vec![(alcohol.clone(), Some(1))], "an Item costs 1 card (p. 22)");
+    // From the table: the card is shown and paid, and the phone asks for the one card.
+    let a = ok(&s, &mut f, alcohol.clone(), vec![]);
+    assert!(a.state.seats[Seat(0)].alcohol_scan_due && a.state.public_view().seats[0].alcohol_scan_due, "the phone is asked");
+    let keys = lines_with_hands(&a);
+    assert!(keys.contains(&"item_used".to_string()) && keys.contains(&"alcohol_scan_asked".to_string()) && has_hand_line("alcohol_scan_asked"), "{keys:?}");
+    let hand = a.state.seats[Seat(0)].hand;
+    // Two cards is no answer: the Alcohol scans exactly one.
+    let both = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Alcohol };
+    assert_eq!(refused(&a.state, &mut f.clone(), both, vec![]).key, "the_alcohol_scans_exactly_one_card_of_the_hand");
+    // A clean card: removed, out of the hand, nothing given.
+    let clean = Command::ScanContamination { seat: Seat(0), cards: vec![held[1]], procedure: ScanProcedure::Alcohol };
+    let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &clean, &[]).expect("the phone's answer");
+    assert!(!b.state.seats[Seat(0)].alcohol_scan_due, "answered");
+    assert_eq!(b.state.seats[Seat(0)].contamination, vec![held[0]], "the card scanned leaves the game");
+    assert_eq!(b.state.seats[Seat(0)].hand, hand - 1, "and the hand count");
+    assert!(!b.events.iter().any(|e| matches!(e, Event::ContaminationGiven { .. })), "not INFECTED: no new card");
+    let keys = lines_with_hands(&b);
+    assert!(keys.contains(&"contamination_removed".to_string()) && has_hand_line("contamination_removed") && keys.contains(&"hand_size_set".to_string()), "{keys:?}");
+    // An INFECTED card: removed too, and 1 more Contamination card onto the discard pile; no Larva.
+    let sick = Command::ScanContamination { seat: Seat(0), cards: vec![held[0]], procedure: ScanProcedure::Alcohol };
+    let c = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &sick, &[]).expect("the phone's answer");
+    assert!(!c.state.seats[Seat(0)].contamination.contains(&held[0]), "removed although INFECTED");
+    assert_eq!(c.state.seats[Seat(0)].contamination.len(), 2, "1 removed, 1 given");
+    assert!(c.events.iter().any(|e| matches!(e, Event::ContaminationGiven { seat: Seat(0), .. })) && has_hand_line("contamination_given"));
+    assert!(!c.state.seats[Seat(0)].larva, "the Alcohol gives a card, not a Larva");
+    assert_eq!(c.state.seats[Seat(0)].hand, hand - 1);
+    // Out of Combat Only (its icon, B): not with an Intruder in the room.
+    let mut fight = s.clone();
+    let here = fight.seats[Seat(0)].location;
+    add_intruder(&mut fight, IntruderKind::Adult, here);
+    assert_eq!(refused(&fight, &mut f.clone(), alcohol, vec![]).key, "that_card_is_out_of_combat_only");
+}
+
+#[test]
+fn the_alcohols_result_is_in_the_scanning_seats_view_alone_card_reference_p20() {
+    // p. 20: only the player scanning learns whether the card is INFECTED; the table reads that a
+    // card was scanned and removed, and the other seats' views do not change.
+    let (mut s, mut f) = table(3, 3132);
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 1 }, vec![]).state;
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(1), count: 1 }, vec![]).state;
+    let card = s.seats[Seat(0)].contamination[0];
+    s.infected[card.0 as usize] = Hidden::Known(true);
+    round_of(&mut s, Seat(0));
+    let a = ok(&s, &mut f, use_card(PlayedCard::Alcohol, CardEffect::Scan), vec![]);
+    let others_before: Vec<_> = [Seat(1), Seat(2)].iter().map(|x| a.state.seat_view(*x)).collect();
+    let scan = Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Alcohol };
+    let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &scan, &[]).expect("the phone's answer");
+    let private_of = |to: Audience| -> Vec<String> { b.events.iter().filter_map(|e| describe(&b.state, e, to)).filter(|l| l.private).map(|l| l.key.to_string()).collect() };
+    assert!(private_of(Audience::Seat(Seat(0))).contains(&"contamination_scanned_infected_private".to_string()), "the player reads INFECTED");
+    for other in [Seat(1), Seat(2)] {
+        assert!(private_of(Audience::Seat(other)).is_empty(), "seat {other:?} reads no result");
+    }
+    let table: Vec<String> = b.events.iter().filter_map(|e| describe(&b.state, e, Audience::Table)).map(|l| l.text()).collect();
+    assert!(table.iter().all(|t| !t.contains("INFECTED") && !t.contains("infected")), "{table:?}");
+    let others_after: Vec<_> = [Seat(1), Seat(2)].iter().map(|x| b.state.seat_view(*x)).collect();
+    assert_eq!(others_after, others_before, "no other seat's view holds the result");
+}
+
+#[test]
+fn the_comms_key_shows_one_objective_card_of_a_character_with_a_signal_marker_from_a_computer_room_card_reference() {
+    // The Comms Key (PN's red Item deck, the one source that prints it; rules-deviations 54): red
+    // Item, 1 card, Out of Combat Only; in a room with a Computer (p. 24: working, no
+    // Malfunction), look at one of the Objective cards of 1 character with a Signal marker on
+    // their board (p. 24, the Comms Room's Action). The holder alone sees it.
+    let (mut s, mut f) = table(3, 3133);
+    let at = at_a_computer(&mut s, Seat(0));
+    round_of(&mut s, Seat(0));
+    let key_on = |t: Seat| Command::UseCard { seat: Seat(0), card: PlayedCard::CommsKey, effect: CardEffect::SeeObjective, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: Some(t), pod: None };
+    let keys_offered = |s: &State| offered(s, |c| matches!(c, Command::UseCard { card: PlayedCard::CommsKey, .. }));
+    assert!(keys_offered(&s).is_empty(), "nobody sent the Signal: nobody's objective to see");
+    s.seats[Seat(1)].signal = true;
+    s.seats[Seat(0)].signal = true;
+    assert_eq!(keys_offered(&s), vec![(key_on(Seat(1)), Some(1))], "only another character with a Signal marker, at 1 card");
+    let dealt = s.seats[Seat(1)].objectives.clone();
+    assert_eq!(dealt.len(), 2, "before the first Encounter, two Objective cards (p. 12)");
+    let a = ok(&s, &mut f, key_on(Seat(1)), vec![]);
+    assert!(a.events.contains(&Event::ObjectiveSeen { seat: Seat(0), of: Seat(1), objective: dealt[0] }), "one of the two, the first dealt: {:?}", a.events);
+    let name = Content::base().data.objectives[dealt[0].0 as usize].name.clone();
+    let lines = |to: Audience| -> Vec<(String, bool, String)> { a.events.iter().filter_map(|e| describe(&a.state, e, to)).map(|l| (l.key.to_string(), l.private, l.text())).collect() };
+    let mine = lines(Audience::Seat(Seat(0)));
+    assert!(mine.iter().any(|(k, p, t)| k == "objective_seen_private" && *p && t.contains(&name)), "{mine:?}");
+    for to in [Audience::Table, Audience::Seat(Seat(1)), Audience::Seat(Seat(2))] {
+        let theirs = lines(to);
+        assert!(theirs.iter().any(|(k, _, _)| k == "objective_seen") && theirs.iter().all(|(_, p, t)| !p && !t.contains(&name)), "{to:?}: {theirs:?}");
+    }
+    assert!(lines_with_hands(&a).contains(&"item_used".to_string()));
+    assert_eq!([Seat(1), Seat(2)].map(|x| a.state.seat_view(x)), [Seat(1), Seat(2)].map(|x| s.seat_view(x)), "no other seat's view holds it");
+    // After the choice, the one card kept is the one seen.
+    let mut kept = s.clone();
+    kept.seats[Seat(1)].objective = ObjectiveChoice::Chosen(Some(dealt[1]));
+    let b = ok(&kept, &mut f.clone(), key_on(Seat(1)), vec![]);
+    assert!(b.events.contains(&Event::ObjectiveSeen { seat: Seat(0), of: Seat(1), objective: dealt[1] }));
+    // Refused: the holder's own objective, a character without the Signal, a room without a
+    // working Computer, physical Objective cards.
+    assert_eq!(refused(&s, &mut f.clone(), key_on(Seat(0)), vec![]).key, "choose_another_character_with_a_signal_marker");
+    assert_eq!(refused(&s, &mut f.clone(), key_on(Seat(2)), vec![]).key, "choose_another_character_with_a_signal_marker");
+    let mut broken = s.clone();
+    broken.room_mut(at).malfunction = true;
+    assert_eq!(refused(&broken, &mut f.clone(), key_on(Seat(1)), vec![]).key, "the_comms_key_works_only_in_a_room_with_a");
+    let mut physical = s.clone();
+    physical.seats[Seat(1)].objectives.clear();
+    assert_eq!(refused(&physical, &mut f.clone(), key_on(Seat(1)), vec![]).key, "those_objective_cards_are_at_the_table");
+}

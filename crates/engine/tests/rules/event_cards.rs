@@ -363,6 +363,31 @@ fn eclosion_asks_each_player_who_owns_contamination_cards_for_the_scan_on_their_
 }
 
 #[test]
+fn the_eclosion_answer_leaves_a_rest_scan_still_asked_p20_p25() {
+    // p. 20: each scan scans the cards it names; p. 25's rooms and the Rest card scan those in the
+    // hand, Eclosion those among the 4 drawn. Two questions, two answers: the Eclosion's, even
+    // naming no card, does not answer the Rest card still waiting on the same phone.
+    let mut t = Table::new(3, 519);
+    t.contaminate(Seat(1), &[false, false]);
+    t.s.seats[Seat(1)].hand_scan_due = true;
+    resolve(&mut t, "eclosion");
+    assert!(t.s.seats[Seat(1)].eclosion_scan_due && t.s.seats[Seat(1)].hand_scan_due, "both asked");
+    let events = t.scan(Seat(1), &[], ScanProcedure::Look);
+    assert!(events.contains(&Event::ScanAnswered { seat: Seat(1), question: ScanQuestion::Eclosion }), "{events:?}");
+    assert!(!t.s.seats[Seat(1)].eclosion_scan_due, "Eclosion's answered");
+    assert!(t.s.seats[Seat(1)].hand_scan_due, "the Rest card's question is still asked");
+    let held = t.s.seats[Seat(1)].contamination.clone();
+    t.scan(Seat(1), &held[..1], ScanProcedure::Rest);
+    assert!(!t.s.seats[Seat(1)].hand_scan_due, "then answered on its own");
+    // A save written before: its one answer closed both, and it still loads that way.
+    let mut old = t.s.clone();
+    old.seats[Seat(1)].hand_scan_due = true;
+    old.seats[Seat(1)].eclosion_scan_due = true;
+    old.fold(&Event::HandScanDue { seat: Seat(1), due: false });
+    assert!(!old.seats[Seat(1)].hand_scan_due && !old.seats[Seat(1)].eclosion_scan_due);
+}
+
+#[test]
 fn nest_puts_noise_in_each_corridor_of_the_explored_nest_card_9() {
     let mut t = Table::new(2, 509);
     let nest = explored_room_of(&mut t.s, "nest");

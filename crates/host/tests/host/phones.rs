@@ -1069,3 +1069,45 @@ async fn the_phone_port_is_kept_across_restarts_and_a_move_is_announced() {
     assert_eq!((fourth, status.moved_from), (third, None), "the evening after: the new port, kept");
     drop(squatter);
 }
+
+/// Issue 31: Eclosion asks a scan of each player who owns Contamination cards; their phone shows
+/// what the card did as the table's log says it (public lines only), not only the question, and
+/// a phone with nothing to scan shows no such lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_eclosion_cards_own_lines_reach_the_phone_whose_scan_it_asks() {
+    use nemesis_engine::command::Entered;
+    use nemesis_engine::state::{EventStep, Phase};
+    // The Event deck at the table, so the table enters the card drawn (p. 10): Eclosion.
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table_in(dir.path());
+    t.phone_rules_mut().port = 0;
+    let mut setup = options(3);
+    setup.handled.retain(|c| *c != nemesis_engine::state::Component::EventDeck);
+    let game = new_game(&mut t, setup);
+    draft_all(&mut t);
+    let table = nemesis_host::Shared::new(t);
+    let port = phones_on(&table);
+    let l = Lan { table, port, game, dir };
+    let (asked, idle) = (Seat(1), Seat(2));
+    on_table(&l.table, |t| {
+        act(t, Command::GiveContamination { seat: asked, count: 1 });
+        act(t, Command::EndPlayerPhase);
+        while let Phase::Event { step } = view(t).phase {
+            match step {
+                EventStep::TimeTrack => act(t, Command::AdvanceTime),
+                EventStep::IntruderAttack => act(t, Command::ResolveIntruderAttacks),
+                EventStep::FireDamage => act(t, Command::ResolveFireDamage),
+                EventStep::EventCard => act_with(t, Command::ResolveEventCard, vec![Entered::EventCard { key: "eclosion".into() }]),
+                EventStep::BagDevelopment => break,
+            };
+        }
+    });
+    let (mine, theirs) = (pair(&l, asked).await, pair(&l, idle).await);
+    let game = hand_of(&phone(l.port, Some(&mine), HAND).await).game.unwrap();
+    assert!(game.me.eclosion_scan_due, "the phone asks the scan");
+    let keys: Vec<&str> = game.outcome.iter().map(|x| x.key.as_str()).collect();
+    assert!(keys.contains(&"event_card") && keys.contains(&"eclosion_draw"), "the card's own lines: {keys:?}");
+    assert!(game.outcome.iter().all(|x| !x.private), "public lines only");
+    let other = hand_of(&phone(l.port, Some(&theirs), HAND).await).game.unwrap();
+    assert!(!other.me.eclosion_scan_due && other.outcome.is_empty(), "nothing asked of that phone, no card lines: {:?}", other.outcome);
+}
