@@ -60,6 +60,15 @@ pub struct Offer {
     /// whose wound card the table draws (its trial stops there), and for anything else.
     #[serde(default)]
     pub pass_harm: Option<Harm>,
+    /// Not a Pass, yet it ends the character's round as one (the Antidote, the Surgery, as the
+    /// trial of the rules showed): the player is warned before sending it, as for a Pass, and
+    /// `pass_harm` says what that pass does. False for a Pass and anything else.
+    #[serde(default)]
+    pub ends_round: bool,
+    /// The characters a thrown Grenade or Molotov Cocktail gives a Serious Wound: everyone in the
+    /// room it lands in (the cards), the thrower too if it is their own. Said before it is sent.
+    #[serde(default)]
+    pub wounds_characters: Vec<Seat>,
 }
 
 /// The worst a step does to the acting character's body.
@@ -186,13 +195,25 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Err(r) if r.code == Code::ResultNeeded => (true, None),
         Err(_) => return None,
     };
+    let ends_round = match (&command, &trial) {
+        (Command::Pass { .. }, _) | (_, None) => false,
+        (_, Some(applied)) => {
+            let seat = state.rounds.turn_of;
+            applied.events.iter().any(|e| matches!(e, crate::event::Event::RoundEnded { seat: s, passed: true } if Some(*s) == seat))
+        }
+    };
     let pass_harm = match (&command, trial) {
         (Command::Pass { seat }, Some(applied)) => harm_of(&applied.events, *seat),
+        (_, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|seat| harm_of(&applied.events, seat)),
         _ => None,
     };
     let escape_attacks = match &command {
         Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm })
+    let wounds_characters = match &command {
+        Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
+        _ => Vec::new(),
+    };
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
 }
