@@ -136,6 +136,8 @@ const VERDICT_LINES = new Set([
   "died_with_ship", "hibernation_failed", "pod_entry_failed", "game_ended_fire", "game_ended_malfunction", "game_ended_self_destruct",
   "game_ended_jump", "game_ended_jump_destroyed", "game_ended_nobody_left_self_destruct", "game_ended_nobody_left_jump",
   "victory_next_engines", "victory_next_coordinates", "victory_next_contamination", "victory_next_objectives", "victory_over", "victory_nobody",
+  // The Engines and the Coordinates revealed decide the deaths after them: they lead, before them.
+  "engines_revealed", "coordinates_revealed",
 ]);
 
 /** "hand", "verdict", or null for a line that says how the step came about. */
