@@ -178,6 +178,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("signal", "{player} sends the Signal."),
     ("larva_on", "{player} carries a Larva."),
     ("larva_off", "{player} is rid of the Larva."),
+    ("contamination_removed_private", "C-{card} leaves your cards and the game: put that Contamination card back in the box."),
     ("contamination_shuffled_in_private", "You get Contamination card C-{card}: shuffle it into your Action deck with your discard pile, as the Antidote says; your hand stays."),
     ("contamination_given_private", "You get Contamination card C-{card}: put it on top of your Action discard pile (p. 20)."),
     ("contamination_given", "{player} gets a Contamination card."),

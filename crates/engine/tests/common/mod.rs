@@ -751,7 +751,7 @@ pub const NO_PIECE: &[&str] = &[
     "shot_missed_small", "shot_missed_adult", "melee_missed_small", "melee_missed_adult", "attack_missed",
     "endurance_dies", "endurance_dies_two", "endurance_retreats", "endurance_retreats_two", "endurance_survives", "endurance_survives_two", "endurance_larva",
     "intruder_player_joined", "attack_cards_offered", "attack_cards_offered_private", "attack_card_chosen", "attack_card_chosen_private",
-    "first_death_settled", "character_revived", "contamination_given_private", "contamination_shuffled_in_private", "contamination_scanned_infected_private",
+    "first_death_settled", "character_revived", "contamination_given_private", "contamination_shuffled_in_private", "contamination_removed_private", "contamination_scanned_infected_private",
     "contamination_scanned_clean_private", "contamination_scanned", "contamination_empty", "engine_checked_private", "engine_checked",
     "engine_in_hand_private", "engine_repair", "engine_order_private", "coordinates_private", "coordinates_checked", "hibernation_opened",
     "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "fire_control", "airlock_started",
