@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { browserSuite, choose, draftedGame, pairPhone, startServe, tableDoor, until } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, choose, draftedGame, pairPhone, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 const { data, running } = suite;
@@ -17,7 +17,7 @@ test("a phone switched to Portuguese during its round shows the round in Portugu
   const serve = await startServe(data, { seed: 1919 });
   running.push(() => serve.stop());
   const door = tableDoor(serve);
-  const reply = await draftedGame(door.call, { players: ["Ana", "Bruno", "Chidi"], mode: "standard" });
+  const reply = await draftedGame(door.call, { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: ALL_COMPONENTS });
   await door.call({ call: "phones", on: true, address: "127.0.0.1" });
   const seat = reply.screen.game.view.rounds.turn_of ?? reply.screen.game.view.turn_order[0];
   const { phone } = await pairPhone(door, seat, { browser: suite.browser });
