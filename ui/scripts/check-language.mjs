@@ -134,8 +134,8 @@ export function checkCatalogue(lang, catalogue, english, glossary) {
 }
 
 /** Texts about one player: they name the player ({player}, {name}, {target}, {who}) or sit beside
- * a player's name (a life chip, a round status, a debrief verdict, an objective told to its holder). */
-const BESIDE_A_NAME = /^(life\.|round\.status\.|crew\.|debrief\.(won|lost|line\.verdict_)|objective_summary\.|objective_target\.|phone\.round\.fate_|victory\.)/;
+ * a player's name (a life chip, a round status, a debrief verdict, an objective told to its holder, the weapon the acting character carries). */
+const BESIDE_A_NAME = /^(life\.|round\.status\.|crew\.|debrief\.(won|lost|line\.verdict_)|objective_summary\.|objective_target\.|phone\.round\.fate_|victory\.|weapon\.)/;
 const NAMES_A_PLAYER = /\{(player|name|target|who)\}/;
 /**
  * No gender guessed for a player (issue 33 item 4): in a language whose adjectives and participles

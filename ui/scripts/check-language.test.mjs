@@ -184,6 +184,8 @@ test("the check fails a word that guesses a player's gender, in every language w
   fails("fr", "debrief.line.character_died", "{player} est mort\u00a0: {cause}.", "Décès de {player}\u00a0: {cause}.");
   fails("fr", "victory.question", "{name} a-t-il rempli cet Objectif\u00a0?", "L'Objectif de {name} est-il rempli\u00a0?");
   fails("fr", "life.escaped", "En fuite", "Nacelle lancée");
+  // A weapon the acting character carries is about that player: "qu'il porte" guesses a man.
+  fails("fr", "weapon.carried", "une arme qu'il porte", "une arme portée");
   fails("fr", "debrief.line.contamination_removed", "{player} s'est débarrassé de C-{card}\u00a0: {truth}.", "{player} a retiré C-{card}\u00a0: {truth}.");
   fails("pt-BR", "objective_summary.an_old_feud", "{target} não pode sobreviver, ou você é o único sobrevivente.", "{target} não pode sobreviver, ou então você sobrevive e mais ninguém.");
   fails("pt-BR", "log.line.melee_missed", "{player} tenta golpear a Intrusora #{id}: {face}, erra; a Intrusora o fere.", "{player} tenta golpear a Intrusora #{id}: {face}, erra; a Intrusora revida e fere {player}.");

@@ -100,6 +100,8 @@ pub enum FieldKind {
     Treatment,
     /// The weapon a Shoot fires: the character's own or a carried one.
     Weapon,
+    /// How Eggs are attacked: thrown, shot or struck (p. 25).
+    EggAttempt,
     /// One of the Item decks (red, yellow, green).
     ItemDeck,
     /// Some corridors (their Doors), e.g. those the Command Center closes.
@@ -227,7 +229,7 @@ fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
 }
 
 fn choices() -> Vec<Choices> {
-    use crate::command::{ScanProcedure, Treatment, Weapon};
+    use crate::command::{EggAttempt, ScanProcedure, Treatment, Weapon};
     use crate::ids::{CardEffect, DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ItemDeck, PlayedCard, ResearchObject};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
@@ -240,6 +242,7 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),
         of(FieldKind::Treatment, tags(&Treatment::ALL)),
         of(FieldKind::Weapon, tags(&Weapon::ALL)),
+        of(FieldKind::EggAttempt, tags(&EggAttempt::ALL)),
         of(FieldKind::ItemDeck, tags(&ItemDeck::ALL)),
         of(FieldKind::PlayedCard, tags(&PlayedCard::ALL)),
         of(FieldKind::CardEffect, tags(&CardEffect::ALL)),

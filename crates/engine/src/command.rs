@@ -69,6 +69,23 @@ impl Weapon {
     pub const ALL: [Weapon; 3] = [Weapon::Own, Weapon::Carried, Weapon::CarriedEnergy];
 }
 
+/// How an attempt on uncarried Eggs is made (p. 25). `Thrown`, the default, is what every save
+/// before the attempts were told apart meant: the table says how many Eggs went (a Grenade 2, a
+/// Molotov Cocktail 1). A Shoot or a Melee Attack rolls the Combat die like one on an Intruder.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum EggAttempt {
+    #[default]
+    Thrown,
+    Shoot,
+    Melee,
+}
+
+impl EggAttempt {
+    pub const ALL: [EggAttempt; 3] = [EggAttempt::Thrown, EggAttempt::Shoot, EggAttempt::Melee];
+}
+
 /// The Emergency Room's treatments (p. 24; Dress and Heal, p. 21): the player chooses one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -181,6 +181,9 @@ pub enum Event {
     AttackMissed { id: IntruderId, target: Seat },
     /// A Shoot or Melee Attack's Combat roll (pp. 18–19) and the Injuries it deals (0: a miss).
     CharacterAttacked { seat: Seat, id: IntruderId, melee: bool, face: CombatFace, injuries: u8 },
+    /// A Shoot or Melee Attack on uncarried Eggs (p. 25): its Combat roll and the Injuries it
+    /// deals, each destroying 1 Egg (0: a miss, which costs a Melee Attack nothing).
+    EggsAttacked { seat: Seat, melee: bool, face: CombatFace, injuries: u8 },
     /// A Shoot takes 1 Ammo off the card of the weapon it fires (p. 18), before the roll.
     AmmoSpent { seat: Seat, weapon: crate::command::Weapon },
     EnduranceChecked { id: IntruderId, injuries: u8, endurance: u8, retreat: bool, killed: bool },
@@ -205,7 +208,14 @@ pub enum Event {
     SlimeSet { seat: Seat, on: bool },
     SignalSent { seat: Seat },
     LarvaSet { seat: Seat, on: bool },
-    ContaminationGiven { seat: Seat, card: ContaminationId },
+    /// `shuffled_in`: the card goes into the Action deck with the discard pile, not on top of the
+    /// discard pile (the Antidote, docs/cards.md); older saves never said so, and read as not.
+    ContaminationGiven {
+        seat: Seat,
+        card: ContaminationId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        shuffled_in: bool,
+    },
     ContaminationScanned { seat: Seat, card: ContaminationId, infected: bool },
     ContaminationRemoved { seat: Seat, card: ContaminationId },
     ContaminationDeckEmpty { seat: Seat },

@@ -131,7 +131,7 @@ impl State {
                 r.token = Some(*token);
                 r.items = Some(*items);
             }
-            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } => {}
+            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } | Event::EggsAttacked { .. } => {}
             // What the table does with its own cards and tokens, and attempts that changed nothing.
             Event::AmmoSpent { .. } | Event::ItemsSearched { .. } | Event::HibernationFailed { .. } | Event::PodEntryFailed { .. } => {}
             Event::NoisePlaced { spot } => self.set_noise(*spot, true),
@@ -279,7 +279,7 @@ impl State {
             Event::SlimeSet { seat, on } => self.seats[*seat].slime = *on,
             Event::SignalSent { seat } => self.seats[*seat].signal = true,
             Event::LarvaSet { seat, on } => self.seats[*seat].larva = *on,
-            Event::ContaminationGiven { seat, card } => {
+            Event::ContaminationGiven { seat, card, .. } => {
                 self.contamination.draw.retain(|c| c != card);
                 self.seats[*seat].contamination.push(*card);
             }

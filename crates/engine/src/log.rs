@@ -300,6 +300,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         | Event::AttackCardsOffered { .. }
         | Event::AttackCardChosen { .. }
         | Event::CharacterAttacked { .. }
+        | Event::EggsAttacked { .. }
         | Event::AttackMissed { .. }
         | Event::EnduranceChecked { .. }
         | Event::LightWoundsSet { .. }

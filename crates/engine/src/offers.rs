@@ -91,6 +91,15 @@ pub struct Offer {
     /// whose wound card the table draws (its trial stops there), and for anything else.
     #[serde(default)]
     pub pass_harm: Option<Harm>,
+    /// Not a Pass, yet it ends the character's round as one (the Antidote, the Surgery, as the
+    /// trial of the rules showed): the player is warned before sending it, as for a Pass, and
+    /// `pass_harm` says what that pass does. False for a Pass and anything else.
+    #[serde(default)]
+    pub ends_round: bool,
+    /// The characters a thrown Grenade or Molotov Cocktail gives a Serious Wound: everyone in the
+    /// room it lands in (the cards), the thrower too if it is their own. Said before it is sent.
+    #[serde(default)]
+    pub wounds_characters: Vec<Seat>,
 }
 
 /// The worst a step does to the acting character's body.
@@ -220,13 +229,27 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
     // What the offer warns of is its command's declaration (`Offered::warns`), about its seat.
     let warns = offered(command.kind()).map_or(Warns::Nothing, |o| o.warns);
     let seat = crate::rules::command_seat(&command);
-    let pass_harm = match (warns, seat, trial) {
+    // Any other step whose trial ends its player's round (the Antidote, a Hibernation) says so,
+    // with what the round's end brings, as a Pass does.
+    let ends_round = match (warns, &trial) {
+        (Warns::Harm, _) | (_, None) => false,
+        (_, Some(applied)) => {
+            let turn = state.rounds.turn_of;
+            applied.events.iter().any(|e| matches!(e, crate::event::Event::RoundEnded { seat: s, passed: true } if Some(*s) == turn))
+        }
+    };
+    let pass_harm = match (warns, seat, &trial) {
         (Warns::Harm, Some(seat), Some(applied)) => harm_of(&applied.events, seat),
+        (_, _, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|turn| harm_of(&applied.events, turn)),
         _ => None,
     };
     let escape_attacks = match (warns, seat) {
         (Warns::Escape, Some(seat)) => state.intruders_at(state.seats[seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm })
+    let wounds_characters = match &command {
+        Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
+        _ => Vec::new(),
+    };
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
 }

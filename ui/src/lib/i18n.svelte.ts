@@ -111,9 +111,11 @@ function lookup(key: string): { text: string; lang: string } | undefined {
   const lang = current.lang;
   const own = catalogues[lang]?.[key];
   if (own !== undefined) return { text: own, lang };
+  // Asked for before the English stand-in: after a live switch the English later part is there
+  // already, and the new language's must still be fetched (the round stayed half English).
+  missing(lang, key);
   const english = catalogues.en?.[key];
   if (english !== undefined) return { text: english, lang: "en" };
-  missing(lang, key);
   return undefined;
 }
 

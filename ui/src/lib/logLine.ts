@@ -137,7 +137,7 @@ const HAND_LINES = new Set([
 ]);
 const VERDICT_LINES = new Set([
   "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "event_card",
-  "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed",
+  "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed", "eggs_shot", "eggs_shot_missed", "eggs_struck", "eggs_struck_missed",
   "melee_missed_small", "melee_missed_adult", "shot_missed_small", "shot_missed_adult", "noise_rolled", "noise_rolled_table",
   "encounter", "surprise_attack", "no_surprise_attack", "serious_wound", "light_wounds", "character_died", "intruder_injured", "intruder_killed",
   "intruder_left", "endurance_dies", "endurance_retreats", "endurance_retreats_two", "endurance_survives", "contamination_dies", "contamination_lucky",
@@ -148,6 +148,8 @@ const VERDICT_LINES = new Set([
   "died_with_ship", "hibernation_failed", "pod_entry_failed", "game_ended_fire", "game_ended_malfunction", "game_ended_self_destruct",
   "game_ended_jump", "game_ended_jump_destroyed", "game_ended_nobody_left_self_destruct", "game_ended_nobody_left_jump",
   "victory_next_engines", "victory_next_coordinates", "victory_next_contamination", "victory_next_objectives", "victory_over", "victory_nobody",
+  // The Engines and the Coordinates revealed decide the deaths after them: they lead, before them.
+  "engines_revealed", "coordinates_revealed",
 ]);
 
 /** "hand", "verdict", or null for a line that says how the step came about. */

@@ -206,7 +206,8 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| player_phase::leave_pod(ctx, *seat),
         }
         TryHibernate { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]).round(),
+            // Asked to confirm: a character in hibernation plays no more rounds (p. 26).
+            spec: on(G::Ship).fields([seat()]).round().confirm(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -228,16 +229,26 @@ macro_rules! commands_of_the_ship {
             offer: Offered::crew(S::Here, 42, |_, seat| vec![TakeEgg { seat }]).suggest(Suggest::Aside),
             rule: |ctx| rooms::take_egg(ctx, *seat),
         }
-        /// Destroying uncarried Eggs (p. 25): `count` Eggs an attempt destroyed. `into` a neighbouring
-        /// room: a Grenade (2) or Molotov Cocktail (1) thrown there, not through a Closed Door (p. 17).
-        DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location> } => {
+        /// Destroying uncarried Eggs (p. 25). `attempt` says how: a Shoot (1 Ammo off `weapon`'s
+        /// card) or a Melee Attack rolls the Combat die and each Injury destroys 1 Egg; `thrown`
+        /// (older saves) destroys the `count` the table says, `into` a neighbouring room for a
+        /// Grenade (2) or Molotov Cocktail (1), not through a Closed Door (p. 17). A Noise roll follows.
+        DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location>, #[serde(default)] attempt: EggAttempt, #[serde(default)] weapon: Option<Weapon> } => {
             // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
-            spec: on(G::Characters).fields([seat(), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone)]).round(),
+            spec: on(G::Characters)
+                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone), starting(field("weapon", F::Weapon), "own")])
+                .entered([E::Combat])
+                .round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
-            offer: Offered::crew(S::Fight, 43, |_, seat| vec![DestroyEggs { seat, count: 1, into: None }]),
-            rule: |ctx| rooms::destroy_eggs(ctx, *seat, *count, *into),
+            // A Shoot with the character's own weapon or one it carries, or a Melee Attack (p. 25);
+            // a thrown Grenade or Molotov is the table's to enter (its card is not the app's).
+            offer: Offered::crew(S::Fight, 43, |_, seat| {
+                let shots = Weapon::ALL[..2].iter().map(move |w| DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Shoot, weapon: Some(*w) });
+                shots.chain([DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Melee, weapon: None }]).collect()
+            }),
+            rule: |ctx| rooms::destroy_eggs(ctx, *seat, *count, *into, *attempt, *weapon),
         }
         DropEggs { seat: Seat } => {
             spec: on(G::Characters).fields([seat()]),

@@ -239,7 +239,7 @@ pub(super) fn tell(s: &State, was: &State, seq: u32, e: &Event, near: &mut Vec<S
             let x = &d.weaknesses[card.0 as usize];
             Some(line(seq, "weakness_revealed", vec![("card", term(format!("card.weakness.{}", x.key), x.name.clone()))], None))
         }
-        Event::ContaminationGiven { seat, card } => {
+        Event::ContaminationGiven { seat, card, .. } => {
             Some(line(seq, "contamination_given", vec![player(seat), card_id(card), ("truth", truth(infected(card)))], Some(*seat)))
         }
         Event::ContaminationScanned { seat, card, infected: i } => {

@@ -83,7 +83,7 @@ impl Event {
             Event::DeckShuffled { deck, .. } | Event::DeckReshuffled { deck, .. } => drawn(deck_component(*deck)),
             Event::ContaminationPrepared { .. } => drawn(Component::ContaminationDeck),
             Event::DraftOffered { .. } => drawn(Component::CharacterDraft),
-            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } => drawn(Component::Dice),
+            Event::NoiseRolled { .. } | Event::DiceRolled { .. } | Event::CharacterAttacked { .. } | Event::EggsAttacked { .. } => drawn(Component::Dice),
             // Turned over in the order the pile already has.
             Event::RoomExplored { .. } => revealed(Component::ExplorationTokens),
             Event::AttackCardDrawn { .. } => revealed(Component::AttackDeck),

@@ -72,6 +72,20 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
             public(key, params)
         }
+        // An attempt on Eggs (p. 25): the faces that hit only named kinds miss an Egg.
+        Event::EggsAttacked { seat, melee, face, injuries } => {
+            let key = match (*melee, *injuries > 0) {
+                (false, true) => "eggs_shot",
+                (false, false) => "eggs_shot_missed",
+                (true, true) => "eggs_struck",
+                (true, false) => "eggs_struck_missed",
+            };
+            let mut params = vec![who(seat), ("face", named("combat", face))];
+            if *injuries > 0 {
+                params.push(("count", num(*injuries as i32)));
+            }
+            public(key, params)
+        }
         Event::AttackMissed { target, .. } => public("attack_missed", vec![who(target)]),
         // One name, the manual's: the injury check (p. 20). A Breeder or the Queen draws two
         // cards and adds their blood, and the line says so; a Larva draws none.

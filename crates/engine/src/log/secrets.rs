@@ -13,9 +13,10 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let mine = |seat: &Seat| to == Audience::Seat(*seat);
     let who = |seat: &Seat| ("player", player(s, *seat));
     match e {
-        Event::ContaminationGiven { seat, card: x } => {
+        Event::ContaminationGiven { seat, card: x, shuffled_in } => {
             if mine(seat) {
-                private("contamination_given_private", vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
+                let key = if *shuffled_in { "contamination_shuffled_in_private" } else { "contamination_given_private" };
+                private(key, vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])
             } else {
                 public("contamination_given", vec![who(seat)])
             }
@@ -31,6 +32,8 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 public("contamination_scanned", vec![who(seat)])
             }
         }
+        // Its holder is told which card goes and where: out of the hand and the game (p. 20).
+        Event::ContaminationRemoved { seat, card: x } if mine(seat) => private("contamination_removed_private", vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })]),
         Event::ContaminationRemoved { seat, .. } => public("contamination_removed", vec![who(seat)]),
         Event::ContaminationDeckEmpty { seat } => public("contamination_empty", vec![who(seat)]),
         Event::EngineChecked { seat, engine, top } => {

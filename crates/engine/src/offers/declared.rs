@@ -5,7 +5,7 @@
 //! `intruders_here`) are theirs to call by name.
 
 use super::{FormFirst, RoundSection, Suggest};
-use crate::command::{command_table, Command, CommandType, ScanProcedure, Treatment, Weapon};
+use crate::command::{command_table, Command, CommandType, EggAttempt, ScanProcedure, Treatment, Weapon};
 use crate::content::WeaknessEffect;
 use crate::rules;
 use crate::ids::*;

@@ -202,6 +202,17 @@ pub fn injuries_of(face: CombatFace, kind: IntruderKind, melee: bool, vital_plac
     }
 }
 
+/// How many Eggs a Combat die face destroys (p. 25: each Injury, one Egg). An Egg is no Intruder
+/// (the manual says so), so the faces that hit only named kinds miss it (pp. 18–19; deviation 63); a double
+/// hit is 2 when shot, 1 in melee.
+pub fn injuries_to_eggs(face: CombatFace, melee: bool) -> u8 {
+    match face {
+        CombatFace::Miss | CombatFace::SmallHit | CombatFace::AdultHit => 0,
+        CombatFace::Hit => 1,
+        CombatFace::TwoHits => if melee { 1 } else { 2 },
+    }
+}
+
 /// The Shoot action (p. 18) with the weapon it fires. The character's own weapon is an Energy
 /// weapon when its card says so; a carried one is as the table says. Without a weapon named (old
 /// saves) `energy` alone says it, as it always did.

@@ -13,8 +13,13 @@ use crate::state::*;
 pub const MAX_CONTAMINATION_AT_ONCE: u8 = 4;
 
 pub(super) fn give_contamination(ctx: &mut Ctx, seat: Seat) {
+    give(ctx, seat, false);
+}
+
+/// One Contamination card, on top of the discard pile or (`shuffled_in`) into the Action deck.
+fn give(ctx: &mut Ctx, seat: Seat, shuffled_in: bool) {
     match ctx.state.contamination.draw.last().copied() {
-        Some(card) => ctx.emit(Event::ContaminationGiven { seat, card }),
+        Some(card) => ctx.emit(Event::ContaminationGiven { seat, card, shuffled_in }),
         None => ctx.emit(Event::ContaminationDeckEmpty { seat }),
     }
 }
@@ -97,7 +102,8 @@ pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId]) -> O
         let cards = ctx.state.seats[seat].hand.saturating_sub(left_hand);
         ctx.emit(Event::HandSizeSet { seat, cards });
     }
-    give_contamination(ctx, seat);
+    // The card's own instruction, not p. 20's discard pile: the private line says the same.
+    give(ctx, seat, true);
     ctx.emit(Event::TableDoes { seat, task: TableTask::ShuffleContaminationIn });
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! Laboratory and the Monitoring Room's peek.
 
 use super::ctx::Ctx;
-use super::{combat, corridors, encounter, intruders, wounds};
+use super::{combat, contamination, corridors, encounter, intruders, wounds};
 use crate::command::*;
 use crate::content::RoomColour;
 use crate::event::*;
@@ -51,16 +51,20 @@ fn nest_check(ctx: &mut Ctx) {
     }
 }
 
-/// Destroying uncarried Eggs with a Shoot or Melee attempt (p. 25): each Injury destroys one;
-/// a Noise roll follows every attempt, in the attacker's room. A Grenade (2 Eggs) or Molotov
-/// Cocktail (1) may be thrown `into` a neighbouring room "as if an Intruder were there" (p. 25),
-/// but not through a Closed Door (p. 17).
-pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Location>) -> Outcome<()> {
+/// Destroying uncarried Eggs (p. 25): a Shoot or Melee Attack rolls the Combat die and each
+/// Injury destroys one; a Melee miss costs neither a Contamination card nor a wound. A Grenade
+/// (2 Eggs) or Molotov Cocktail (1) may be thrown, `into` a neighbouring room "as if an Intruder
+/// were there" (p. 25), but not through a Closed Door (p. 17). A Noise roll follows every attempt,
+/// in the attacker's room.
+pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Location>, attempt: EggAttempt, weapon: Option<Weapon>) -> Outcome<()> {
     ctx.awake(seat)?;
     let here = ctx.state.seats[seat].location;
     let at = match into {
         None => here,
         Some(t) if t == here => here,
+        Some(_) if attempt != EggAttempt::Thrown => {
+            return refuse(Code::NotAllowed, "eggs_are_shot_or_struck_only_in_the_character_s_room", "Eggs are shot or struck only in the character's own room.");
+        }
         Some(t) => {
             let t = ctx.location(t)?;
             let Some(corridor) = ctx.content.board.corridor_between(here, t) else {
@@ -78,7 +82,28 @@ pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Lo
     if uncarried_eggs(ctx, at) == 0 {
         return refuse(Code::Empty, "there_are_no_uncarried_eggs_in_this_room", "There are no uncarried Eggs in this room.");
     }
-    destroy_uncarried_eggs(ctx, at, count);
+    let destroyed = match attempt {
+        EggAttempt::Thrown => count,
+        EggAttempt::Shoot | EggAttempt::Melee => {
+            let melee = attempt == EggAttempt::Melee;
+            if !melee {
+                // A Shoot names its weapon: 1 Ammo off its card (p. 18); an old form's none is the own.
+                ctx.emit(Event::AmmoSpent { seat, weapon: weapon.unwrap_or(Weapon::Own) });
+            }
+            let face = ctx.roll_combat()?;
+            let injuries = combat::injuries_to_eggs(face, melee);
+            ctx.emit(Event::EggsAttacked { seat, melee, face, injuries });
+            // A Melee miss on Eggs draws no Contamination card and no wound (p. 25); read as
+            // written, a hit still draws the card a Melee Attack draws (p. 19; deviation 63).
+            if melee && injuries > 0 {
+                contamination::give_contamination(ctx, seat);
+            }
+            injuries
+        }
+    };
+    if destroyed > 0 {
+        destroy_uncarried_eggs(ctx, at, destroyed);
+    }
     encounter::noise_roll(ctx, seat)?;
     Ok(())
 }

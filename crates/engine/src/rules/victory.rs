@@ -6,7 +6,8 @@ use super::{contamination, ending};
 use crate::command::*;
 use crate::event::*;
 use crate::ids::*;
-use crate::rejection::{refuse, Code, Outcome};
+use crate::rejection::{refuse, refuse_with, Code, Outcome};
+use crate::words::LogParam;
 use crate::state::*;
 
 fn at_check(ctx: &Ctx, step: VictoryStep) -> Outcome<()> {
@@ -197,6 +198,17 @@ fn contradicted(ctx: &Ctx, seat: Seat) -> Outcome<()> {
         "the_great_hunt" | "relentless_investigator" | "a_proper_burial" | "aliens_on_a_spaceship" | "necroscopy" | "my_precious" | "cutting_off_the_head" | "no_man_left_behind" | "clean_up_crew"
     );
     if signal && !by(&|x: &SeatState| x.signal) {
+        // Another character's Signal does not count for a personal objective: say whose it was.
+        let senders: Vec<LogParam> = s.seats.iter().filter(|(_, x)| x.signal).map(|(_, x)| LogParam::text(x.name.clone())).collect();
+        if !senders.is_empty() {
+            let holder = LogParam::text(s.seats[seat].name.clone());
+            return refuse_with(
+                Code::NotAllowed,
+                "not_met_the_holder_must_send_the_signal_themselves",
+                "Not met: this objective needs {player} to send the Signal themselves; the app recorded it sent by {senders} only.",
+                vec![("player", holder), ("senders", LogParam::List { items: senders })],
+            );
+        }
         return refuse(Code::NotAllowed, "not_met_this_objective_needs_the_signal_sent", "Not met: this objective needs the Signal sent from the Comms Room, and the app recorded none.");
     }
     if matches!(key, "my_precious" | "special_delivery") && !by(&|x: &SeatState| x.eggs_carried > 0) {

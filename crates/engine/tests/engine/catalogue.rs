@@ -62,6 +62,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::ScanProcedure => json!("surgery"),
         FieldKind::Treatment => json!("heal_light"),
         FieldKind::Weapon => json!("own"),
+        FieldKind::EggAttempt => json!("shoot"),
         FieldKind::ItemDeck => json!("green"),
         FieldKind::PlayedCard => json!("bandages"),
         FieldKind::CardEffect => json!("heal_light"),
@@ -282,6 +283,12 @@ fn following_the_next_steps_plays_the_draft_and_an_event_phase_through() {
 fn launching_an_escape_pod_is_irreversible_so_it_asks_to_confirm_p26() {
     assert!(spec(CommandType::LaunchPod).confirm, "p. 26: the pod is gone once launched");
     assert!(spec(CommandType::LaunchPod).sent_by.contains(&Sender::Round), "its occupant's phone sends it, and asks too");
+}
+
+#[test]
+fn hibernating_takes_the_character_out_of_the_rounds_so_it_asks_to_confirm_p26() {
+    assert!(spec(CommandType::TryHibernate).confirm, "p. 26: a character in hibernation plays no more rounds");
+    assert!(spec(CommandType::TryHibernate).sent_by.contains(&Sender::Round), "the phone sends it, and asks too");
 }
 
 /// Each offer of a round sits in a section of the round's panel that its command's declaration

@@ -165,7 +165,7 @@ fn no_private_reveal_or_secret_card_makes_a_table_cue() {
         assert_eq!(e.private_to(), Some(seat), "{e:?} is a private reveal");
     }
     let secret_cards = [
-        Event::ContaminationGiven { seat, card: ContaminationId(3) },
+        Event::ContaminationGiven { seat, card: ContaminationId(3), shuffled_in: false },
         Event::ContaminationRemoved { seat, card: ContaminationId(3) },
         Event::ContaminationDeckEmpty { seat },
         Event::EngineOrderSet { seat, engine: EngineNumber(1), top: EngineStatus::Damaged, changed: true },

@@ -98,7 +98,7 @@ fn a_random_games_story_matches_its_journal_event_for_event() {
         // Each Contamination card's truth is the one the game held, and it goes to its owner.
         let end = state(&g);
         for e in &events {
-            if let Event::ContaminationGiven { seat, card } = e {
+            if let Event::ContaminationGiven { seat, card, .. } = e {
                 let l = lines.iter().find(|l| l.key == "contamination_given" && l.params["card"] == nemesis_engine::log::LogParam::text(format!("{:02}", card.0 + 1))).expect("told");
                 assert_eq!(l.seat, Some(*seat));
                 let truth = match end.infected[card.0 as usize] {

@@ -300,7 +300,7 @@ fn a_correction_is_refused_when_the_app_rolled_or_drew_at_random_in_that_step_no
     let token = Event::TokenDrawn { token: TokenId(0), purpose: DrawPurpose::Encounter };
     let reshuffle = Event::DeckReshuffled { deck: DeckKind::Attack, order: vec![] };
     let attack = Event::AttackCardDrawn { card: AttackCardId(0), purpose: AttackDraw::Endurance { intruder: IntruderId(1) } };
-    let contamination = Event::ContaminationGiven { seat: Seat(0), card: ContaminationId(0) };
+    let contamination = Event::ContaminationGiven { seat: Seat(0), card: ContaminationId(0), shuffled_in: false };
     let dice_at_table = config(&[Component::Dice]);
 
     // The table's die missed (p. 19) and the app turned over its top Serious Wound card: a

@@ -4,7 +4,7 @@
 //! cards guided since left aside).
 
 use crate::common::*;
-use nemesis_engine::command::{Command, ScanProcedure, Treatment, Weapon};
+use nemesis_engine::command::{Command, EggAttempt, ScanProcedure, Treatment, Weapon};
 use nemesis_engine::game::Request;
 use nemesis_engine::ids::*;
 use nemesis_engine::offers::{offers, Offer};
@@ -29,16 +29,26 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
         Err(r) if r.code == Code::ResultNeeded => (true, None),
         Err(_) => return None,
     };
-    // The Pass's harm came after the declarations (issue 32): read as the new judge reads it.
+    // The Pass's harm, a round ended as a pass and a throw's wounds came after the declarations
+    // (issues 32, 31): read as the new judge reads them.
+    let ends_round = match (&command, &trial) {
+        (Command::Pass { .. }, _) | (_, None) => false,
+        (_, Some(applied)) => applied.events.iter().any(|e| matches!(e, nemesis_engine::event::Event::RoundEnded { seat: s, passed: true } if Some(*s) == state.rounds.turn_of)),
+    };
     let pass_harm = match (&command, trial) {
         (Command::Pass { seat }, Some(applied)) => nemesis_engine::offers::harm_of(&applied.events, *seat),
+        (_, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|seat| nemesis_engine::offers::harm_of(&applied.events, seat)),
         _ => None,
+    };
+    let wounds_characters = match &command {
+        Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
+        _ => Vec::new(),
     };
     let escape_attacks = match &command {
         Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm })
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
 }
 
 /// The hand list as it stood before the declarations carried their offers (commit 3186e38).
@@ -92,7 +102,10 @@ fn old_candidates(state: &State, seat: Seat) -> Vec<Command> {
         out.push(PickUpObject { seat, object });
     }
     out.push(TakeEgg { seat });
-    out.push(DestroyEggs { seat, count: 1, into: None });
+    for weapon in [Weapon::Own, Weapon::Carried] {
+        out.push(DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Shoot, weapon: Some(weapon) });
+    }
+    out.push(DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Melee, weapon: None });
     for object in ResearchObject::ALL {
         out.push(Research { seat, object });
     }

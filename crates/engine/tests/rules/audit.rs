@@ -6,7 +6,7 @@
 
 use crate::common::*;
 
-use nemesis_engine::command::{Command, Entered};
+use nemesis_engine::command::{Command, EggAttempt, Entered, Weapon};
 use nemesis_engine::content::{Blood, Content};
 use nemesis_engine::event::Event;
 use nemesis_engine::ids::*;
@@ -381,7 +381,7 @@ fn a_grenade_thrown_from_next_door_destroys_nest_eggs_but_not_through_a_closed_d
     let (next_door, corridor) = c.board.neighbours(nest)[0];
     s.seats[Seat(0)].location = next_door;
     let eggs = s.nest_eggs;
-    let throw = Command::DestroyEggs { seat: Seat(0), count: 2, into: Some(nest) };
+    let throw = Command::DestroyEggs { seat: Seat(0), count: 2, into: Some(nest), attempt: EggAttempt::Thrown, weapon: None };
     let a = ok(&s, &mut f, throw.clone(), vec![Entered::Noise { face: NoiseFace::Silence }]);
     assert!(a.events.contains(&Event::NestEggsDestroyed { count: 2 }), "p. 25: a Grenade destroys 2 Eggs");
     assert_eq!(a.state.nest_eggs, eggs - 2);
@@ -389,7 +389,73 @@ fn a_grenade_thrown_from_next_door_destroys_nest_eggs_but_not_through_a_closed_d
     s.board.doors[corridor.0 as usize] = DoorState::Closed;
     assert_eq!(refused(&s, &mut f, throw, vec![]).key, "a_closed_door_stops_the_throw", "p. 17: a Closed Door stops a throw");
     let far = c.board.locations().find(|l| *l != nest && *l != next_door && c.board.corridor_between(next_door, *l).is_none()).unwrap();
-    assert_eq!(refused(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 1, into: Some(far) }, vec![]).key, "a_grenade_is_thrown_only_into_a_neighbouring_room");
+    assert_eq!(refused(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 1, into: Some(far), attempt: EggAttempt::Thrown, weapon: None }, vec![]).key, "a_grenade_is_thrown_only_into_a_neighbouring_room");
+}
+
+/// An attempt on the Nest's Eggs with the Combat die entered, the Noise roll silent.
+fn attempt_on_eggs(s: &State, f: &mut Fate, attempt: EggAttempt, weapon: Option<Weapon>, face: CombatFace) -> nemesis_engine::Applied {
+    let c = Command::DestroyEggs { seat: Seat(0), count: 1, into: None, attempt, weapon };
+    ok(s, f, c, vec![combat(face), Entered::Noise { face: NoiseFace::Silence }])
+}
+
+#[test]
+fn destroying_eggs_is_a_shoot_or_melee_attack_each_injury_destroying_one_egg_p25() {
+    let (mut s, mut f) = table(2, 1763);
+    stand_in(&mut s, Seat(0), "nest");
+    s.nest_eggs = 4;
+    let contaminated = |a: &nemesis_engine::Applied| a.events.iter().any(|e| matches!(e, Event::ContaminationGiven { .. }));
+    let wounded = |a: &nemesis_engine::Applied| a.events.iter().any(|e| matches!(e, Event::SeriousWoundDrawn { .. } | Event::LightWoundsSet { .. }));
+    let noise = |a: &nemesis_engine::Applied| a.events.iter().any(|e| matches!(e, Event::NoiseRolled { .. }));
+
+    let a = attempt_on_eggs(&s, &mut f, EggAttempt::Shoot, Some(Weapon::Own), CombatFace::TwoHits);
+    assert!(a.events.contains(&Event::AmmoSpent { seat: Seat(0), weapon: Weapon::Own }), "p. 18: a Shoot takes 1 Ammo off the weapon's card");
+    assert!(a.events.contains(&Event::EggsAttacked { seat: Seat(0), melee: false, face: CombatFace::TwoHits, injuries: 2 }));
+    assert_eq!(a.state.nest_eggs, 2, "p. 25: each Injury destroys 1 Egg; a shot's double hit is 2");
+    assert!(noise(&a), "p. 25: a Noise roll after every attempt");
+
+    let a = attempt_on_eggs(&s, &mut f, EggAttempt::Shoot, Some(Weapon::Carried), CombatFace::AdultHit);
+    assert_eq!(a.state.nest_eggs, 4, "pp. 18, 25: the Adult's face hits only the kinds it names, and an Egg is not an Intruder");
+    assert!(noise(&a), "a miss is an attempt too: its Noise roll follows");
+
+    let a = attempt_on_eggs(&s, &mut f, EggAttempt::Melee, None, CombatFace::Miss);
+    assert_eq!(a.state.nest_eggs, 4);
+    assert!(!contaminated(&a) && !wounded(&a), "p. 25: a Melee miss on Eggs draws no Contamination card and gives no wound");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::AmmoSpent { .. })), "a Melee Attack spends no Ammo");
+
+    let a = attempt_on_eggs(&s, &mut f, EggAttempt::Melee, None, CombatFace::TwoHits);
+    assert_eq!(a.state.nest_eggs, 3, "p. 19: in melee a double hit is 1 Injury, so 1 Egg");
+    assert!(contaminated(&a), "p. 19 read with p. 25: a Melee hit draws the Melee Attack's Contamination card (deviation 63)");
+    assert_eq!(
+        refused(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 1, into: Some(HIB), attempt: EggAttempt::Shoot, weapon: Some(Weapon::Own) }, vec![]).key,
+        "eggs_are_shot_or_struck_only_in_the_character_s_room",
+        "p. 25: only a thrown Grenade or Molotov reaches a neighbouring room"
+    );
+}
+
+#[test]
+fn the_rounds_offer_to_destroy_eggs_is_a_shoot_with_each_weapon_or_a_melee_attack_never_a_sure_egg_p25() {
+    let (mut s, _) = table(2, 1764);
+    stand_in(&mut s, Seat(0), "nest");
+    s.nest_eggs = 2;
+    s.phase = Phase::Player;
+    s.rounds.turn_of = Some(Seat(0));
+    let attempts: Vec<_> = nemesis_engine::offers::offers(&s)
+        .into_iter()
+        .filter_map(|o| match o.command { Command::DestroyEggs { attempt, weapon, into, .. } => Some((attempt, weapon, into, o.needs_result)), _ => None })
+        .collect();
+    assert_eq!(attempts, vec![(EggAttempt::Shoot, Some(Weapon::Own), None, false), (EggAttempt::Shoot, Some(Weapon::Carried), None, false), (EggAttempt::Melee, None, None, false)]);
+}
+
+#[test]
+fn an_old_saves_destroy_eggs_still_destroys_the_count_it_says_p25() {
+    let old: Command = serde_json::from_str(r#"{"type":"destroy_eggs","seat":0,"count":2,"into":null}"#).expect("an old save's DestroyEggs reads");
+    assert_eq!(old, Command::DestroyEggs { seat: Seat(0), count: 2, into: None, attempt: EggAttempt::Thrown, weapon: None });
+    let (mut s, mut f) = table(2, 1765);
+    stand_in(&mut s, Seat(0), "nest");
+    s.nest_eggs = 3;
+    let a = ok(&s, &mut f, old, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    assert_eq!(a.state.nest_eggs, 1, "the table's count, no die");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::EggsAttacked { .. })));
 }
 
 // ---------------------------------------------------------------- E9: Airlock Control (p. 25)
@@ -497,7 +563,7 @@ fn eggs_dropped_in_the_nest_can_be_destroyed_with_the_nests_own_p25() {
     let nest = stand_in(&mut s, Seat(0), "nest");
     s.nest_eggs = 1;
     s.room_mut(nest).eggs = 1;
-    let a = ok(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 2, into: None }, vec![Entered::Noise { face: NoiseFace::Silence }]);
+    let a = ok(&s, &mut f, Command::DestroyEggs { seat: Seat(0), count: 2, into: None, attempt: EggAttempt::Thrown, weapon: None }, vec![Entered::Noise { face: NoiseFace::Silence }]);
     assert_eq!((a.state.nest_eggs, a.state.room(nest).eggs), (0, 0), "both uncarried Eggs in the room are destroyed");
     assert!(a.state.nest_destroyed);
 }

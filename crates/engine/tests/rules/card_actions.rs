@@ -192,6 +192,9 @@ fn the_antidote_scans_every_card_removes_the_infected_and_the_larva_shuffles_in_
     }
     round_of(&mut s, Seat(0));
     assert_eq!(offered(&s, |c| *c == antidote), vec![(antidote.clone(), Some(1))], "an Item costs 1 (p. 22)");
+    let offer = offers(&s).into_iter().find(|o| o.command == antidote).expect("offered");
+    assert!(offer.ends_round, "the offer says the Antidote ends the round as a pass, so the screens warn first (issue 31)");
+    assert!(!offers(&s).into_iter().find(|o| matches!(o.command, Command::Pass { .. })).expect("Pass").ends_round, "a Pass is a Pass, not a step that ends the round");
     let in_hand = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held[..2].to_vec(), corridor: None, intruder: None, room: None, target: None, pod: None };
     let a = ok(&s, &mut f, in_hand, vec![]);
     let scanned = a.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count();
@@ -552,6 +555,8 @@ fn a_grenade_thrown_next_door_gives_its_intruder_2_injuries_and_everyone_else_th
     round_of(&mut s, Seat(0));
     let grenade = with(PlayedCard::Grenade, CardEffect::ThrowGrenade, None, Some(target), Some(next));
     assert_eq!(offered(&s, |c| *c == grenade), vec![(grenade.clone(), Some(1))], "an Item costs 1 (p. 22)");
+    let offer = offers(&s).into_iter().find(|o| o.command == grenade).expect("offered");
+    assert_eq!(offer.wounds_characters, vec![Seat(1)], "the offer names the character it will wound, so the thrower is asked first (issue 31)");
     let a = ok(&s, &mut f, grenade.clone(), vec![]);
     assert!(a.events.contains(&Event::IntruderInjured { id: target, injuries: 2 }), "the chosen Intruder: 2 Injuries");
     assert!(a.events.contains(&Event::IntruderInjured { id: other, injuries: 1 }), "the other: 1 Injury");

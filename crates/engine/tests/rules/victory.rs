@@ -376,6 +376,25 @@ fn my_precious_is_not_met_without_the_signal_or_a_carried_egg_which_the_app_reco
 }
 
 #[test]
+fn another_characters_signal_does_not_meet_a_personal_objective_and_the_refusal_says_whose_it_was_p11_p24() {
+    // p. 11: a personal objective is the holder's own; "send the Signal" (p. 24) is met only by
+    // the holder's character. The refusal names who did send it, not "none recorded".
+    let judge = Command::JudgeObjective { seat: Seat(1), met: true, overrule: false };
+    let (mut s, mut f) = judging(3304, "the_great_hunt");
+    s.seats[Seat(0)].signal = true;
+    let err = refused(&s, &mut f, judge.clone(), vec![]);
+    assert_eq!(err.key, "not_met_the_holder_must_send_the_signal_themselves");
+    let said = format!("{:?}", err);
+    assert!(said.contains(&s.seats[Seat(0)].name) && said.contains(&s.seats[Seat(1)].name), "the refusal names the sender and the holder: {said}");
+    s.seats[Seat(1)].signal = true;
+    assert_ne!(refused_or_ok_key(&s, &mut f, judge), Some("not_met_the_holder_must_send_the_signal_themselves".to_string()), "the holder's own Signal counts");
+}
+
+fn refused_or_ok_key(s: &State, f: &mut Fate, c: Command) -> Option<String> {
+    run(s, f, c, vec![]).err().map(|r| r.key)
+}
+
+#[test]
 fn a_met_the_records_contradict_stands_once_the_table_overrules_them_p11() {
     // p. 11: the table judges the objective. Some legal plays leave no record in the app (the
     // Scientist's Intranet uses the Comms Room's Computer from another Computer room; Laboratory

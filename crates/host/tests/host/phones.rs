@@ -599,6 +599,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::ScanProcedure => json!("surgery"),
         K::Treatment => json!("heal_light"),
         K::Weapon => json!("own"),
+        K::EggAttempt => json!("shoot"),
         K::ItemDeck => json!("green"),
         K::PlayedCard => json!("bandages"),
         K::CardEffect => json!("heal_light"),
