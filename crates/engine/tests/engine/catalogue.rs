@@ -402,3 +402,30 @@ fn the_round_panels_ways_of_taking_an_offer_are_the_lists_the_ui_held() {
         assert_eq!(s.suggest, here.then_some(suggest), "{k:?}: where the panel suggests it");
     }
 }
+
+/// The action helpers (`hints::explain`) have words for exactly the commands the catalogue marks
+/// `explained` (the panels ask only for those): a command given words without the mark, or marked
+/// without words, fails here, so a new explained command cannot be missed silently.
+#[test]
+fn the_action_helpers_explain_exactly_the_commands_the_catalogue_marks_explained() {
+    use nemesis_engine::state::Intruder;
+    let (mut s, _) = table(2, 3301);
+    // Something for each command to speak of: an Adult (id 0, as the forms' samples name it) in
+    // the first character's room.
+    let at = s.seats[Seat(0)].location;
+    s.intruders.push(Intruder { id: IntruderId(0), kind: IntruderKind::Adult, at, injuries: 0, token: None });
+    s.next_intruder = s.next_intruder.max(1);
+    let v = s.public_view();
+    let mut explained = 0;
+    for k in CommandType::ALL {
+        let entry = spec(*k);
+        let Ok(command) = serde_json::from_value::<Command>(Value::Object(built(entry))) else {
+            assert!(!entry.explained, "{k:?} is marked explained: its sample must build");
+            continue;
+        };
+        let words = nemesis_engine::hints::explain(&v, &command);
+        assert_eq!(!words.is_empty(), entry.explained, "{k:?}: the catalogue's `explained` and the helper's words agree ({words:?})");
+        explained += usize::from(entry.explained);
+    }
+    assert!(explained >= 10, "the helpers explain the round's main commands ({explained})");
+}
