@@ -110,6 +110,16 @@ pub enum FieldKind {
     PlayedCard,
     /// What a played card does.
     CardEffect,
+    /// A face of the Noise die, as an entered roll names it.
+    NoiseFace,
+    /// A face of the Combat die, as an entered roll names it.
+    CombatFace,
+    /// What an Intruder token drawn from the bag shows.
+    TokenKind,
+    /// What an Exploration token shows.
+    ExplorationEffect,
+    /// Where a Coordinates card sends the ship.
+    Destination,
 }
 
 /// One field of a command, by its name in the command.
@@ -230,7 +240,8 @@ fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
 
 fn choices() -> Vec<Choices> {
     use crate::command::{EggAttempt, ScanProcedure, Treatment, Weapon};
-    use crate::ids::{CardEffect, DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ItemDeck, PlayedCard, ResearchObject};
+    use crate::content::ExplorationEffect;
+    use crate::ids::{CardEffect, CombatFace, Destination, DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
         of(FieldKind::IntruderKind, tags(&IntruderKind::ALL)),
@@ -246,6 +257,12 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::ItemDeck, tags(&ItemDeck::ALL)),
         of(FieldKind::PlayedCard, tags(&PlayedCard::ALL)),
         of(FieldKind::CardEffect, tags(&CardEffect::ALL)),
+        // The entered results' own (the table reads them off its dice, bag, tokens and cards).
+        of(FieldKind::NoiseFace, tags(&NoiseFace::ALL)),
+        of(FieldKind::CombatFace, tags(&CombatFace::ALL)),
+        of(FieldKind::TokenKind, tags(&TokenKind::ALL)),
+        of(FieldKind::ExplorationEffect, tags(&ExplorationEffect::ALL)),
+        of(FieldKind::Destination, tags(&Destination::ALL)),
     ]
 }
 

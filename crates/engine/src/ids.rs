@@ -128,6 +128,8 @@ pub enum TokenKind {
 }
 
 impl TokenKind {
+    /// In the order a form offers them (the catalogue's `token_kind` choices).
+    pub const ALL: [TokenKind; 6] = [TokenKind::Blank, TokenKind::Larva, TokenKind::Creeper, TokenKind::Adult, TokenKind::Breeder, TokenKind::Queen];
     pub fn intruder(self) -> Option<IntruderKind> {
         match self {
             TokenKind::Blank => None,
@@ -181,6 +183,10 @@ pub enum Destination {
     Mars,
     Venus,
     DeepSpace,
+}
+
+impl Destination {
+    pub const ALL: [Destination; 4] = [Destination::Earth, Destination::Mars, Destination::Venus, Destination::DeepSpace];
 }
 
 /// A space of the Destination Track.
@@ -282,6 +288,7 @@ pub enum NoiseFace {
 }
 
 impl NoiseFace {
+    pub const ALL: [NoiseFace; 6] = [NoiseFace::One, NoiseFace::Two, NoiseFace::Three, NoiseFace::Four, NoiseFace::Silence, NoiseFace::Danger];
     /// The corridor number this face points at, if it is a number.
     pub fn corridor(self) -> Option<u8> {
         match self {
@@ -306,6 +313,10 @@ pub enum CombatFace {
     AdultHit,
     Hit,
     TwoHits,
+}
+
+impl CombatFace {
+    pub const ALL: [CombatFace; 5] = [CombatFace::Miss, CombatFace::SmallHit, CombatFace::AdultHit, CombatFace::Hit, CombatFace::TwoHits];
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -116,5 +116,10 @@ export const catalogue: Catalogue = {
     {"kind":"item_deck","values":["red","yellow","green"]},
     {"kind":"played_card","values":["basic_repairs","repairs","fast_repairs","rest","tools","duct_tape","bandages","medkit","clothes","antidote","energy_charge","fire_extinguisher","demolition","computer_skills","knowledge_of_the_ship","blocking_access","pyrotechnics","ingenuity","scavenging","motivation","grenade","molotov_cocktail","taser","synthetic_food","self_destruct_key","evacuation_key"]},
     {"kind":"card_effect","values":["repair_malfunction","repair_engine","dress_serious","heal_dressed","heal_light","discard_slime","scan","toggle_door","destroy_door","place_malfunction","start_fire","put_out_fire","drive_off_intruder","reload_energy","scavenge","everyone_draws","combine_heavy_items","throw_grenade","throw_molotov","stun_intruder","draw_two","toggle_self_destruct","empty_hand","toggle_pod_lock"]},
+    {"kind":"noise_face","values":["1","2","3","4","silence","danger"]},
+    {"kind":"combat_face","values":["miss","small_hit","adult_hit","hit","two_hits"]},
+    {"kind":"token_kind","values":["blank","larva","creeper","adult","breeder","queen"]},
+    {"kind":"exploration_effect","values":["silence","danger","slime","fire","malfunction","doors"]},
+    {"kind":"destination","values":["earth","mars","venus","deep_space"]},
   ],
 };

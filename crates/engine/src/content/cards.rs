@@ -164,6 +164,17 @@ pub enum ExplorationEffect {
     Doors,
 }
 
+impl ExplorationEffect {
+    pub const ALL: [ExplorationEffect; 6] = [
+        ExplorationEffect::Silence,
+        ExplorationEffect::Danger,
+        ExplorationEffect::Slime,
+        ExplorationEffect::Fire,
+        ExplorationEffect::Malfunction,
+        ExplorationEffect::Doors,
+    ];
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExplorationSpec {

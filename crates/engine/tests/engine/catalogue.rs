@@ -17,8 +17,18 @@ use std::collections::BTreeSet;
 /// The variants serde knows for a tagged enum, read from its refusal of an unknown tag (it lists
 /// them all): the enum's own list, so no one keeps a second copy that could miss one.
 fn variants<T: serde::de::DeserializeOwned>(tagged: &str) -> BTreeSet<String> {
-    let err = serde_json::from_value::<T>(json!({ tagged: "no_such_variant" })).err().expect("an unknown tag is refused").to_string();
-    let expected = err.split("expected one of").nth(1).unwrap_or_else(|| panic!("serde's message lists the variants: {err}"));
+    listed_in_refusal::<T>(json!({ tagged: "no_such_variant" }))
+}
+
+/// The same for a plain enum of names (a die's faces, a token's kinds).
+fn names<T: serde::de::DeserializeOwned>() -> BTreeSet<String> {
+    listed_in_refusal::<T>(json!("no_such_variant"))
+}
+
+fn listed_in_refusal<T: serde::de::DeserializeOwned>(unknown: Value) -> BTreeSet<String> {
+    let err = serde_json::from_value::<T>(unknown).err().expect("an unknown tag is refused").to_string();
+    // "expected one of `a`, `b`, …", or for two "expected `a` or `b`".
+    let expected = err.split("no_such_variant`, expected").nth(1).unwrap_or_else(|| panic!("serde's message lists the variants: {err}"));
     expected.split('`').skip(1).step_by(2).map(str::to_string).collect()
 }
 
@@ -67,6 +77,46 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::PlayedCard => json!("bandages"),
         FieldKind::CardEffect => json!("heal_light"),
         FieldKind::OfferedCharacter => json!("captain"),
+        FieldKind::NoiseFace => json!("silence"),
+        FieldKind::CombatFace => json!("miss"),
+        FieldKind::TokenKind => json!("blank"),
+        FieldKind::ExplorationEffect => json!("slime"),
+        FieldKind::Destination => json!("earth"),
+    }
+}
+
+/// Each list of values the forms offer (a die's faces, a token's kinds, an Engine's statuses…) is
+/// the engine's enum whole, each value once: a new face or token cannot be missing from a form.
+#[test]
+fn the_catalogue_offers_every_value_of_each_listed_kind() {
+    use nemesis_engine::command::{ScanProcedure, Treatment, Weapon};
+    use nemesis_engine::content::ExplorationEffect;
+    let expected = [
+        (FieldKind::IntruderKind, names::<IntruderKind>()),
+        (FieldKind::DoorState, names::<DoorState>()),
+        (FieldKind::Die, names::<Die>()),
+        (FieldKind::DestinationLetter, names::<DestinationLetter>()),
+        (FieldKind::EngineStatus, names::<EngineStatus>()),
+        (FieldKind::ResearchObject, names::<ResearchObject>()),
+        (FieldKind::ScanProcedure, names::<ScanProcedure>()),
+        (FieldKind::Treatment, names::<Treatment>()),
+        (FieldKind::Weapon, names::<Weapon>()),
+        (FieldKind::ItemDeck, names::<ItemDeck>()),
+        (FieldKind::PlayedCard, names::<PlayedCard>()),
+        (FieldKind::CardEffect, names::<CardEffect>()),
+        (FieldKind::NoiseFace, names::<NoiseFace>()),
+        (FieldKind::CombatFace, names::<CombatFace>()),
+        (FieldKind::TokenKind, names::<TokenKind>()),
+        (FieldKind::ExplorationEffect, names::<ExplorationEffect>()),
+        (FieldKind::Destination, names::<Destination>()),
+    ];
+    let choices = &catalogue().choices;
+    assert_eq!(choices.len(), expected.len(), "every list the catalogue carries is checked here");
+    for (kind, all) in expected {
+        let listed = &choices.iter().find(|c| c.kind == kind).unwrap_or_else(|| panic!("the catalogue lists {kind:?}")).values;
+        let unique: BTreeSet<String> = listed.iter().cloned().collect();
+        assert_eq!(unique.len(), listed.len(), "{kind:?} names each value once");
+        assert_eq!(unique, all, "{kind:?} lists every value of its enum and no other");
     }
 }
 
@@ -358,4 +408,31 @@ fn the_round_panels_ways_of_taking_an_offer_are_the_lists_the_ui_held() {
         let here = s.section == Some(nemesis_engine::catalogue::RoundSection::Here);
         assert_eq!(s.suggest, here.then_some(suggest), "{k:?}: where the panel suggests it");
     }
+}
+
+/// The action helpers (`hints::explain`) have words for exactly the commands the catalogue marks
+/// `explained` (the panels ask only for those): a command given words without the mark, or marked
+/// without words, fails here, so a new explained command cannot be missed silently.
+#[test]
+fn the_action_helpers_explain_exactly_the_commands_the_catalogue_marks_explained() {
+    use nemesis_engine::state::Intruder;
+    let (mut s, _) = table(2, 3301);
+    // Something for each command to speak of: an Adult (id 0, as the forms' samples name it) in
+    // the first character's room.
+    let at = s.seats[Seat(0)].location;
+    s.intruders.push(Intruder { id: IntruderId(0), kind: IntruderKind::Adult, at, injuries: 0, token: None });
+    s.next_intruder = s.next_intruder.max(1);
+    let v = s.public_view();
+    let mut explained = 0;
+    for k in CommandType::ALL {
+        let entry = spec(*k);
+        let Ok(command) = serde_json::from_value::<Command>(Value::Object(built(entry))) else {
+            assert!(!entry.explained, "{k:?} is marked explained: its sample must build");
+            continue;
+        };
+        let words = nemesis_engine::hints::explain(&v, &command);
+        assert_eq!(!words.is_empty(), entry.explained, "{k:?}: the catalogue's `explained` and the helper's words agree ({words:?})");
+        explained += usize::from(entry.explained);
+    }
+    assert!(explained >= 10, "the helpers explain the round's main commands ({explained})");
 }

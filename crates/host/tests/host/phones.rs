@@ -604,6 +604,11 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::PlayedCard => json!("bandages"),
         K::CardEffect => json!("heal_light"),
         K::OfferedCharacter => json!("captain"),
+        K::NoiseFace => json!("silence"),
+        K::CombatFace => json!("miss"),
+        K::TokenKind => json!("blank"),
+        K::ExplorationEffect => json!("slime"),
+        K::Destination => json!("earth"),
     }
 }
 
