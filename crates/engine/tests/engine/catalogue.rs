@@ -89,7 +89,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
 /// the engine's enum whole, each value once: a new face or token cannot be missing from a form.
 #[test]
 fn the_catalogue_offers_every_value_of_each_listed_kind() {
-    use nemesis_engine::command::{ScanProcedure, Treatment, Weapon};
+    use nemesis_engine::command::{EggAttempt, ScanProcedure, Treatment, Weapon};
     use nemesis_engine::content::ExplorationEffect;
     let expected = [
         (FieldKind::IntruderKind, names::<IntruderKind>()),
@@ -101,6 +101,7 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         (FieldKind::ScanProcedure, names::<ScanProcedure>()),
         (FieldKind::Treatment, names::<Treatment>()),
         (FieldKind::Weapon, names::<Weapon>()),
+        (FieldKind::EggAttempt, names::<EggAttempt>()),
         (FieldKind::ItemDeck, names::<ItemDeck>()),
         (FieldKind::PlayedCard, names::<PlayedCard>()),
         (FieldKind::CardEffect, names::<CardEffect>()),
