@@ -57,6 +57,11 @@ pub fn response(path: &str, headers: &axum::http::HeaderMap, cache: &'static str
     }
 }
 
+/// The table's cut of its typeface, as built (`assets/saira-table-<hash>.woff2`).
+pub fn table_face() -> Option<&'static str> {
+    FILES.iter().map(|(p, _, _)| *p).find(|p| p.starts_with("assets/saira-table-") && p.ends_with(".woff2"))
+}
+
 /// Whether the front end was built before this binary (serve mode needs it).
 pub fn present() -> bool {
     find("index.html").is_some()

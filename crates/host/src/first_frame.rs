@@ -57,8 +57,18 @@ pub fn of(dir: &Path, game: i64, revision: u32) -> Option<String> {
 pub fn into_page(index: &[u8], frame: &str) -> Option<Vec<u8>> {
     let page = std::str::from_utf8(index).ok()?;
     let at = page.find(MOUNT)?;
-    let mut out = String::with_capacity(page.len() + frame.len() + 160);
-    out.push_str(&page[..at]);
+    let mut out = String::with_capacity(page.len() + frame.len() + 320);
+    // The frame waits for the table's typeface: its fetch starts as the head is read, before the
+    // page's code is fetched and compiled on the same thread (without it, the live table often
+    // mounted before the frame could show).
+    match (page.find("</head>"), crate::assets::table_face()) {
+        (Some(head), Some(face)) if head < at => {
+            out.push_str(&page[..head]);
+            out.push_str(&format!("<link rel=\"preload\" href=\"./{face}\" as=\"font\" type=\"font/woff2\" crossorigin>"));
+            out.push_str(&page[head..at]);
+        }
+        _ => out.push_str(&page[..at]),
+    }
     out.push_str("<div id=\"app\" data-first-frame inert style=\"visibility:hidden\">");
     out.push_str(frame);
     out.push_str("</div><script src=\"./first-frame.js\"></script>");
