@@ -139,8 +139,10 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
   assert.match(await outcome.textContent(), /Door/i, "the Doors that turned are listed, each with its hand line");
 
   // The Antidote from the table: every card scanned; the results reach this player's phone only.
+  // It ends the round (the card's text), so the table says so and asks first.
   const antidote = round.locator('[data-test="offer-use_card"]', { hasText: "Antidote" });
-  await take(table, antidote);
+  await antidote.click();
+  await take(table, round.locator('[data-test="warned-go"]'));
   await curePhone.locator('[data-test="phone-new"]').waitFor();
   assert.doesNotMatch(await outcome.textContent(), /scanned: (INFECTED|not infected)/, "no result on the table");
   const secret = await holding(curePhone, () => curePhone.locator('[data-test="phone-secret"]').textContent());
