@@ -7,30 +7,14 @@
 // between), the loads take turns, so a slow spell of this noisy machine falls on each alike.
 //   node scripts/bench-paint.mjs [out.json] [loads]
 import { writeFileSync } from "node:fs";
-import { spawn } from "node:child_process";
-import { cleanup, draftedGame, freshDataDir, hostBinary, launch, tableDoor } from "../ui/e2e/harness.mjs";
-import { wireCounter } from "../ui/e2e/phoneLoad.mjs";
+import { cleanup, draftedGame, freshDataDir, hostBinary, launch, startServe, tableDoor } from "../ui/e2e/harness.mjs";
+import { settle, wireCounter } from "../ui/e2e/phoneLoad.mjs";
 
 const OUT = process.argv[2];
 const LOADS = Number(process.argv[3] ?? 15);
 const BINS = (process.env.NEMESIS_HOST_BINS ?? hostBinary).split(" ").filter(Boolean);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const HANDLED = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards"];
-
-/** `nemesis-host serve` from `binary` (the harness starts the default one only). */
-function serveWith(binary, dir) {
-  return new Promise((ok, fail) => {
-    const child = spawn(binary, ["serve", "--port", "0", "--data", dir, "--seed", "7"], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/open (http:\/\/\S+)/);
-      if (m) ok({ url: m[1], child });
-    });
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) => fail(new Error(`serve exited (${code}): ${out}`)));
-  });
-}
 
 const kind = (url) => {
   const path = new URL(url).pathname;
@@ -44,7 +28,7 @@ const hosts = [];
 try {
   for (const binary of BINS) {
     const dir = freshDataDir();
-    const serve = await serveWith(binary, dir);
+    const serve = await startServe(dir, { seed: 7, binary });
     await draftedGame(tableDoor(serve).call, { players: ["Ana", "Bruno", "Chidi", "Dana"], mode: "standard", handled: HANDLED });
     hosts.push({ binary, dir, serve, loads: [] });
   }
@@ -66,13 +50,7 @@ try {
       await page.goto(host.serve.url);
       await page.waitForFunction(() => performance.getEntriesByName("nemesis:shown").length > 0, null, { timeout: 20000 });
       // Settled: nothing new fetched for a while (the screen stream stays open and is counted as far as it got).
-      let last = -1;
-      for (let n = 0; n < 50; n++) {
-        const now = count().reduce((a, r) => a + r.bytes, 0) + count().length * 1e9;
-        if (now === last) break;
-        last = now;
-        await new Promise((r) => setTimeout(r, 600));
-      }
+      await settle(count, 600);
       const t = await page.evaluate(() => ({
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
         shown: performance.getEntriesByName("nemesis:shown")[0]?.startTime ?? NaN,
@@ -88,7 +66,7 @@ try {
 } finally {
   await browser.close();
   for (const h of hosts) {
-    h.serve.child.kill("SIGINT");
+    await h.serve.stop();
     cleanup(h.dir);
   }
 }

@@ -18,11 +18,12 @@ export function freshDataDir() {
 }
 
 /** Starts `nemesis-host serve` and resolves with its printed address. With `seed`, every game it
- *  makes draws from that number (`--seed`), so a test plays the same game on every run. */
-export function startServe(dataDir, { seed } = {}) {
+ *  makes draws from that number (`--seed`), so a test plays the same game on every run; `binary`
+ *  names another host build (the benchmarks compare builds). */
+export function startServe(dataDir, { seed, binary = hostBinary } = {}) {
   return new Promise((ok, fail) => {
     const args = ["serve", "--port", "0", "--data", dataDir, ...(seed === undefined ? [] : ["--seed", String(seed)])];
-    const child = spawn(hostBinary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const timer = setTimeout(() => fail(new Error(`serve printed no address: ${out}`)), 15000);
     child.stdout.on("data", (d) => {

@@ -35,7 +35,7 @@ export async function wireCounter(page) {
 }
 
 /** Waits until the page has fetched nothing new for `quietMs` (the stream aside). */
-async function settle(count, quietMs = 800) {
+export async function settle(count, quietMs = 800) {
   let last = -1;
   for (let i = 0; i < 100; i++) {
     const now = count().reduce((n, r) => n + r.bytes, 0) + count().length * 1e9;
