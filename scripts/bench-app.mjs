@@ -5,9 +5,10 @@
 // same way in the same run as the floor. Writes target/bench/app.json. Needs both release
 // binaries, Xvfb and tauri-driver.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { savedGame } from "../ui/e2e/harness.mjs";
+import { byMapping, byProcess, pidNamed, pss, tree, webProcess } from "./proc-memory.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const app = join(root, "target/release/nemesis-table");
@@ -16,71 +17,6 @@ const display = ":96";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.round((xs.length - 1) * p)];
-
-function pss(pid) {
-  try {
-    const m = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+) kB/m);
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Where a process's memory is (issue 35: where the web process grows): PSS in kB by kind of
- *  mapping in /proc/PID/smaps: the C heap, anonymous memory (WebKit's own allocator and
- *  JavaScriptCore's heap and JIT live there), shared memory (the pictures handed to the window),
- *  and files (libraries, fonts, caches), the largest files by name. */
-function byMapping(pid) {
-  let text = "";
-  try { text = readFileSync(`/proc/${pid}/smaps`, "utf8"); } catch { return {}; }
-  const out = {};
-  let kind = "anon";
-  for (const line of text.split("\n")) {
-    const head = line.match(/^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \S+\s*(.*)$/);
-    if (head) {
-      const [, perms, name] = head;
-      kind = name === "[heap]" ? "heap" : name.startsWith("/memfd:") || name.startsWith("/dev/shm") || name.includes("(deleted)") ? "shared" : name.startsWith("[") ? name : !name ? (perms.includes("x") ? "anon-exec" : "anon") : `file:${name.split("/").pop()}`;
-      continue;
-    }
-    const pss = line.match(/^Pss:\s+(\d+) kB/);
-    if (pss) out[kind] = (out[kind] ?? 0) + Number(pss[1]);
-  }
-  // Files beyond the ten largest are summed as one.
-  const files = Object.entries(out).filter(([k]) => k.startsWith("file:")).sort((a, b) => b[1] - a[1]);
-  for (const [k, v] of files.slice(10)) { delete out[k]; out["file:other"] = (out["file:other"] ?? 0) + v; }
-  return out;
-}
-
-/** The web process among `pids` (WebKit's, which renders the page). */
-function webProcess(pids) {
-  return pids.find((p) => { try { return readFileSync(`/proc/${p}/comm`, "utf8").trim().startsWith("WebKitWebProces"); } catch { return false; } });
-}
-
-/** Each process's PSS in kB by its name (the app, WebKit's network and web processes). */
-function byProcess(pids) {
-  const out = {};
-  for (const p of pids) {
-    let name = "?";
-    try { name = readFileSync(`/proc/${p}/comm`, "utf8").trim(); } catch {}
-    out[name] = (out[name] ?? 0) + pss(p);
-  }
-  return out;
-}
-
-/** The pid and all its descendants (the app and the WebKit web and network processes). */
-function tree(pid) {
-  const kids = new Map();
-  for (const d of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const ppid = Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
-    } catch {}
-  }
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) out.push(...(kids.get(out[i]) ?? []));
-  return out;
-}
-
 
 /** Spawns `binary` and waits for its window's first IPC call, then for its first screen shown
  *  (both binaries report both on stderr): the page's code loaded and talking to the host, and
@@ -269,10 +205,8 @@ async function clickLatency(dir) {
       stalled += r.stalled;
     }
     await sleep(3000);
-    const appPid = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).find((d) => {
-      try { return readFileSync(`/proc/${d}/comm`, "utf8").trim() === "nemesis-table"; } catch { return false; }
-    });
-    const pids = appPid ? tree(Number(appPid)) : [];
+    const appPid = pidNamed("nemesis-table");
+    const pids = appPid ? tree(appPid) : [];
     const after = { commands: first.times.length + later.length + stalled, stalled, pss_kb: pids.reduce((a, p) => a + pss(p), 0), processes: pids.length, pss_by_process: byProcess(pids),
       click_median_last_50: median(later.slice(-50)), web_by_mapping: webProcess(pids) ? byMapping(webProcess(pids)) : {} };
     await wd("DELETE", `/session/${sessionId}`);

@@ -56,7 +56,8 @@ export async function startDriver({ display = ":97", env = {} } = {}) {
     stop();
     throw new Error(`${e.message}\n${driver.log()}`);
   }
-  return { stop };
+  // What the app and its web processes said on stderr (they inherit tauri-driver's).
+  return { stop, log: driver.log };
 }
 
 /** A WebDriver session on the app at `application` (with `args`), and the page helpers the
