@@ -8,7 +8,7 @@ use crate::common::*;
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, Seat};
 use nemesis_host::protocol::{OfferPurpose, PhoneOffer, PhoneReply, TableScreen};
-use nemesis_host::{Call, Reply, Shared};
+use nemesis_host::{Call, HostCode, Reply, Shared};
 use std::path::Path;
 use std::time::Duration;
 
@@ -138,7 +138,7 @@ async fn the_phone_server_is_off_until_the_table_turns_it_on() {
     assert!(!screen.phones.on && screen.phones.url.is_none(), "off by default (PRIVACY.md, LAN server rule 1)");
     assert!(screen.phones.seats.iter().all(|s| !s.paired && s.connected == 0));
     let f = fault_of(table_call(&table, Call::PairCode { seat: Seat(0) }));
-    assert_eq!(f.code, nemesis_host::FaultCode::PhonesOff, "no QR while off");
+    assert_eq!(f.code, HostCode::PhonesOff, "no QR while off");
     let port = phones_on(&table);
     assert!(request(port, "GET", "/", &[], None).await.status != 0);
     let screen = screen_of(table_call(&table, Call::Phones { on: false, address: None }));
@@ -409,7 +409,7 @@ async fn a_revocation_holds_even_when_the_save_refuses_the_write() {
     let write_pending = !revoking.is_finished();
     assert!(t0.elapsed() < Duration::from_secs(1) && write_pending, "told within a second, while the write still waits ({:?})", t0.elapsed());
     let fault = fault_of(revoking.await.unwrap());
-    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    assert_eq!(fault.code, HostCode::Storage, "the failed write is reported: {}", fault.reason);
     assert!(!phones_screen(&l.table).phones.seats[0].paired, "the table shows the seat free");
     assert_fault(&phone(l.port, Some(&token), HAND).await, 401, "bad_token", "after a revocation the save refused");
     // Opening the game again in this run (its tokens are read back from the save) does not
@@ -485,7 +485,7 @@ async fn a_revocation_the_save_refused_still_holds_after_a_restart() {
     blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
     let table = l.table.clone();
     let fault = fault_of(tokio::task::spawn_blocking(move || table_call(&table, Call::RevokePhone { seat: Seat(0) })).await.unwrap());
-    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    assert_eq!(fault.code, HostCode::Storage, "the failed write is reported: {}", fault.reason);
     let Lan { table, game, dir, .. } = l;
     drop(table);
     blocker.execute_batch("ROLLBACK").unwrap();
@@ -527,7 +527,7 @@ async fn phones_stop_when_the_game_closes_and_tokens_belong_to_their_game() {
     screen_of(table_call(&l.table, Call::Close));
     assert!(!phones_screen(&l.table).phones.on, "off with no game (PRIVACY.md, LAN server rule 1)");
     assert!(stops_listening(l.port).await, "nothing listens once the game closed");
-    assert_eq!(fault_of(table_call(&l.table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })).code, nemesis_host::FaultCode::NoGame);
+    assert_eq!(fault_of(table_call(&l.table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })).code, HostCode::NoGame);
     // Another game: the first game's token proves nothing there.
     on_table(&l.table, |t| started(t, 2));
     let port = phones_on(&l.table);
@@ -581,9 +581,12 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
     if let Some(v) = &f.initial {
         return v.clone();
     }
+    if f.optional {
+        return serde_json::Value::Null;
+    }
     match f.kind {
         K::Seat | K::IntruderPlayer | K::Intruder | K::Corridor | K::AttackCard => json!(0),
-        K::SeatOrNone | K::LocationOrNone | K::CorridorNumberOrNone | K::ObjectiveOrNone | K::CorridorOrNone | K::IntruderOrNone | K::PodOrNone => serde_json::Value::Null,
+        K::Objective => serde_json::Value::Null,
         K::Seats | K::ContaminationCards | K::Corridors => json!([]),
         K::Names => json!(["Ana", "Bo"]),
         K::Location | K::Pod | K::Engine | K::CorridorNumber => json!(1),
