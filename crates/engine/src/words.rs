@@ -17,10 +17,40 @@ pub enum LogParam {
     Number { value: i32 },
     Term { key: String, en: String },
     List { items: Vec<LogParam> },
-    /// A room by its number on the board (its English rendering is the number).
-    Room { value: u8 },
+    /// A room by its number on the board (its English rendering is the number), and how the
+    /// line's sentence names it.
+    Room {
+        value: u8,
+        #[serde(default)]
+        form: RoomForm,
+    },
     /// A player, by seat and name (its English rendering is the name).
     Seat { seat: u8, name: String },
+}
+
+/// How a line's sentence names a room, which the line itself decides (issue 30: the screens
+/// keep no lists of lines): each screen writes the form in its own language, from the room as it
+/// stands on its board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum RoomForm {
+    /// As it is now, inside the sentence: "the Armory (07)", or "unexplored room 07".
+    #[default]
+    Now,
+    /// As it lay face down, before the line turned it over or peeked at it.
+    FaceDown,
+    /// By its number alone, where the sentence already says what the room is.
+    Number,
+    /// On its own, outside a phrase: one end of a corridor ("Cockpit (01)"); a short screen
+    /// gives its number alone, as the map prints it.
+    Standalone,
+    /// Where a move ends, with its own article ("to the Armory (07)").
+    To,
+    /// Where a move starts, with its own article.
+    From,
+    /// Where a piece is placed (a Fire or Malfunction marker), with its own article.
+    In,
 }
 
 impl LogParam {
@@ -30,9 +60,13 @@ impl LogParam {
     pub fn text(s: impl Into<String>) -> LogParam {
         LogParam::Text { value: s.into() }
     }
-    /// A room by its number on the board (`Location`'s).
+    /// A room by its number on the board (`Location`'s), named as it is now.
     pub fn room(at: u8) -> LogParam {
-        LogParam::Room { value: at }
+        LogParam::Room { value: at, form: RoomForm::Now }
+    }
+    /// A room named as the sentence needs it (`RoomForm`).
+    pub fn room_as(at: u8, form: RoomForm) -> LogParam {
+        LogParam::Room { value: at, form }
     }
     /// A player by seat (`Seat`'s index) and name.
     pub fn seat(seat: u8, name: impl Into<String>) -> LogParam {
@@ -50,7 +84,7 @@ impl LogParam {
         match self {
             LogParam::Text { value } => value.clone(),
             LogParam::Number { value } => value.to_string(),
-            LogParam::Room { value } => value.to_string(),
+            LogParam::Room { value, .. } => value.to_string(),
             LogParam::Seat { name, .. } => name.clone(),
             LogParam::Term { en, .. } => en.clone(),
             LogParam::List { items } => {

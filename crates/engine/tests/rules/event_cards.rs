@@ -180,7 +180,7 @@ fn every_event_card_names_the_card_and_each_miniature_it_moves_through_its_corri
                 .iter()
                 .find(|l| l.key == "intruder_moved_from" && l.params.get("id") == Some(&LogParam::Number { value: id.0 as i32 }))
                 .unwrap_or_else(|| panic!("{}: Intruder #{} has its own move line", card.key, id.0));
-            assert_eq!(line.params.get("from"), Some(&LogParam::Room { value: 1 }), "{}: it came from the Cockpit", card.key);
+            assert_eq!(line.params.get("from"), Some(&LogParam::Room { value: 1, form: nemesis_engine::log::RoomForm::From }), "{}: it came from the Cockpit", card.key);
             let through = match line.params.get("corridor") {
                 Some(LogParam::List { items }) => items.clone(),
                 other => panic!("{}: a corridor number, not {other:?}", card.key),
