@@ -100,6 +100,11 @@ pub struct Offer {
     /// room it lands in (the cards), the thrower too if it is their own. Said before it is sent.
     #[serde(default)]
     pub wounds_characters: Vec<Seat>,
+    /// The room a tap on the map takes this offer for, as its command's `offer:` clause reads it
+    /// off the command: a Move's destination (p. 13). `None` for what the map does not take (a
+    /// Careful Movement asks for its Noise marker first, p. 14).
+    #[serde(default)]
+    pub map_room: Option<Location>,
 }
 
 /// The worst a step does to the acting character's body.
@@ -227,7 +232,9 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Err(_) => return None,
     };
     // What the offer warns of is its command's declaration (`Offered::warns`), about its seat.
-    let warns = offered(command.kind()).map_or(Warns::Nothing, |o| o.warns);
+    let declared = offered(command.kind());
+    let warns = declared.map_or(Warns::Nothing, |o| o.warns);
+    let map_room = declared.and_then(|o| o.on_map).and_then(|room| room(&command));
     let seat = crate::rules::command_seat(&command);
     // Any other step whose trial ends its player's round (the Antidote, a Hibernation) says so,
     // with what the round's end brings, as a Pass does.
@@ -251,5 +258,5 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
         _ => Vec::new(),
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters, map_room })
 }

@@ -225,7 +225,12 @@ macro_rules! commands_of_the_rounds {
                 let careful = rooms.iter().flat_map(|to| (1..=rules::CORRIDOR_NUMBERS).map(|n| MoveCharacter { seat, to: *to, careful_noise: Some(n) }));
                 rooms.iter().map(|to| MoveCharacter { seat, to: *to, careful_noise: None }).chain(careful).collect()
             })
-            .warns(Warns::Escape),
+            .warns(Warns::Escape)
+            // A tap on a room is the plain Move there; a Careful Movement asks for its marker.
+            .on_map(|c| match c {
+                MoveCharacter { to, careful_noise: None, .. } => Some(*to),
+                _ => None,
+            }),
             rule: |ctx| movement::move_character(ctx, *seat, *to, *careful_noise),
         }
         PlaceCharacter { seat: Seat, at: Location } => {

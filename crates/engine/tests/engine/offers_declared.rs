@@ -48,7 +48,12 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
         Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
+    // The map's room came after the declarations too (issue 30): a plain Move's destination.
+    let map_room = match &command {
+        Command::MoveCharacter { to, careful_noise: None, .. } => Some(*to),
+        _ => None,
+    };
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters, map_room })
 }
 
 /// The hand list as it stood before the declarations carried their offers (commit 3186e38).
