@@ -146,11 +146,11 @@ macro_rules! commands_of_the_rounds {
                     starting(field("effect", F::CardEffect), "repair_malfunction"),
                     count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
                     field("cards", F::ContaminationCards),
-                    field("corridor", F::CorridorOrNone),
-                    field("intruder", F::IntruderOrNone),
-                    field("room", F::LocationOrNone),
-                    field("target", F::SeatOrNone),
-                    field("pod", F::PodOrNone),
+                    or_none(field("corridor", F::Corridor)),
+                    or_none(field("intruder", F::Intruder)),
+                    or_none(field("room", F::Location)),
+                    or_none(field("target", F::Seat)),
+                    or_none(field("pod", F::Pod)),
                 ])
                 .entered([E::EventCard, E::AttackCard])
                 .round(),
@@ -213,7 +213,7 @@ macro_rules! commands_of_the_rounds {
 
         MoveCharacter { seat: Seat, to: Location, #[serde(default)] careful_noise: Option<u8> } => {
             spec: on(G::Characters)
-                .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..field("careful_noise", F::CorridorNumberOrNone) }])
+                .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..or_none(field("careful_noise", F::CorridorNumber)) }])
                 .entered([E::Room, E::Noise, E::Token])
                 .explained().round(),
             seat: Some(*seat),
@@ -308,7 +308,7 @@ macro_rules! commands_of_the_rounds {
             rule: |ctx| intruders::move_by_table(ctx, *id, *corridor),
         }
         AttackCharacter { id: IntruderId, #[serde(default)] target: Option<Seat> } => {
-            spec: on(G::Intruders).fields([field("id", F::Intruder), field("target", F::SeatOrNone)]).entered([E::AttackCard, E::SeriousWound, E::Token]).explained(),
+            spec: on(G::Intruders).fields([field("id", F::Intruder), or_none(field("target", F::Seat))]).entered([E::AttackCard, E::SeriousWound, E::Token]).explained(),
             seat: None,
             stage: Stage::Play,
             play: |_| Play::Correction,

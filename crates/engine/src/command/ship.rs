@@ -190,7 +190,7 @@ macro_rules! commands_of_the_ship {
         /// launches it (from their phone or the table); left out, the table launches it (old saves).
         /// Asked to confirm: a launched pod leaves the ship for good (p. 26).
         LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]).round().confirm(),
+            spec: on(G::Ship).fields([field("pod", F::Pod), or_none(field("seat", F::Seat))]).round().confirm(),
             seat: *seat,
             stage: Stage::Play,
             play: |_| Play::Unpaid,
@@ -215,7 +215,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::try_hibernate(ctx, *seat),
         }
         ChooseObjective { seat: Seat, objective: Option<String> } => {
-            spec: on(G::Characters).fields([seat(), field("objective", F::ObjectiveOrNone)]).phone(),
+            spec: on(G::Characters).fields([seat(), or_none(field("objective", F::Objective))]).phone(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
@@ -234,9 +234,10 @@ macro_rules! commands_of_the_ship {
         /// (older saves) destroys the `count` the table says, `into` a neighbouring room for a
         /// Grenade (2) or Molotov Cocktail (1), not through a Closed Door (p. 17). A Noise roll follows.
         DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location>, #[serde(default)] attempt: EggAttempt, #[serde(default)] weapon: Option<Weapon> } => {
-            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
+            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2), so
+            // the form's bound is the command's own.
             spec: on(G::Characters)
-                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone), starting(field("weapon", F::Weapon), "own")])
+                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), count("count", 1, u8::MAX, 1), or_none(field("into", F::Location)), starting(field("weapon", F::Weapon), "own")])
                 .entered([E::Combat])
                 .round(),
             seat: Some(*seat),
@@ -281,7 +282,7 @@ macro_rules! commands_of_the_ship {
         /// instead to another character in the same room, in a Trade (p. 13: the Trade's Action is
         /// the `CardAction` of whoever started it; the exchange itself is free); old saves read as not.
         DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> } => {
-            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]).round(),
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), or_none(field("give_to", F::Seat))]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,

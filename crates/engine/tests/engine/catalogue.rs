@@ -54,9 +54,12 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
     if let Some(v) = &f.initial {
         return v.clone();
     }
+    if f.optional {
+        return Value::Null;
+    }
     match f.kind {
         FieldKind::Seat | FieldKind::IntruderPlayer | FieldKind::Intruder | FieldKind::Corridor | FieldKind::AttackCard => json!(0),
-        FieldKind::SeatOrNone | FieldKind::LocationOrNone | FieldKind::CorridorNumberOrNone | FieldKind::ObjectiveOrNone | FieldKind::CorridorOrNone | FieldKind::IntruderOrNone | FieldKind::PodOrNone => Value::Null,
+        FieldKind::Objective => Value::Null,
         FieldKind::Seats | FieldKind::ContaminationCards | FieldKind::Corridors => json!([]),
         FieldKind::Names => json!(["Ana"]),
         FieldKind::Location | FieldKind::Pod | FieldKind::Engine | FieldKind::CorridorNumber => json!(1),
@@ -181,6 +184,19 @@ fn the_forms_bounds_are_the_constants_the_rules_check() {
     assert_eq!(bounds(CommandType::Wound, "light"), (0, rules::MAX_WOUNDS_AT_ONCE.into()));
     assert_eq!(bounds(CommandType::HealLightWounds, "count"), (1, rules::MAX_LIGHT_WOUNDS.into()));
     assert_eq!(bounds(CommandType::DressSeriousWound, "index"), (0, (rules::MAX_SERIOUS_WOUNDS - 1).into()));
+}
+
+/// A form and a phone ask a number between the catalogue's bounds, never a guessed range: every
+/// count, corridor number and name names both (issue 30).
+#[test]
+fn every_numbered_field_names_both_its_bounds() {
+    let numbered = |k: FieldKind| matches!(k, FieldKind::Count | FieldKind::CorridorNumber | FieldKind::Names);
+    for s in &catalogue().commands {
+        for f in s.fields.iter().filter(|f| numbered(f.kind)) {
+            let (Some(min), Some(max)) = (f.min, f.max) else { panic!("{:?}.{} names both bounds", s.kind, f.name) };
+            assert!(min <= max, "{:?}.{}: {min} to {max}", s.kind, f.name);
+        }
+    }
 }
 
 /// The bound is where the rules draw it: the form's largest value passes their check and one more
