@@ -147,8 +147,9 @@ fn rights(state: &State, seat: Seat, command: &Command, entered: &[Entered]) -> 
         return if entered.is_empty() { Ok(()) } else { Err(Fault::new(nemesis_engine::Code::BadResult, "That step takes no entered result.")) };
     }
     if state.phase != Phase::Player || state.rounds.turn_of != Some(seat) {
-        return Err(match state.rounds.turn_of.filter(|_| state.phase == Phase::Player).and_then(|s| state.seats.get(s)) {
-            Some(holder) => Fault::with(HostCode::NotYourRound, "It is {player}'s round: your phone acts in your own round.", vec![("player", LogParam::Text { value: holder.name.clone() })]),
+        return Err(match state.rounds.turn_of.filter(|_| state.phase == Phase::Player).and_then(|s| state.seats.get(s).map(|x| (s, x))) {
+            // The holder by seat, as every refusal names a player (issue 30).
+            Some((at, holder)) => Fault::with(HostCode::NotYourRound, "It is {player}'s round: your phone acts in your own round.", vec![("player", LogParam::seat(at.0, holder.name.clone()))]),
             None => Fault::new(HostCode::NotYourRound, "No one holds a round now: your phone acts in your own round."),
         });
     }
