@@ -72,6 +72,8 @@ pub enum FieldKind {
     /// A number from `min` to `max`.
     Count,
     Switch,
+    /// An Escape Pod's lock, a switch: locked (`true`) or unlocked, as its offer's button says.
+    PodLock,
     DoorState,
     Die,
     DestinationLetter,

@@ -62,7 +62,8 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
       return (v === "own" && character ? tMaybe(`weapon_name.${character.key}`) : null) ?? t(`weapon.${v}`);
     }
     // The Hatch Control System's offer says which side the pod turns to (p. 25).
-    case "switch": return name === "locked" ? t(v ? "ship.pod.locked" : "ship.pod.unlocked") : "";
+    case "pod_lock": return t(v ? "ship.pod.locked" : "ship.pod.unlocked");
+    case "switch": return "";
     // Joined, not a template: the phone's catalogue takes the choice kinds' words from the
     // engine's catalogue (scripts/phone-strings.mjs), not from a key shape that fits every key.
     default: return choicesOf(kind).includes(String(v)) ? t(kind + "." + String(v)) : "";

@@ -112,7 +112,7 @@ macro_rules! commands_of_the_rounds {
         }
         /// The Hatch Control System's Room Action (p. 25): 2 cards; one Escape Pod locked or unlocked.
         HatchControl { seat: Seat, pod: PodNumber, locked: bool } => {
-            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), switch("locked", false)]).round(),
+            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), starting(field("locked", F::PodLock), false)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),

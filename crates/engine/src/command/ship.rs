@@ -172,7 +172,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::stop_self_destruct(ctx, *seat),
         }
         SetPodLock { pod: PodNumber, locked: bool } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), switch("locked", false)]),
+            spec: on(G::Ship).fields([field("pod", F::Pod), starting(field("locked", F::PodLock), false)]),
             seat: None,
             stage: Stage::Play,
             play: |_| Play::Correction,

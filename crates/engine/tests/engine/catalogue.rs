@@ -66,7 +66,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::NoiseSpot => json!({ "kind": "technical" }),
         FieldKind::IntruderKind => json!("adult"),
         FieldKind::Count => json!(f.min.unwrap_or(0)),
-        FieldKind::Switch => json!(true),
+        FieldKind::Switch | FieldKind::PodLock => json!(true),
         FieldKind::DoorState => json!("closed"),
         FieldKind::Die => json!("noise"),
         FieldKind::DestinationLetter => json!("a"),

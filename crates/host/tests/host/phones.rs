@@ -593,7 +593,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::NoiseSpot => json!({ "kind": "technical" }),
         K::IntruderKind => json!("adult"),
         K::Count => json!(f.min.unwrap_or(0)),
-        K::Switch => json!(true),
+        K::Switch | K::PodLock => json!(true),
         K::DoorState => json!("closed"),
         K::Die => json!("noise"),
         K::DestinationLetter => json!("a"),
