@@ -216,6 +216,9 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         shuffled_in: bool,
     },
+    /// The app's blind pick of which of the character's numbered cards stand for the ones the
+    /// player counted (in hand, or among the cards drawn): the physical cards carry no number.
+    ContaminationPicked { seat: Seat, cards: Vec<ContaminationId> },
     ContaminationScanned { seat: Seat, card: ContaminationId, infected: bool },
     ContaminationRemoved { seat: Seat, card: ContaminationId },
     ContaminationDeckEmpty { seat: Seat },

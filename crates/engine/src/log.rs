@@ -327,6 +327,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // A seat's look at a secret the app holds (Contamination, Engines, Coordinates): their own file.
         Event::ContaminationGiven { .. }
         | Event::ContaminationScanned { .. }
+        | Event::ContaminationPicked { .. }
         | Event::ContaminationRemoved { .. }
         | Event::ContaminationDeckEmpty { .. }
         | Event::EngineChecked { .. }
@@ -373,7 +374,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
         Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,
-        Event::ScanAsked { seat, question } => public(if *question == ScanQuestion::Alcohol { "alcohol_scan_asked" } else { "hand_scan_asked" }, vec![who(seat)]),
+        Event::ScanAsked { seat, question } => public(match question { ScanQuestion::Alcohol => "alcohol_scan_asked", ScanQuestion::Antidote => "antidote_scan_asked", _ => "hand_scan_asked" }, vec![who(seat)]),
         Event::TableDoes { seat, task } => match task {
             TableTask::RechargeEnergyWeapon => public("weapon_recharged", vec![who(seat)]),
             TableTask::DrawFromStorage { deck } => public("storage_draw", vec![who(seat), ("deck", named("item_deck", deck))]),
