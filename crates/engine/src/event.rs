@@ -98,6 +98,9 @@ pub enum TableTask {
     DrawTwoActionCards,
     /// A Taser's second use: this character discards every card of their hand (counted by the app).
     DiscardWholeHand,
+    /// Monitoring Room (p. 25) with the tiles or tokens at the table: the player looks at that
+    /// room's face-down tile and Exploration token alone, and puts them back.
+    PeekAtRoom { at: Location },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

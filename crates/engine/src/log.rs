@@ -394,6 +394,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::TapeHeavyItems => public("heavy_items_taped", vec![who(seat)]),
             TableTask::ShuffleContaminationIn => public("contamination_shuffled_in", vec![who(seat)]),
             TableTask::DrawTwoActionCards => public("two_action_cards_drawn", vec![who(seat)]),
+            TableTask::PeekAtRoom { at } => public("room_peeked_at_table", vec![who(seat), room(at)]),
             TableTask::DiscardWholeHand => public("whole_hand_discarded", vec![who(seat)]),
         },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),

@@ -258,7 +258,12 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
     };
     let pass_harm = match (warns, seat, &trial) {
         (Warns::Harm, Some(seat), Some(applied)) => harm_of(&applied.events, seat),
-        (_, _, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|turn| harm_of(&applied.events, turn)),
+        // Only what the round's end brings: the Surgery's own Light Wound (p. 25) is the step's,
+        // not the pass's, so "passing gives a Light Wound" would name the wrong cause (issue 31).
+        (_, _, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|turn| {
+            let end = applied.events.iter().position(|e| matches!(e, crate::event::Event::RoundEnded { seat: s, passed: true } if *s == turn)).unwrap_or(0);
+            harm_of(&applied.events[end..], turn)
+        }),
         _ => None,
     };
     let escape_attacks = match (warns, seat) {

@@ -253,6 +253,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("weakness", "Weakness discovered: {card}."),
     ("room_peeked_private", "You peek at {room}: the {tile}, {effect}, items: {items}."),
     ("room_peeked", "{player} looks at {room}."),
+    ("room_peeked_at_table", "{player} secretly looks at the face-down tile and Exploration token of {room}."),
     ("event_card", "Event: {card} (corridor {corridor})."),
     ("event_resolved", "{card} is resolved."),
     ("event_discarded", "{card} goes to the Event discard pile: it was drawn only for its corridor number."),

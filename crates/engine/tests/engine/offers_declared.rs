@@ -37,7 +37,10 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
     };
     let pass_harm = match (&command, trial) {
         (Command::Pass { seat }, Some(applied)) => nemesis_engine::offers::harm_of(&applied.events, *seat),
-        (_, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|seat| nemesis_engine::offers::harm_of(&applied.events, seat)),
+        (_, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|seat| {
+            let end = applied.events.iter().position(|e| matches!(e, nemesis_engine::event::Event::RoundEnded { seat: s, passed: true } if *s == seat)).unwrap_or(0);
+            nemesis_engine::offers::harm_of(&applied.events[end..], seat)
+        }),
         _ => None,
     };
     let wounds_characters = match &command {
