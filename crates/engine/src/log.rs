@@ -329,6 +329,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // A seat's look at a secret the app holds (Contamination, Engines, Coordinates): their own file.
         Event::ContaminationGiven { .. }
         | Event::ContaminationScanned { .. }
+        | Event::ContaminationPicked { .. }
         | Event::ContaminationRemoved { .. }
         | Event::ContaminationDeckEmpty { .. }
         | Event::EngineChecked { .. }
@@ -375,7 +376,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
         Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,
-        Event::ScanAsked { seat, question } => public(if *question == ScanQuestion::Alcohol { "alcohol_scan_asked" } else { "hand_scan_asked" }, vec![who(seat)]),
+        Event::ScanAsked { seat, question } => public(match question { ScanQuestion::Alcohol => "alcohol_scan_asked", ScanQuestion::Antidote => "antidote_scan_asked", _ => "hand_scan_asked" }, vec![who(seat)]),
         Event::TableDoes { seat, task } => match task {
             TableTask::RechargeEnergyWeapon => public("weapon_recharged", vec![who(seat)]),
             TableTask::DrawFromStorage { deck } => public("storage_draw", vec![who(seat), ("deck", named("item_deck", deck))]),
@@ -395,6 +396,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::TapeHeavyItems => public("heavy_items_taped", vec![who(seat)]),
             TableTask::ShuffleContaminationIn => public("contamination_shuffled_in", vec![who(seat)]),
             TableTask::DrawTwoActionCards => public("two_action_cards_drawn", vec![who(seat)]),
+            TableTask::PeekAtRoom { at } => public("room_peeked_at_table", vec![who(seat), room(at)]),
             TableTask::DiscardWholeHand => public("whole_hand_discarded", vec![who(seat)]),
         },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),

@@ -89,14 +89,18 @@ macro_rules! commands_of_the_ship {
             play: |_| Play::Correction,
             rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
         }
-        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
-            // From a phone too: the answer to a Rest card's scan names the cards in hand (p. 20).
-            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone().round(),
+        /// `scanned`: how many of the character's Contamination cards, besides any in `cards`,
+        /// are scanned; the app picks which, blind to what they are. The physical cards carry no
+        /// number, so a player holding them can say how many are in hand, not which (issue 31).
+        /// Old saves read none.
+        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure, #[serde(default)] scanned: u8 } => {
+            // From a phone too: the answer to a Rest card's scan says how many cards are in hand (p. 20).
+            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery"), count("scanned", 0, rules::MAX_HAND, 0)]).entered([E::Infected]).phone().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
-            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure }).into()),
-            rule: |ctx| contamination::scan(ctx, *seat, cards, *procedure),
+            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure, scanned: 0 }).into()),
+            rule: |ctx| contamination::scan(ctx, *seat, cards, *scanned, *procedure),
         }
 
         CheckEngine { seat: Seat, engine: EngineNumber } => {
@@ -155,8 +159,10 @@ macro_rules! commands_of_the_ship {
             offer: Offered::crew(S::Here, 49, |_, seat| DestinationLetter::ALL.map(|letter| SetDestination { seat, letter }).into()),
             rule: |ctx| systems::set_destination(ctx, *seat, *letter),
         }
+        /// Asks first (issue 31): once the marker reaches a yellow space nobody can stop it, and
+        /// the ship explodes on the skull (p. 24).
         StartSelfDestruct { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]).round(),
+            spec: on(G::Ship).fields([seat()]).round().confirm(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),

@@ -359,7 +359,7 @@ fn eclosion_asks_each_player_who_owns_contamination_cards_for_the_scan_on_their_
     t.scan(Seat(1), &[], ScanProcedure::Look);
     assert!(!t.s.seats[Seat(1)].eclosion_scan_due, "no Contamination card among the 4: answered, nothing scanned");
     assert_eq!(t.s.seats[Seat(1)].contamination, held, "nothing removed by a Look");
-    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look }, vec![]).key, "choose_at_least_one_contamination_card_to_scan", "once answered, an empty Look is no answer");
+    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look, scanned: 0 }, vec![]).key, "choose_at_least_one_contamination_card_to_scan", "once answered, an empty Look is no answer");
 }
 
 #[test]

@@ -1120,3 +1120,41 @@ async fn the_eclosion_cards_own_lines_reach_the_phone_whose_scan_it_asks() {
     let other = hand_of(&phone(l.port, Some(&theirs), HAND).await).game.unwrap();
     assert!(!other.me.eclosion_scan_due && other.outcome.is_empty(), "nothing asked of that phone, no card lines: {:?}", other.outcome);
 }
+
+/// Issue 31: a Grenade thrown into a room wounds everyone there (its card). The wounded player's
+/// phone shows the step's public lines, marked as what hit them, so they read whose Grenade it
+/// was; the thrower's phone shows them as its own step's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wounded_players_phone_says_whose_grenade_hit_them() {
+    use nemesis_engine::ids::{CardEffect, IntruderKind, PlayedCard};
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table_in(dir.path());
+    t.phone_rules_mut().port = 0;
+    let game = new_game(&mut t, options(3));
+    draft_all(&mut t);
+    let table = nemesis_host::Shared::new(t);
+    let port = phones_on(&table);
+    let l = Lan { table, port, game, dir };
+    let (thrower, hit) = on_table(&l.table, |t| {
+        let v = view(t);
+        let thrower = v.rounds.turn_of.expect("the first round");
+        let hit = v.turn_order.iter().copied().find(|s| *s != thrower).unwrap();
+        let at = v.seats.iter().find(|s| s.seat == thrower).unwrap().location;
+        act(t, Command::PlaceCharacter { seat: hit, at });
+        act(t, Command::PlaceIntruder { kind: IntruderKind::Adult, at });
+        let id = view(t).intruders[0].id;
+        let grenade = Command::UseCard { seat: thrower, card: PlayedCard::Grenade, effect: CardEffect::ThrowGrenade, wound: 0, cards: vec![], corridor: None, intruder: Some(id), room: Some(at), target: None, pod: None };
+        act(t, grenade);
+        (thrower, hit)
+    });
+    let (theirs, mine) = (pair(&l, hit).await, pair(&l, thrower).await);
+    let wounded = hand_of(&phone(l.port, Some(&theirs), HAND).await).game.unwrap();
+    assert!(wounded.outcome_hit, "marked as what hit this player");
+    let keys: Vec<&str> = wounded.outcome.iter().map(|x| x.key.as_str()).collect();
+    assert!(keys.contains(&"item_used") && keys.contains(&"serious_wound"), "the Grenade played and the wound: {keys:?}");
+    let thrower_name = wounded.board.seats.iter().find(|s| s.seat == thrower).unwrap().name.clone();
+    assert!(wounded.outcome.iter().any(|x| x.key == "item_used" && x.text.contains(&thrower_name)), "whose Grenade: {:?}", wounded.outcome);
+    assert!(wounded.outcome.iter().all(|x| !x.private), "public lines only");
+    let own = hand_of(&phone(l.port, Some(&mine), HAND).await).game.unwrap();
+    assert!(!own.outcome_hit && !own.outcome.is_empty(), "the thrower's own step");
+}
