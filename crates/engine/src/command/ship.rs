@@ -89,14 +89,18 @@ macro_rules! commands_of_the_ship {
             play: |_| Play::Correction,
             rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
         }
-        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
-            // From a phone too: the answer to a Rest card's scan names the cards in hand (p. 20).
-            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone().round(),
+        /// `scanned`: how many of the character's Contamination cards, besides any in `cards`,
+        /// are scanned; the app picks which, blind to what they are. The physical cards carry no
+        /// number, so a player holding them can say how many are in hand, not which (issue 31).
+        /// Old saves read none.
+        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure, #[serde(default)] scanned: u8 } => {
+            // From a phone too: the answer to a Rest card's scan says how many cards are in hand (p. 20).
+            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery"), count("scanned", 0, rules::MAX_HAND, 0)]).entered([E::Infected]).phone().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
-            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure }).into()),
-            rule: |ctx| contamination::scan(ctx, *seat, cards, *procedure),
+            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure, scanned: 0 }).into()),
+            rule: |ctx| contamination::scan(ctx, *seat, cards, *scanned, *procedure),
         }
 
         CheckEngine { seat: Seat, engine: EngineNumber } => {
@@ -155,8 +159,10 @@ macro_rules! commands_of_the_ship {
             offer: Offered::crew(S::Here, 49, |_, seat| DestinationLetter::ALL.map(|letter| SetDestination { seat, letter }).into()),
             rule: |ctx| systems::set_destination(ctx, *seat, *letter),
         }
+        /// Asks first (issue 31): once the marker reaches a yellow space nobody can stop it, and
+        /// the ship explodes on the skull (p. 24).
         StartSelfDestruct { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]).round(),
+            spec: on(G::Ship).fields([seat()]).round().confirm(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -172,7 +178,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::stop_self_destruct(ctx, *seat),
         }
         SetPodLock { pod: PodNumber, locked: bool } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), switch("locked", false)]),
+            spec: on(G::Ship).fields([field("pod", F::Pod), starting(field("locked", F::PodLock), false)]),
             seat: None,
             stage: Stage::Play,
             play: |_| Play::Correction,
@@ -190,7 +196,7 @@ macro_rules! commands_of_the_ship {
         /// launches it (from their phone or the table); left out, the table launches it (old saves).
         /// Asked to confirm: a launched pod leaves the ship for good (p. 26).
         LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]).round().confirm(),
+            spec: on(G::Ship).fields([field("pod", F::Pod), or_none(field("seat", F::Seat))]).round().confirm(),
             seat: *seat,
             stage: Stage::Play,
             play: |_| Play::Unpaid,
@@ -215,7 +221,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::try_hibernate(ctx, *seat),
         }
         ChooseObjective { seat: Seat, objective: Option<String> } => {
-            spec: on(G::Characters).fields([seat(), field("objective", F::ObjectiveOrNone)]).phone(),
+            spec: on(G::Characters).fields([seat(), or_none(field("objective", F::Objective))]).phone(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
@@ -234,9 +240,10 @@ macro_rules! commands_of_the_ship {
         /// (older saves) destroys the `count` the table says, `into` a neighbouring room for a
         /// Grenade (2) or Molotov Cocktail (1), not through a Closed Door (p. 17). A Noise roll follows.
         DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location>, #[serde(default)] attempt: EggAttempt, #[serde(default)] weapon: Option<Weapon> } => {
-            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
+            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2), so
+            // the form's bound is the command's own.
             spec: on(G::Characters)
-                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone), starting(field("weapon", F::Weapon), "own")])
+                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), count("count", 1, u8::MAX, 1), or_none(field("into", F::Location)), starting(field("weapon", F::Weapon), "own")])
                 .entered([E::Combat])
                 .round(),
             seat: Some(*seat),
@@ -281,7 +288,7 @@ macro_rules! commands_of_the_ship {
         /// instead to another character in the same room, in a Trade (p. 13: the Trade's Action is
         /// the `CardAction` of whoever started it; the exchange itself is free); old saves read as not.
         DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> } => {
-            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]).round(),
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), or_none(field("give_to", F::Seat))]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
