@@ -90,7 +90,8 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
         }
         ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
-            // From a phone too: the answer to a Rest card's scan names the cards in hand (p. 20).
+            // From a phone only as a Room Action of its round or the answer to a question open for
+            // its seat (Rest, Eclosion, the Alcohol: `contamination::seat_may_scan`); else the table's.
             spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone().round(),
             seat: Some(*seat),
             stage: Stage::Play,

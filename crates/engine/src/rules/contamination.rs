@@ -108,6 +108,29 @@ pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId]) -> O
     Ok(())
 }
 
+/// Whether a seat's own device (its phone) may send this scan. A scan is a card's, a room's or an
+/// Item's procedure (p. 20), never an Action of its own: the Canteen, Shower Room and Surgery are
+/// Room Actions, paid in the seat's round (p. 24); Rest, Eclosion and the Alcohol ask their
+/// question (`ScanQuestion`) and the phone answers only while it is open; the Antidote is played as
+/// its Item card (`UseCard`). Any other scan, or one no question asks, is the table's correction:
+/// without this a phone could remove any card for nothing, at any time.
+pub(super) fn seat_may_scan(state: &State, seat: Seat, procedure: ScanProcedure) -> Outcome<()> {
+    let question = match procedure {
+        ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery => return Ok(()),
+        ScanProcedure::Rest => ScanQuestion::Rest,
+        ScanProcedure::Look => ScanQuestion::Eclosion,
+        ScanProcedure::Alcohol => ScanQuestion::Alcohol,
+        ScanProcedure::Antidote => {
+            return refuse(Code::NotAllowed, "the_antidote_is_played_as_its_item_card", "The Antidote is played as its Item card in the player's round; the table records any other scan.");
+        }
+    };
+    if state.seats.get(seat).is_some_and(|s| s.scan_due(question)) {
+        Ok(())
+    } else {
+        refuse(Code::NotAllowed, "no_scan_is_asked_of_this_player_now", "No scan is asked of this player now: a phone scans only to answer a Rest card's, Eclosion's or the Alcohol's question; the table records any other scan.")
+    }
+}
+
 /// Scanning (p. 20) by the procedure of the card, room or item that asks for it.
 pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Outcome<()> {
     ctx.awake_or_in_pod(seat)?;

@@ -110,6 +110,10 @@ impl Ctx<'_> {
             if matches!(command, JudgeObjective { .. }) {
                 return refuse(Code::NotYourSeat, "the_table_judges_objectives_together_on_the_table", "The table judges objectives together, on the table screen.");
             }
+            // A phone's scan answers a question open for its seat, or is a Room Action (p. 20).
+            if let ScanContamination { seat, procedure, .. } = command {
+                contamination::seat_may_scan(&self.state, *seat, *procedure)?;
+            }
         }
         let stage = stage(command);
         if let Phase::Over { .. } = self.state.phase {
