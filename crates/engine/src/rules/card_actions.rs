@@ -238,8 +238,13 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             if s.contamination.is_empty() {
                 return refuse(Code::NotAllowed, "this_character_has_no_contamination_card", "This character has no Contamination card to scan.");
             }
+            // Paid already: a hand left empty holds no Contamination card for it to scan.
+            if s.hand == 0 {
+                return refuse(Code::NotAllowed, "no_card_is_left_in_the_hand_for_the_alcohol", "No card is left in the hand: the Alcohol has no Contamination card there to scan.");
+            }
             if cards.is_empty() {
-                // Which card of the hand only the player knows: their phone asks for one.
+                // Which card of the hand only the player knows: their phone asks for one, and
+                // takes "none" when none of those held is in the hand.
                 ctx.emit(Event::ScanAsked { seat, question: ScanQuestion::Alcohol });
             } else {
                 contamination::scan(ctx, seat, cards, ScanProcedure::Alcohol)?;

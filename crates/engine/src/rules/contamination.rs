@@ -157,10 +157,13 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Alcohol => Some(ScanQuestion::Alcohol),
         _ => None,
     };
-    if procedure == ScanProcedure::Alcohol && chosen.len() != 1 {
+    let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
+    // The Alcohol scans 1 card of the hand; its question may also be answered with none, when no
+    // Contamination card the character holds is in the hand (they may all be in the deck or the
+    // discard pile), or it would be asked for ever.
+    if procedure == ScanProcedure::Alcohol && (chosen.len() > 1 || (chosen.is_empty() && answering.is_none())) {
         return refuse(Code::NotAllowed, "the_alcohol_scans_exactly_one_card_of_the_hand", "The Alcohol scans exactly 1 Contamination card from the hand: choose one.");
     }
-    let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
     if let Some(question) = answering {
         ctx.emit(Event::ScanAnswered { seat, question });
     }
@@ -223,16 +226,21 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         }
         ScanProcedure::Alcohol => {
             // The card leaves the game whatever it was, and the hand with it (docs/cards.md, PN
-            // and AR agree); an INFECTED one brings 1 more Contamination card, not a Larva.
+            // and AR agree: the card's "remove" overrules p. 20's "do not remove"). An INFECTED
+            // one is still a scan's INFECTED (p. 20, "whatever the procedure"): a Larva, or death
+            // with one there already; then the card's own effect, 1 more Contamination card.
             for (c, _) in &results {
                 ctx.emit(Event::ContaminationRemoved { seat, card: *c });
             }
             let hand = ctx.state.seats[seat].hand;
-            if hand > 0 {
+            if hand > 0 && !results.is_empty() {
                 ctx.emit(Event::HandSizeSet { seat, cards: hand - 1 });
             }
             if any_infected {
-                give_contamination(ctx, seat);
+                infect(ctx, seat)?;
+                if ctx.state.seats[seat].life.is_alive() {
+                    give_contamination(ctx, seat);
+                }
             }
         }
         ScanProcedure::Surgery => {
