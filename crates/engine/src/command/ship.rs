@@ -235,16 +235,16 @@ macro_rules! commands_of_the_ship {
         /// (older saves) destroys the `count` the table says, `into` a neighbouring room for a
         /// Grenade (2) or Molotov Cocktail (1), not through a Closed Door (p. 17). A Noise roll follows.
         DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location>, #[serde(default)] attempt: EggAttempt, #[serde(default)] weapon: Option<Weapon> } => {
-            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2).
+            // `count` is read by the old thrown form alone: 2 a Grenade, 1 a Molotov Cocktail (p. 25).
             spec: on(G::Characters)
                 .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone), starting(field("weapon", F::Weapon), "own")])
                 .entered([E::Combat])
                 .round(),
             seat: Some(*seat),
             stage: Stage::Play,
-            play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
+            play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, *attempt == crate::command::EggAttempt::Thrown)),
             // A Shoot with the character's own weapon or one it carries, or a Melee Attack (p. 25);
-            // a thrown Grenade or Molotov is the table's to enter (its card is not the app's).
+            // a Grenade or a Molotov Cocktail is thrown at Eggs with its card (`UseCard`).
             offer: Offered::crew(S::Fight, 43, |_, seat| {
                 let shots = Weapon::ALL[..2].iter().map(move |w| DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Shoot, weapon: Some(*w) });
                 shots.chain([DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Melee, weapon: None }]).collect()

@@ -310,8 +310,8 @@ pub(super) fn move_cost(state: &State, seat: Seat, careful: bool) -> u8 {
     }
 }
 
-/// Destroying Eggs costs 1; thrown into a neighbouring room it is an Item action, 1 more with an
-/// undressed Hand wound (Serious Wound card).
+/// Destroying Eggs costs 1; thrown (into this room or a neighbour) it is an Item action, 1 more
+/// with an undressed Hand wound (Serious Wound card), as the Grenade's card costs.
 pub(super) fn destroy_eggs_cost(state: &State, seat: Seat, thrown: bool) -> u8 {
     1 + u8::from(thrown && undressed_wound(state, seat, "hand"))
 }

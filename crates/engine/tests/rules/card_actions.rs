@@ -572,14 +572,14 @@ fn a_grenade_thrown_next_door_gives_its_intruder_2_injuries_and_everyone_else_th
 
 #[test]
 fn a_molotov_cocktail_sets_fire_to_a_room_with_an_intruder_and_hurts_everyone_in_it() {
-    // The Molotov Cocktail: 1 room with an Intruder, this one or a neighbour; a Fire marker there,
+    // The Molotov Cocktail: 1 room with an Intruder (or uncarried Eggs, p. 25), this one or a neighbour; a Fire marker there,
     // and every Character and Intruder in it suffers 1 Injury / Serious Wound (the thrower too).
     let (mut s, mut f) = table(2, 3141);
     let here = s.seats[Seat(0)].location;
     let (next, _) = one_corridor_neighbour(here);
     round_of(&mut s, Seat(0));
     let empty = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(next));
-    assert_eq!(refused(&s, &mut f, empty, vec![]).key, "it_is_thrown_into_a_room_with_an_intruder");
+    assert_eq!(refused(&s, &mut f, empty, vec![]).key, "it_is_thrown_into_a_room_with_an_intruder_or_eggs", "no Intruder and no Eggs there: nothing to throw it at");
     let id = add_intruder(&mut s, IntruderKind::Adult, here);
     let molotov = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(here));
     let offered_rooms = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::MolotovCocktail, .. }));
