@@ -4,7 +4,7 @@
 use nemesis_engine::Actor;
 use nemesis_host::store::Store;
 use nemesis_host::table::ScreenWatch;
-use nemesis_host::{Call, Fault, FaultCode, Reply, Shared, Table};
+use nemesis_host::{Call, Fault, HostCode, Reply, Shared, Table};
 use std::sync::Mutex;
 use tauri::ipc::{Channel, InvokeResponseBody};
 
@@ -112,7 +112,7 @@ async fn call(host: tauri::State<'_, Host>, screens: tauri::State<'_, Screens>, 
     // the other doors instead of a rejected promise.
     let call: Call = match serde_json::from_value(call) {
         Ok(c) => c,
-        Err(e) => return Ok(Reply::Refused { fault: Fault::new(FaultCode::BadCall, format!("That request could not be read ({e}).")) }),
+        Err(e) => return Ok(Reply::Refused { fault: Fault::new(HostCode::BadCall, format!("That request could not be read ({e}).")) }),
     };
     let table = match host.inner() {
         Host::Table(table) => table.clone(),

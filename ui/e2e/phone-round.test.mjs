@@ -332,12 +332,14 @@ test("the phone warns of an Escape's attacks and of the wound a Pass brings, bef
     const warning = making.locator('[data-test="phone-pass-harm"]');
     assert.equal(await warning.getAttribute("data-harm"), harm);
     const text = await warning.textContent();
+    // Its cause, as the app knows it (issue 31): the Fire here, never "Fire or a Bleeding wound".
+    assert.match(await making.locator('[data-test="phone-harm-from-fire"]').textContent(), /the Fire in your room/);
     await shot(phone, `phone-pass-${harm}-390x844`);
     await making.locator('[data-test="phone-cancel"]').click();
     return text;
   };
   await act({ type: "set_fire", at, on: true });
-  assert.match(await passWarning("light_wound"), /Light Wound: Fire in your room \(p\. 17\)/);
+  assert.match(await passWarning("light_wound"), /Passing now gives you a Light Wound\./);
   await act({ type: "wound", seat, light: 2, serious: 0 });
   assert.match(await passWarning("serious_wound"), /third Light Wound, which becomes a Serious Wound/);
   await act({ type: "wound", seat, light: 0, serious: 3 });

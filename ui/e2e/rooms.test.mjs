@@ -118,11 +118,16 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
   assert.equal(await rest.count(), 1);
   assert.match(await rest.textContent(), /1 card/, "Rest costs only itself");
   await take(table, rest);
-  await outcome.getByText("their phone asks which cards those are").waitFor();
+  await outcome.getByText("their phone asks how many they hold").waitFor();
   await restPhone.locator('[data-test="phone-now"][data-due="scan"]').waitFor();
-  const boxes = restPhone.locator('[data-test^="phone-scan-"][type="checkbox"]');
-  assert.equal(await boxes.count(), 2, "the player's own two Contamination cards to tick");
-  await boxes.first().check();
+  // The physical cards carry no number (issue 31): the phone asks how many are in the hand, never
+  // which "C-…", up to the two the player holds.
+  assert.equal(await restPhone.locator('[data-test="phone-scan"]').getByText(/C-\d/).count(), 0, "no card number to answer");
+  await restPhone.click('[data-test="phone-scan-more"]');
+  await restPhone.click('[data-test="phone-scan-more"]');
+  assert.equal(await restPhone.locator('[data-test="phone-scan-more"]').isDisabled(), true, "no more than the two held");
+  await restPhone.click('[data-test="phone-scan-less"]');
+  assert.equal((await restPhone.locator('[data-test="phone-scan-count"]').textContent()).trim(), "1");
   await shot(restPhone, "phone-rest-scan-390x844");
   const before = await logTotal(table);
   await restPhone.click('[data-test="phone-scan-send"]');
@@ -143,6 +148,13 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
   const antidote = round.locator('[data-test="offer-use_card"]', { hasText: "Antidote" });
   await antidote.click();
   await take(table, round.locator('[data-test="warned-go"]'));
+  // Before anything is scanned, the phone asks how many of the cards are in the hand (issue 31).
+  await outcome.getByText("their phone asks how many are in their hand").waitFor();
+  await curePhone.locator('[data-test="phone-now"][data-due="antidote"]').waitFor();
+  await curePhone.click('[data-test="phone-scan-more"]');
+  const answered = await logTotal(table);
+  await curePhone.click('[data-test="phone-scan-send"]');
+  await table.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, answered);
   await curePhone.locator('[data-test="phone-new"]').waitFor();
   assert.doesNotMatch(await outcome.textContent(), /scanned: (INFECTED|not infected)/, "no result on the table");
   const secret = await holding(curePhone, () => curePhone.locator('[data-test="phone-secret"]').textContent());

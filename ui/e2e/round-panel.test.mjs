@@ -135,7 +135,12 @@ test("the table's Pass says the wound or death it brings and asks first, as the 
     return text;
   };
   await act({ type: "set_fire", at, on: true });
-  assert.match(await warned("light_wound"), new RegExp(`Passing now gives ${name} a Light Wound: Fire in the room \\(p\\. 17\\)`));
+  assert.match(await warned("light_wound"), new RegExp(`Passing now gives ${name} a Light Wound\\.`));
+  // The cause is the one the app knows (issue 31): the Fire, not "Fire or a Bleeding wound".
+  await pass.click();
+  assert.match(await round.locator('[data-test="pass-ask"] [data-test="harm-from-fire"]').textContent(), new RegExp(`the Fire in ${name}'s room`));
+  assert.equal(await round.locator('[data-test="pass-ask"] [data-test="harm-from-bleeding"]').count(), 0);
+  await round.locator('[data-test="pass-cancel"]').click();
   await act({ type: "wound", seat, light: 2, serious: 0 });
   assert.match(await warned("serious_wound"), /third Light Wound, which becomes a Serious Wound/);
   await act({ type: "wound", seat, light: 0, serious: 3 });

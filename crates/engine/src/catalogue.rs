@@ -50,36 +50,30 @@ pub enum Sender {
     Round,
 }
 
-/// What a form asks for in a field; the UI draws one control per kind.
+/// What a form asks for in a field; the UI draws one control per kind. Whether the field may be
+/// left empty is the field's own (`Field::optional`), not another kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum FieldKind {
     Seat,
-    SeatOrNone,
     Seats,
     /// Player names, each of `min` to `max` letters.
     Names,
     Location,
-    LocationOrNone,
     Corridor,
-    /// A corridor, or none (a card whose effect names no Door).
-    CorridorOrNone,
     /// A corridor number (1 to `max`), as the Noise die and the Intruders' moves name them.
     CorridorNumber,
-    CorridorNumberOrNone,
     NoiseSpot,
     Intruder,
-    /// An Intruder, or none (a card whose effect names no Intruder).
-    IntruderOrNone,
     IntruderKind,
     Pod,
-    /// An Escape Pod, or none (a card whose effect names no pod).
-    PodOrNone,
     Engine,
     /// A number from `min` to `max`.
     Count,
     Switch,
+    /// An Escape Pod's lock, a switch: locked (`true`) or unlocked, as its offer's button says.
+    PodLock,
     DoorState,
     Die,
     DestinationLetter,
@@ -88,8 +82,8 @@ pub enum FieldKind {
     ScanProcedure,
     /// One of the two characters the seat drew in the draft.
     OfferedCharacter,
-    /// A secret: chosen on the seat's phone or behind the curtain, never in a shared form.
-    ObjectiveOrNone,
+    /// A secret objective: chosen on the seat's phone or behind the curtain, never in a shared form.
+    Objective,
     /// The Intruder player's seat (not chosen: there is one).
     IntruderPlayer,
     /// One of the Intruder Attack cards the Intruder player drew (a private choice).
@@ -128,6 +122,11 @@ pub enum FieldKind {
 pub struct Field {
     pub name: String,
     pub kind: FieldKind,
+    /// The field may be left empty (`null`): a card whose effect names no Door, no Intruder, no
+    /// room, no one; a Move that is not Careful. A form offers "none" for it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub optional: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub min: Option<u16>,
@@ -308,7 +307,11 @@ pub fn may_send(command: &Command, sender: Sender) -> bool {
 // ------------------------------------------------------------------------------- the entries
 
 fn field(name: &str, kind: FieldKind) -> Field {
-    Field { name: name.to_string(), kind, min: None, max: None, initial: None }
+    Field { name: name.to_string(), kind, optional: false, min: None, max: None, initial: None }
+}
+/// A field that may be left empty (`Field::optional`).
+fn or_none(f: Field) -> Field {
+    Field { optional: true, ..f }
 }
 fn seat() -> Field {
     field("seat", FieldKind::Seat)

@@ -98,6 +98,9 @@ pub enum TableTask {
     DrawTwoActionCards,
     /// A Taser's second use: this character discards every card of their hand (counted by the app).
     DiscardWholeHand,
+    /// Monitoring Room (p. 25) with the tiles or tokens at the table: the player looks at that
+    /// room's face-down tile and Exploration token alone, and puts them back.
+    PeekAtRoom { at: Location },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,6 +219,9 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         shuffled_in: bool,
     },
+    /// The app's blind pick of which of the character's numbered cards stand for the ones the
+    /// player counted (in hand, or among the cards drawn): the physical cards carry no number.
+    ContaminationPicked { seat: Seat, cards: Vec<ContaminationId> },
     ContaminationScanned { seat: Seat, card: ContaminationId, infected: bool },
     ContaminationRemoved { seat: Seat, card: ContaminationId },
     ContaminationDeckEmpty { seat: Seat },

@@ -293,7 +293,7 @@ impl State {
                 self.seats[*seat].contamination.retain(|c| c != card);
                 self.contamination.removed.push(*card);
             }
-            Event::ContaminationDeckEmpty { .. } => {}
+            Event::ContaminationDeckEmpty { .. } | Event::ContaminationPicked { .. } => {}
             Event::EngineChecked { seat, engine, top } | Event::EngineRepairBegun { seat, engine, top } => {
                 self.seats[*seat].reveals.push(Reveal::Engine { engine: *engine, top: *top, turn });
                 if matches!(e, Event::EngineRepairBegun { .. }) {

@@ -7,7 +7,7 @@
 use crate::command::Command;
 use crate::content::{Content, Exit};
 use crate::ids::*;
-use crate::words::{render, LogParam};
+use crate::words::{render, LogParam, RoomForm};
 use crate::state::{Life, Mode};
 use crate::view::{PublicSeat, PublicView};
 use serde::{Deserialize, Serialize};
@@ -134,7 +134,7 @@ pub fn explain(v: &PublicView, command: &Command) -> Vec<Hint> {
                 out.push(hint("move_escape", "escape", vec![("player", player(s)), ("count", num(here as i32))]));
             }
             if !room.explored {
-                out.push(hint("move_explore", "exploration", vec![("room", LogParam::room(to.0))]));
+                out.push(hint("move_explore", "exploration", vec![("room", LogParam::room_as(to.0, RoomForm::Number))]));
                 // Under Careful Movement Silence and Danger do nothing at all (p. 13; FAQ Actions 11).
                 if s.slime && careful_noise.is_none() {
                     out.push(hint("move_explore_slime", "slime", vec![("player", player(s))]));

@@ -8,7 +8,7 @@ use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::event::DeathCause;
 use crate::state::{EventStep, NoiseSpot, Phase, ScanQuestion, State};
-pub use crate::words::{render, template, LogParam, TEMPLATES};
+pub use crate::words::{render, template, LogParam, RoomForm, TEMPLATES};
 
 mod combat;
 mod ending;
@@ -100,8 +100,8 @@ fn engine_status(s: EngineStatus) -> LogParam {
 
 fn corridor_ends(c: &Content, id: CorridorId) -> Params {
     match c.board.corridors.get(id.0 as usize) {
-        Some(c) => vec![("a", LogParam::room(c.ends.0 .0)), ("b", LogParam::room(c.ends.1 .0))],
-        None => vec![("a", LogParam::room(0)), ("b", LogParam::room(0))],
+        Some(c) => vec![("a", LogParam::room_as(c.ends.0 .0, RoomForm::Standalone)), ("b", LogParam::room_as(c.ends.1 .0, RoomForm::Standalone))],
+        None => vec![("a", LogParam::room_as(0, RoomForm::Standalone)), ("b", LogParam::room_as(0, RoomForm::Standalone))],
     }
 }
 
@@ -133,6 +133,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
     let mine = |seat: &Seat| to == Audience::Seat(*seat);
     let who = |seat: &Seat| ("player", player(s, *seat));
     let room = |at: &Location| ("room", LogParam::room(at.0));
+    // A room as the line's sentence names it: turned over, or where a move or a marker goes.
+    let room_as = |at: &Location, form| ("room", LogParam::room_as(at.0, form));
     let id = |i: &IntruderId| ("id", num(i.0));
     let objective = |o: &ObjectiveId| {
         let x = &d.objectives[o.0 as usize];
@@ -206,13 +208,13 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::RoundEnded { seat, passed: false } => public("round_ended", vec![who(seat)]),
         Event::RoundEnded { seat, passed: true } => public("round_passed", vec![who(seat)]),
         Event::RoundGiven { seat } => public("round_given", vec![who(seat)]),
-        Event::CharacterMoved { seat, to } => public("character_moved", vec![who(seat), room(to)]),
+        Event::CharacterMoved { seat, to } => public("character_moved", vec![who(seat), room_as(to, RoomForm::To)]),
         Event::RoomExplored { at, tile: t, token: x, items } => {
             // No Malfunction marker ever goes in the Nest or the Room Covered with Slime (p. 17):
             // the token's Malfunction places none, and the line must not tell the table to.
             let refused = matches!(c.tile(*t).key.as_str(), "nest" | "room_covered_with_slime");
             if refused && d.exploration_tokens[x.0 as usize].effect == ExplorationEffect::Malfunction {
-                return public("room_explored_no_malfunction", vec![room(at), ("tile", tile(t))]);
+                return public("room_explored_no_malfunction", vec![room_as(at, RoomForm::FaceDown), ("tile", tile(t))]);
             }
             let (effect, _) = exploration(x);
             // p. 17: a Slime marker turns the token's Silence into Danger (the Room Covered with
@@ -220,9 +222,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             // "Silence" reads as a mistake, as with a slimed Noise roll.
             let slimed = c.tile(*t).key == "room_covered_with_slime" || s.characters_at(*at).iter().any(|x| s.seats[*x].slime);
             if slimed && d.exploration_tokens[x.0 as usize].effect == ExplorationEffect::Silence {
-                return public("room_explored_slimed", vec![room(at), ("tile", tile(t)), ("items", num(*items))]);
+                return public("room_explored_slimed", vec![room_as(at, RoomForm::FaceDown), ("tile", tile(t)), ("items", num(*items))]);
             }
-            public("room_explored", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
+            public("room_explored", vec![room_as(at, RoomForm::FaceDown), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
         }
         Event::NoiseRolled { seat, face, .. } => match seat {
             // p. 17: with Slime a Silence counts as Danger; the line says so, or the Noise placed
@@ -243,9 +245,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             p.push(("state", named("door", state)));
             public("door_changed", p)
         }
-        Event::FirePlaced { at } => public("fire_placed", vec![room(at)]),
+        Event::FirePlaced { at } => public("fire_placed", vec![room_as(at, RoomForm::In)]),
         Event::FireRemoved { at } => public("fire_removed", vec![room(at)]),
-        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room(at)]),
+        Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room_as(at, RoomForm::In)]),
         Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at)]),
         Event::ItemsSet { at, items } => public("items_set", vec![room(at), ("items", num(*items))]),
         Event::ItemsSearched { .. } | Event::AmmoSpent { .. } => hands::describe(s, e),
@@ -267,7 +269,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::TokenToSupply { token: t } => public("token_to_supply", vec![("token", token(t))]),
         Event::TokenAddedToBag { token: t } => public("token_added", vec![("token", token(t))]),
         Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at)]),
-        Event::IntruderMoved { id: i, to, from: None } => public("intruder_moved", vec![id(i), room(to)]),
+        Event::IntruderMoved { id: i, to, from: None } => public("intruder_moved", vec![id(i), room_as(to, RoomForm::To)]),
         // Issue 19: which miniature, from which named room, through which numbered corridor.
         Event::IntruderMoved { id: i, to, from: Some(from) } => {
             let kind = s.intruder(*i).map_or(IntruderKind::Adult, |x| x.kind);
@@ -281,9 +283,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 vec![
                     ("kind", named("intruder_kind", &kind)),
                     id(i),
-                    ("from", LogParam::room(from.0)),
+                    ("from", LogParam::room_as(from.0, RoomForm::From)),
                     ("corridor", corridor),
-                    room(to),
+                    room_as(to, RoomForm::To),
                 ],
             )
         }
@@ -327,6 +329,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // A seat's look at a secret the app holds (Contamination, Engines, Coordinates): their own file.
         Event::ContaminationGiven { .. }
         | Event::ContaminationScanned { .. }
+        | Event::ContaminationPicked { .. }
         | Event::ContaminationRemoved { .. }
         | Event::ContaminationDeckEmpty { .. }
         | Event::EngineChecked { .. }
@@ -373,7 +376,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
         Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,
-        Event::ScanAsked { seat, question } => public(if *question == ScanQuestion::Alcohol { "alcohol_scan_asked" } else { "hand_scan_asked" }, vec![who(seat)]),
+        Event::ScanAsked { seat, question } => public(match question { ScanQuestion::Alcohol => "alcohol_scan_asked", ScanQuestion::Antidote => "antidote_scan_asked", _ => "hand_scan_asked" }, vec![who(seat)]),
         Event::TableDoes { seat, task } => match task {
             TableTask::RechargeEnergyWeapon => public("weapon_recharged", vec![who(seat)]),
             TableTask::DrawFromStorage { deck } => public("storage_draw", vec![who(seat), ("deck", named("item_deck", deck))]),
@@ -393,6 +396,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::TapeHeavyItems => public("heavy_items_taped", vec![who(seat)]),
             TableTask::ShuffleContaminationIn => public("contamination_shuffled_in", vec![who(seat)]),
             TableTask::DrawTwoActionCards => public("two_action_cards_drawn", vec![who(seat)]),
+            TableTask::PeekAtRoom { at } => public("room_peeked_at_table", vec![who(seat), room(at)]),
             TableTask::DiscardWholeHand => public("whole_hand_discarded", vec![who(seat)]),
         },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
@@ -415,9 +419,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::RoomPeeked { seat, at, tile: t, token: x } => {
             if mine(seat) {
                 let (effect, items) = exploration(x);
-                private("room_peeked_private", vec![room(at), ("tile", tile(t)), ("effect", effect), ("items", items)])
+                private("room_peeked_private", vec![room_as(at, RoomForm::FaceDown), ("tile", tile(t)), ("effect", effect), ("items", items)])
             } else {
-                public("room_peeked", vec![who(seat), room(at)])
+                public("room_peeked", vec![who(seat), room_as(at, RoomForm::FaceDown)])
             }
         }
         Event::EventCardDrawn { card: x, .. } => {

@@ -84,6 +84,10 @@ pub struct Offer {
     /// character before the move, so the table is warned before it sends it. 0 for anything else.
     #[serde(default)]
     pub escape_attacks: u8,
+    /// An Escape by a character with 3 Serious Wounds: any Wound kills (p. 21), so the first
+    /// Intruder's hit does. Said with the Escape's warning (issue 31).
+    #[serde(default)]
+    pub escape_kills: bool,
     /// What a Pass does to the character at the end of the round, as the trial of the rules
     /// showed it: Fire in the room or a Bleeding wound gives a Light Wound (p. 17, the card), a
     /// third Light Wound becomes a Serious Wound, a wound after the third Serious one kills (p. 21).
@@ -91,6 +95,10 @@ pub struct Offer {
     /// whose wound card the table draws (its trial stops there), and for anything else.
     #[serde(default)]
     pub pass_harm: Option<Harm>,
+    /// Where `pass_harm` comes from, as the app knows it: the Fire in the room, the undressed
+    /// Bleeding wound, or both (issue 31: the warning names them, not "Fire or Bleeding").
+    #[serde(default)]
+    pub harm_from: Vec<HarmFrom>,
     /// Not a Pass, yet it ends the character's round as one (the Antidote, the Surgery, as the
     /// trial of the rules showed): the player is warned before sending it, as for a Pass, and
     /// `pass_harm` says what that pass does. False for a Pass and anything else.
@@ -100,6 +108,11 @@ pub struct Offer {
     /// room it lands in (the cards), the thrower too if it is their own. Said before it is sent.
     #[serde(default)]
     pub wounds_characters: Vec<Seat>,
+    /// The room a tap on the map takes this offer for, as its command's `offer:` clause reads it
+    /// off the command: a Move's destination (p. 13). `None` for what the map does not take (a
+    /// Careful Movement asks for its Noise marker first, p. 14).
+    #[serde(default)]
+    pub map_room: Option<Location>,
 }
 
 /// The worst a step does to the acting character's body.
@@ -110,6 +123,16 @@ pub enum Harm {
     LightWound,
     SeriousWound,
     Death,
+}
+
+/// What wounds a character at the end of their round (p. 10): the Fire in their room (p. 17), at
+/// every round's end; an undressed Bleeding wound (its Serious Wound card), at each Pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum HarmFrom {
+    Fire,
+    Bleeding,
 }
 
 /// The worst harm `seat` takes in a trial's events. Only whether a wound or a death happened is
@@ -227,7 +250,9 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Err(_) => return None,
     };
     // What the offer warns of is its command's declaration (`Offered::warns`), about its seat.
-    let warns = offered(command.kind()).map_or(Warns::Nothing, |o| o.warns);
+    let declared = offered(command.kind());
+    let warns = declared.map_or(Warns::Nothing, |o| o.warns);
+    let map_room = declared.and_then(|o| o.on_map).and_then(|room| room(&command));
     let seat = crate::rules::command_seat(&command);
     // Any other step whose trial ends its player's round (the Antidote, a Hibernation) says so,
     // with what the round's end brings, as a Pass does.
@@ -240,16 +265,33 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
     };
     let pass_harm = match (warns, seat, &trial) {
         (Warns::Harm, Some(seat), Some(applied)) => harm_of(&applied.events, seat),
-        (_, _, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|turn| harm_of(&applied.events, turn)),
+        // Only what the round's end brings: the Surgery's own Light Wound (p. 25) is the step's,
+        // not the pass's, so "passing gives a Light Wound" would name the wrong cause (issue 31).
+        (_, _, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|turn| {
+            let end = applied.events.iter().position(|e| matches!(e, crate::event::Event::RoundEnded { seat: s, passed: true } if *s == turn)).unwrap_or(0);
+            harm_of(&applied.events[end..], turn)
+        }),
         _ => None,
     };
     let escape_attacks = match (warns, seat) {
         (Warns::Escape, Some(seat)) => state.intruders_at(state.seats[seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
+    let escape_kills = escape_attacks > 0 && seat.is_some_and(|s| state.seats[s].serious.len() >= usize::from(crate::rules::MAX_SERIOUS_WOUNDS));
+    // The causes, read from the public board: the Fire marker, the wound card face up.
+    let harm_from = match (pass_harm, state.rounds.turn_of) {
+        (Some(_), Some(turn)) => {
+            let s = &state.seats[turn];
+            let content = state.content();
+            let fire = state.room(s.location).fire;
+            let bleeding = s.serious.iter().any(|w| !w.dressed && content.data.serious_wounds.get(w.card.0 as usize).is_some_and(|c| c.key == "bleeding"));
+            [(fire, HarmFrom::Fire), (bleeding, HarmFrom::Bleeding)].into_iter().filter(|(on, _)| *on).map(|(_, h)| h).collect()
+        }
+        _ => Vec::new(),
+    };
     let wounds_characters = match &command {
         Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
         _ => Vec::new(),
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
 }

@@ -102,10 +102,8 @@ pub struct SeatState {
     pub contamination: Vec<ContaminationId>,
     pub eggs_carried: u8,
     /// Heavy Objects carried besides Eggs (pp. 12-13, 22): Intruder Carcasses and Character Corpses.
-    #[serde(default)]
-    pub carcasses_carried: u8,
-    #[serde(default)]
-    pub corpses_carried: u8,
+    #[serde(default)] pub carcasses_carried: u8,
+    #[serde(default)] pub corpses_carried: u8,
     /// Objective cards dealt (empty when the objectives are physical).
     pub objectives: Vec<ObjectiveId>,
     pub objective: ObjectiveChoice,
@@ -113,10 +111,11 @@ pub struct SeatState {
     pub objective_met: Option<bool>,
     pub contamination_checked: bool,
     pub reveals: Vec<Reveal>,
-    /// Scans the phone answers (`scans.rs`): Rest's, Eclosion's, the Alcohol's; one each.
+    /// Scans the phone answers (`scans.rs`), one each.
     #[serde(default)] pub hand_scan_due: bool,
     #[serde(default)] pub eclosion_scan_due: bool,
     #[serde(default)] pub alcohol_scan_due: bool,
+    #[serde(default)] pub antidote_scan_due: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

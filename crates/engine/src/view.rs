@@ -70,6 +70,9 @@ pub struct PublicSeat {
     /// An Alcohol waits for this player's phone to name the one card of the hand it scans.
     #[serde(default)]
     pub alcohol_scan_due: bool,
+    /// An Antidote waits for this player's phone to say how many Contamination cards are in hand.
+    #[serde(default)]
+    pub antidote_scan_due: bool,
     pub eggs_carried: u8,
     /// Heavy Objects carried besides Eggs (pp. 12-13).
     pub carcasses_carried: u8,

@@ -17,10 +17,40 @@ pub enum LogParam {
     Number { value: i32 },
     Term { key: String, en: String },
     List { items: Vec<LogParam> },
-    /// A room by its number on the board (its English rendering is the number).
-    Room { value: u8 },
+    /// A room by its number on the board (its English rendering is the number), and how the
+    /// line's sentence names it.
+    Room {
+        value: u8,
+        #[serde(default)]
+        form: RoomForm,
+    },
     /// A player, by seat and name (its English rendering is the name).
     Seat { seat: u8, name: String },
+}
+
+/// How a line's sentence names a room, which the line itself decides (issue 30: the screens
+/// keep no lists of lines): each screen writes the form in its own language, from the room as it
+/// stands on its board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum RoomForm {
+    /// As it is now, inside the sentence: "the Armory (07)", or "unexplored room 07".
+    #[default]
+    Now,
+    /// As it lay face down, before the line turned it over or peeked at it.
+    FaceDown,
+    /// By its number alone, where the sentence already says what the room is.
+    Number,
+    /// On its own, outside a phrase: one end of a corridor ("Cockpit (01)"); a short screen
+    /// gives its number alone, as the map prints it.
+    Standalone,
+    /// Where a move ends, with its own article ("to the Armory (07)").
+    To,
+    /// Where a move starts, with its own article.
+    From,
+    /// Where a piece is placed (a Fire or Malfunction marker), with its own article.
+    In,
 }
 
 impl LogParam {
@@ -30,9 +60,13 @@ impl LogParam {
     pub fn text(s: impl Into<String>) -> LogParam {
         LogParam::Text { value: s.into() }
     }
-    /// A room by its number on the board (`Location`'s).
+    /// A room by its number on the board (`Location`'s), named as it is now.
     pub fn room(at: u8) -> LogParam {
-        LogParam::Room { value: at }
+        LogParam::Room { value: at, form: RoomForm::Now }
+    }
+    /// A room named as the sentence needs it (`RoomForm`).
+    pub fn room_as(at: u8, form: RoomForm) -> LogParam {
+        LogParam::Room { value: at, form }
     }
     /// A player by seat (`Seat`'s index) and name.
     pub fn seat(seat: u8, name: impl Into<String>) -> LogParam {
@@ -50,7 +84,7 @@ impl LogParam {
         match self {
             LogParam::Text { value } => value.clone(),
             LogParam::Number { value } => value.to_string(),
-            LogParam::Room { value } => value.to_string(),
+            LogParam::Room { value, .. } => value.to_string(),
             LogParam::Seat { name, .. } => name.clone(),
             LogParam::Term { en, .. } => en.clone(),
             LogParam::List { items } => {
@@ -181,6 +215,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("contamination_removed_private", "C-{card} leaves your cards and the game: put that Contamination card back in the box."),
     ("contamination_shuffled_in_private", "You get Contamination card C-{card}: shuffle it into your Action deck with your discard pile, as the Antidote says; your hand stays."),
     ("contamination_given_private", "You get Contamination card C-{card}: put it on top of your Action discard pile (p. 20)."),
+    ("contamination_picked_private", "{count, plural, one {The app scans # Contamination card for you} other {The app scans # Contamination cards for you}}: {cards}. Your cards carry no number, so you only count them."),
     ("contamination_given", "{player} gets a Contamination card."),
     ("contamination_scanned_infected_private", "C-{card} scanned: INFECTED."),
     ("contamination_scanned_clean_private", "C-{card} scanned: not infected."),
@@ -221,8 +256,9 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("objective_seen", "{player} looks at one of {other}'s Objective cards with the Comms Key."),
     ("egg_taken", "{player} takes an Egg."),
     ("fire_control", "{player} starts the Fire Control procedure on {room}: its Fire goes out and the Intruders there run away."),
-    ("hand_scan_asked", "{player} scans the Contamination cards in their hand: their phone asks which cards those are."),
-    ("alcohol_scan_asked", "{player} scans 1 Contamination card from their hand: their phone asks which one."),
+    ("hand_scan_asked", "{player} scans the Contamination cards in their hand: their phone asks how many they hold."),
+    ("alcohol_scan_asked", "{player} scans 1 Contamination card from their hand: its result shows on their phone once they press Scan."),
+    ("antidote_scan_asked", "{player}'s Antidote scans every Contamination card they have: their phone asks how many are in their hand, then shows the results to them alone."),
     ("weapon_recharged", "{player} recharges an Energy weapon in the Armory."),
     ("storage_draw", "{player} searches the Storage: 2 cards from the {deck}."),
     ("card_played", "{player} plays the Action card {card}."),
@@ -251,9 +287,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("weakness", "Weakness discovered: {card}."),
     ("room_peeked_private", "You peek at {room}: the {tile}, {effect}, items: {items}."),
     ("room_peeked", "{player} looks at {room}."),
+    ("room_peeked_at_table", "{player} secretly looks at the face-down tile and Exploration token of {room}."),
     ("event_card", "Event: {card} (corridor {corridor})."),
     ("event_resolved", "{card} is resolved."),
-    ("event_discarded", "{card} is discarded unresolved."),
+    ("event_discarded", "{card} goes to the Event discard pile: it was drawn only for its corridor number."),
     ("eclosion_draw", "Eclosion: {player} draws 4 cards from their Action deck, scans any Contamination card among them on their own device (one INFECTED gives a Larva), then discards the 4."),
     ("eclosion_draw_none", "Eclosion: {player} draws 4 cards from their Action deck and discards them; they hold no Contamination card, so there is nothing to scan."),
     ("eclosion_draw_yours", "Eclosion: draw 4 cards from your Action deck. If any of your {count, plural, one {# Contamination card is} other {# Contamination cards are}} among them, scan those here (Scan, Look): one INFECTED gives you a Larva. Then discard the 4."),

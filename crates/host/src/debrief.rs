@@ -2,7 +2,7 @@
 //! part for its phone, the result shown in the saves list, and the play record (JSON and CSV)
 //! a group keeps for its play logger. The story itself is the engine's (`nemesis_engine::debrief`).
 
-use crate::protocol::{Fault, FaultCode, PhoneReply, Reply, SaveSummary};
+use crate::protocol::{Fault, HostCode, PhoneReply, Reply, SaveSummary};
 use crate::store::Store;
 use nemesis_engine::debrief::{debrief, replay, Debrief};
 use nemesis_engine::state::Life;
@@ -15,7 +15,7 @@ pub const RECORD_VERSION: u32 = 1;
 
 /// The save's first and last moments: the game's start, and its last step (the verdict).
 fn times(store: &Store, game: i64) -> Result<(i64, i64), Fault> {
-    let save = store.list()?.into_iter().find(|s| s.id == game).ok_or_else(|| Fault::new(FaultCode::NoSuchGame, "No saved game has that number."))?;
+    let save = store.list()?.into_iter().find(|s| s.id == game).ok_or_else(|| Fault::new(HostCode::NoSuchGame, "No saved game has that number."))?;
     Ok((save.created_ms, save.updated_ms))
 }
 
@@ -72,12 +72,12 @@ pub fn readable(store: &Store, known: &mut Results, stored: &crate::store::Store
     let key = (stored.id, stored.entries.len() as u32, stored.updated_ms);
     // A row whose own numbers are out of range is damaged however sound its steps.
     if store.list()?.iter().any(|s| s.id == stored.id && s.damaged.is_some()) {
-        return Err(Fault::new(FaultCode::Storage, "That saved game could not be replayed."));
+        return Err(Fault::new(HostCode::Storage, "That saved game could not be replayed."));
     }
     if !matches!(known.get(&key), Some(Health::Sound(_))) {
         if let Err(why) = crate::export::journal(&stored.entries, crate::export::Trust::Saved) {
             known.insert(key, Health::Damaged(format!("This game cannot be read back: {why}.")));
-            return Err(Fault::new(FaultCode::Storage, "That saved game could not be replayed."));
+            return Err(Fault::new(HostCode::Storage, "That saved game could not be replayed."));
         }
     }
     Ok(())
@@ -168,7 +168,7 @@ fn enum_text<T: Serialize>(x: &T) -> String {
 pub fn play_record(store: &Store, game: i64) -> Result<Reply, Fault> {
     let stored = store.load(game)?;
     if crate::export::journal(&stored.entries, crate::export::Trust::Saved).is_err() {
-        return Err(Fault::new(FaultCode::Storage, "That saved game could not be replayed."));
+        return Err(Fault::new(HostCode::Storage, "That saved game could not be replayed."));
     }
     let d = debrief(&stored.entries)?;
     let (started_ms, ended_ms) = times(store, game)?;
@@ -190,7 +190,7 @@ pub fn play_record(store: &Store, game: i64) -> Result<Reply, Fault> {
             .collect(),
         winners: winners(&d),
     };
-    let json = serde_json::to_string_pretty(&record).map_err(|e| Fault::new(FaultCode::Storage, format!("The play record could not be written ({e}).")))?;
+    let json = serde_json::to_string_pretty(&record).map_err(|e| Fault::new(HostCode::Storage, format!("The play record could not be written ({e}).")))?;
     let mut csv = String::from("title,date,duration_minutes,mode,end,turns,player,character,won,fate\r\n");
     for p in &record.players {
         let row = [

@@ -6,7 +6,7 @@
 //! `table/displays.rs`.
 
 use crate::phones::{match_code, proved, same, secret, token_hash};
-use crate::protocol::{DisplayAsk, DisplaysStatus, Fault, FaultCode, LastStep, PairedDisplay, TableScreen};
+use crate::protocol::{DisplayAsk, DisplaysStatus, Fault, HostCode, LastStep, PairedDisplay, TableScreen};
 use crate::screen::Built;
 use nemesis_engine::PublicView;
 use serde::{Deserialize, Serialize};
@@ -191,7 +191,7 @@ impl Displays {
 
     /// Notes the language a display shows.
     pub fn set_language(&mut self, id: u32, language: &str) -> Result<(), Fault> {
-        let code = language_code(language).ok_or_else(|| Fault::new(FaultCode::BadCall, "That is not a language code."))?;
+        let code = language_code(language).ok_or_else(|| Fault::new(HostCode::BadCall, "That is not a language code."))?;
         if let Some(d) = self.paired.iter_mut().find(|d| d.id == id) {
             d.language = Some(code);
         }

@@ -2,7 +2,7 @@
 //! secrets included (it is a save, not something to show the table); the generator's state is
 //! left out and reseeded on import, so the file never carries the seed.
 
-use crate::protocol::{Fault, FaultCode};
+use crate::protocol::{Fault, HostCode};
 use nemesis_engine::{Entry, EntryKind, State};
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ pub fn of_save(store: &crate::store::Store, game: i64) -> Result<crate::protocol
             let file = write(&stored.title, stored.created_ms, &stored.entries);
             (stored.title, file)
         }
-        Err(f) if f.code == FaultCode::NoSuchGame => return Err(f),
+        Err(f) if f.code == HostCode::NoSuchGame => return Err(f),
         Err(_) => {
             let (title, created_ms, bodies) = store.load_as_is(game)?;
             let entries: Vec<serde_json::Value> =
@@ -82,7 +82,7 @@ pub fn save_new(dir: &std::path::Path, name: &str, contents: &str) -> Result<std
 }
 
 fn bad(reason: impl Into<String>) -> Fault {
-    Fault::new(FaultCode::BadFile, reason)
+    Fault::new(HostCode::BadFile, reason)
 }
 
 /// Reads and checks an exported file: the format, the order of its steps, and that replaying it

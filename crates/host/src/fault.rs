@@ -65,25 +65,6 @@ pub enum HostCode {
     DisplayOnly,
 }
 
-/// The host's codes by their own names, so a door or the store writes `FaultCode::Storage`
-/// (also in a pattern); the engine's are written `Code::NotAllowed`, as the engine names them.
-#[allow(non_upper_case_globals)]
-impl FaultCode {
-    pub const NoGame: FaultCode = FaultCode::Host(HostCode::NoGame);
-    pub const NoSuchGame: FaultCode = FaultCode::Host(HostCode::NoSuchGame);
-    pub const BadFile: FaultCode = FaultCode::Host(HostCode::BadFile);
-    pub const BadCall: FaultCode = FaultCode::Host(HostCode::BadCall);
-    pub const Storage: FaultCode = FaultCode::Host(HostCode::Storage);
-    pub const PhonesOff: FaultCode = FaultCode::Host(HostCode::PhonesOff);
-    pub const BadToken: FaultCode = FaultCode::Host(HostCode::BadToken);
-    pub const CodeExpired: FaultCode = FaultCode::Host(HostCode::CodeExpired);
-    pub const LockedOut: FaultCode = FaultCode::Host(HostCode::LockedOut);
-    pub const NotConfirmed: FaultCode = FaultCode::Host(HostCode::NotConfirmed);
-    pub const MovedOn: FaultCode = FaultCode::Host(HostCode::MovedOn);
-    pub const NotYourRound: FaultCode = FaultCode::Host(HostCode::NotYourRound);
-    pub const DisplayOnly: FaultCode = FaultCode::Host(HostCode::DisplayOnly);
-}
-
 impl From<Code> for FaultCode {
     fn from(code: Code) -> FaultCode {
         FaultCode::Rule(code)

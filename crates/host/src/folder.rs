@@ -2,7 +2,7 @@
 //! read it (the folder only its owner's, the save and its side files only their owner's: a save
 //! holds every secret of its games and the generator's state).
 
-use crate::protocol::{Fault, FaultCode};
+use crate::protocol::{Fault, HostCode};
 use std::fs::{File, OpenOptions};
 use std::path::Path;
 
@@ -20,7 +20,7 @@ pub struct FolderLock {
 }
 
 fn storage(what: &str, e: impl std::fmt::Display) -> Fault {
-    Fault::new(FaultCode::Storage, format!("The save folder could not be {what}: {e}."))
+    Fault::new(HostCode::Storage, format!("The save folder could not be {what}: {e}."))
 }
 
 /// Creates `dir` if needed (only its owner may enter it), takes its lock, and makes the save
@@ -39,7 +39,7 @@ pub fn claim(dir: &Path) -> Result<FolderLock, Fault> {
     for name in [LOCK, "games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm"] {
         if std::fs::symlink_metadata(dir.join(name)).is_ok_and(|m| m.file_type().is_symlink()) {
             return Err(Fault::new(
-                FaultCode::Storage,
+                HostCode::Storage,
                 format!("{} is a link to another file: the saves are only opened from real files. Nothing was changed; replace the link with the file itself.", dir.join(name).display()),
             ));
         }
@@ -53,7 +53,7 @@ pub fn claim(dir: &Path) -> Result<FolderLock, Fault> {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
             return Err(Fault::new(
-                FaultCode::Storage,
+                HostCode::Storage,
                 format!("These saves are already open in another window of Nemesis Table (or another nemesis-host) using {}: close that one first, or choose another folder with --data.", dir.display()),
             ))
         }

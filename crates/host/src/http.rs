@@ -5,7 +5,7 @@
 //! connection. Routes, keys and tokens stay with each door; the open-file limit is raised here,
 //! once, at start.
 
-use crate::fault::{Fault, FaultCode};
+use crate::fault::{Fault, HostCode};
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -262,11 +262,11 @@ impl Names {
     pub fn refusal(&self, headers: &HeaderMap) -> Option<Fault> {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
         if !self.hosts.iter().any(|a| a == host) {
-            return Some(Fault::new(FaultCode::BadCall, "This table only answers on its own address."));
+            return Some(Fault::new(HostCode::BadCall, "This table only answers on its own address."));
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             if !origin.to_str().ok().is_some_and(|o| self.origins.iter().any(|a| a == o)) {
-                return Some(Fault::new(FaultCode::BadCall, "Requests from other sites are refused."));
+                return Some(Fault::new(HostCode::BadCall, "Requests from other sites are refused."));
             }
         }
         None
@@ -299,8 +299,8 @@ impl BodyRefused {
 
     pub fn fault(&self) -> Fault {
         match self {
-            BodyRefused::TooLarge => Fault::new(FaultCode::BadCall, "That request is too large."),
-            BodyRefused::TooSlow => Fault::new(FaultCode::BadCall, "That request did not arrive in time."),
+            BodyRefused::TooLarge => Fault::new(HostCode::BadCall, "That request is too large."),
+            BodyRefused::TooSlow => Fault::new(HostCode::BadCall, "That request did not arrive in time."),
         }
     }
 }

@@ -8,7 +8,7 @@
 use crate::assets;
 use crate::http::{self, Closing, Names};
 use crate::phones::PhoneRules;
-use crate::protocol::{Fault, FaultCode, PhoneCall, PhoneReply};
+use crate::protocol::{Fault, FaultCode, HostCode, PhoneCall, PhoneReply};
 use crate::reach::host_port;
 use crate::writer::Writer;
 use crate::table::Table;
@@ -100,7 +100,6 @@ fn router(lan: Lan, closing: Closing) -> Router {
 /// Every host code is named, so a new one must say its status; the rules' refusals are conflicts
 /// with the game as it stands, but for a seat the phone may not act for.
 fn status_of(code: FaultCode) -> StatusCode {
-    use crate::protocol::HostCode;
     match code {
         FaultCode::Rule(nemesis_engine::Code::NotYourSeat) => StatusCode::FORBIDDEN,
         FaultCode::Rule(_) => StatusCode::CONFLICT,
@@ -121,7 +120,7 @@ fn refused(fault: Fault) -> Response {
     (status_of(fault.code), Json(PhoneReply::Refused { fault })).into_response()
 }
 
-fn refusal(code: FaultCode, reason: &str) -> Response {
+fn refusal(code: HostCode, reason: &str) -> Response {
     refused(Fault::new(code, reason))
 }
 
@@ -152,7 +151,7 @@ async fn guard(State(lan): State<Lan>, req: Request, next: Next) -> Response {
 
 /// Runs `work` on the table (a message to its writer) and waits for the answer.
 async fn with_table<T: Send + 'static>(table: &Writer, work: impl FnOnce(&mut Table) -> T + Send + 'static) -> Result<T, Response> {
-    table.ask(work).await.ok_or_else(|| refusal(FaultCode::Storage, "The table stopped while answering."))
+    table.ask(work).await.ok_or_else(|| refusal(HostCode::Storage, "The table stopped while answering."))
 }
 
 /// Sends `work` to the table when dropped: a phone that went away is forgotten even when its
@@ -196,7 +195,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
     };
     let call: PhoneCall = match serde_json::from_slice(&body) {
         Ok(c) => c,
-        Err(e) => return refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")),
+        Err(e) => return refusal(HostCode::BadCall, &format!("That request could not be read ({e}).")),
     };
     let ip = from.ip();
     let gzip = assets::takes_gzip(&headers);
@@ -234,7 +233,7 @@ async fn phone_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Socke
             .await;
             // A seat token that proves its seat proves the phone's connection too, even when
             // the rules refuse what it asked.
-            let unproven = |f: &Fault| matches!(f.code, FaultCode::BadToken | FaultCode::LockedOut | FaultCode::PhonesOff);
+            let unproven = |f: &Fault| matches!(f.code, FaultCode::Host(HostCode::BadToken | HostCode::LockedOut | HostCode::PhonesOff));
             if matches!(&answer, Ok(Ok(_))) || matches!(&answer, Ok(Err(f)) if !unproven(f)) {
                 proof.prove();
             }
@@ -255,7 +254,7 @@ async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: St
         Ok((seat, id, answer))
     };
     let forget = |t: &mut Table, id| t.phones().drop_ask(id);
-    let (seat, token) = match pairing(&lan, proof, ask, forget, refused, Fault::new(FaultCode::NotConfirmed, "The table did not give this phone the seat.")).await {
+    let (seat, token) = match pairing(&lan, proof, ask, forget, refused, Fault::new(HostCode::NotConfirmed, "The table did not give this phone the seat.")).await {
         Ok(x) => x,
         Err(res) => return res,
     };
@@ -296,7 +295,7 @@ async fn pairing<K: Send + 'static>(
     let token = match tokio::time::timeout(wait, answer).await {
         Ok(Ok(Some(token))) => token,
         Ok(_) => return Err(refuse(no)),
-        Err(_) => return Err(refuse(Fault::new(FaultCode::NotConfirmed, "The table did not answer in time: scan a new code."))),
+        Err(_) => return Err(refuse(Fault::new(HostCode::NotConfirmed, "The table did not answer in time: scan a new code."))),
     };
     gone.disarm();
     Ok((key, token))

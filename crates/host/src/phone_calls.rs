@@ -3,7 +3,7 @@
 //! the table's writer; the table itself never calls them.
 
 use crate::phones::RevealUse;
-use crate::protocol::{Fault, FaultCode, PhoneReply};
+use crate::protocol::{Fault, HostCode, PhoneReply};
 use crate::table::Table;
 use nemesis_engine::catalogue::{spec, Sender};
 use nemesis_engine::log::LogParam;
@@ -13,15 +13,15 @@ use std::net::IpAddr;
 use std::time::Instant;
 
 fn no_game() -> Fault {
-    Fault::new(FaultCode::NoGame, "No game is open: start a new one or continue a saved one.")
+    Fault::new(HostCode::NoGame, "No game is open: start a new one or continue a saved one.")
 }
 
 fn locked_out() -> Fault {
-    Fault::new(FaultCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes.")
+    Fault::new(HostCode::LockedOut, "Too many wrong codes from this phone: wait a few minutes.")
 }
 
 fn unknown_code() -> Fault {
-    Fault::new(FaultCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one.")
+    Fault::new(HostCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one.")
 }
 
 impl Table {
@@ -32,17 +32,17 @@ impl Table {
             return Err(locked_out());
         }
         if !self.phones_on() {
-            return Err(Fault::new(FaultCode::PhonesOff, "The table turned phones off."));
+            return Err(Fault::new(HostCode::PhonesOff, "The table turned phones off."));
         }
         match token.and_then(|t| self.phones().seat_of(t)) {
             Some(seat) => Ok(seat),
             // A shared display's token proves no seat: refused before the rules see the call.
             None if token.is_some_and(|t| self.is_display_token(t)) => {
-                Err(Fault::new(FaultCode::DisplayOnly, "A display shows the table and sends nothing but its language."))
+                Err(Fault::new(HostCode::DisplayOnly, "A display shows the table and sends nothing but its language."))
             }
             None => {
                 self.phones().strike(ip, now);
-                Err(Fault::new(FaultCode::BadToken, "This phone has no seat at the table (any more): scan a new code from the table."))
+                Err(Fault::new(HostCode::BadToken, "This phone has no seat at the table (any more): scan a new code from the table."))
             }
         }
     }
@@ -147,9 +147,10 @@ fn rights(state: &State, seat: Seat, command: &Command, entered: &[Entered]) -> 
         return if entered.is_empty() { Ok(()) } else { Err(Fault::new(nemesis_engine::Code::BadResult, "That step takes no entered result.")) };
     }
     if state.phase != Phase::Player || state.rounds.turn_of != Some(seat) {
-        return Err(match state.rounds.turn_of.filter(|_| state.phase == Phase::Player).and_then(|s| state.seats.get(s)) {
-            Some(holder) => Fault::with(FaultCode::NotYourRound, "It is {player}'s round: your phone acts in your own round.", vec![("player", LogParam::Text { value: holder.name.clone() })]),
-            None => Fault::new(FaultCode::NotYourRound, "No one holds a round now: your phone acts in your own round."),
+        return Err(match state.rounds.turn_of.filter(|_| state.phase == Phase::Player).and_then(|s| state.seats.get(s).map(|x| (s, x))) {
+            // The holder by seat, as every refusal names a player (issue 30).
+            Some((at, holder)) => Fault::with(HostCode::NotYourRound, "It is {player}'s round: your phone acts in your own round.", vec![("player", LogParam::seat(at.0, holder.name.clone()))]),
+            None => Fault::new(HostCode::NotYourRound, "No one holds a round now: your phone acts in your own round."),
         });
     }
     if nemesis_engine::rules::play(state, command) == nemesis_engine::rules::Play::Correction && !nemesis_engine::offers::offers(state).iter().any(|o| o.command == *command) {

@@ -351,6 +351,10 @@ pub struct PhoneGame {
     /// for this seat, the public lines of the step that read the card (issue 31). Empty otherwise.
     #[serde(default)]
     pub outcome: Vec<LogLine>,
+    /// `outcome` is another's step that wounded, contaminated or killed this seat (a Grenade
+    /// thrown into its room, an Intruder's attack): its lines say whose and how (issue 31).
+    #[serde(default)]
+    pub outcome_hit: bool,
 }
 
 /// The board's public pieces, cut from the table's `PublicView` and nothing else: every value

@@ -157,8 +157,12 @@ pub fn seat_screen(o: Option<&Open>, seat: Seat, view: Option<&PublicView>, boar
         // Offers are public facts, but each seat is sent only its own (issue 32).
         let offers = if view.rounds.turn_of == Some(seat) { offers.to_vec() } else { Vec::new() };
         let revision = o.game.entries().len() as u32;
-        let outcome = own_outcome(o, state, seat);
-        Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board: board.clone(), revision, rounds: view.rounds.clone(), offers, outcome })
+        let (outcome, outcome_hit) = match own_outcome(o, state, seat) {
+            lines if !lines.is_empty() => (lines, false),
+            _ => (hit_outcome(o, seat), true),
+        };
+        let outcome_hit = outcome_hit && !outcome.is_empty();
+        Some(PhoneGame { title: o.title.clone(), turn: state.turn, phase: state.phase, me, hand, reveals, board: board.clone(), revision, rounds: view.rounds.clone(), offers, outcome, outcome_hit })
     });
     Arc::new(PhoneScreen { seat, game })
 }
@@ -173,6 +177,27 @@ fn own_outcome(o: &Open, state: &nemesis_engine::State, seat: Seat) -> Vec<LogLi
     let own = std::ptr::eq(newest, step) && played && nemesis_engine::rules::command_seat(command) == Some(seat);
     if !own {
         return eclosion_lines(o, state, seat);
+    }
+    let lines = o.log.table();
+    let from = lines.partition_point(|l| l.seq < step.seq);
+    lines[from..].iter().take_while(|l| l.seq == step.seq).filter(|l| l.key != "on_phone" && !l.private).cloned().collect()
+}
+
+/// The table's (public) lines of the newest step when it was not this seat's own and it wounded,
+/// contaminated or killed this seat (another's Grenade, an Intruder's attack in someone else's
+/// round or in the Event Phase, the table's own Wound): the wounded player reads on their own
+/// phone whose it was and what it did (issue 31). After an undo: none.
+fn hit_outcome(o: &Open, seat: Seat) -> Vec<LogLine> {
+    use nemesis_engine::event::Event;
+    let (Some(newest), Some(step)) = (o.game.entries().last(), o.game.last_step()) else { return Vec::new() };
+    let Some(command) = step.command.as_ref() else { return Vec::new() };
+    let hit = step.events.iter().any(|e| match e {
+        Event::LightWoundsSet { seat: s, light } => *s == seat && *light > 0,
+        Event::SeriousWoundDrawn { seat: s, .. } | Event::CharacterDied { seat: s, .. } | Event::ContaminationGiven { seat: s, .. } => *s == seat,
+        _ => false,
+    });
+    if !std::ptr::eq(newest, step) || !hit || nemesis_engine::rules::command_seat(command) == Some(seat) {
+        return Vec::new();
     }
     let lines = o.log.table();
     let from = lines.partition_point(|l| l.seq < step.seq);

@@ -1,7 +1,7 @@
 //! The script door: one JSON `Call` per line on stdin, one JSON `Reply` per line on stdout.
 //! A reply is written only after its command is durable, so an acknowledged line is never lost.
 
-use crate::protocol::{Call, Fault, FaultCode, Reply};
+use crate::protocol::{Call, Fault, HostCode, Reply};
 use crate::Table;
 use nemesis_engine::Actor;
 use std::io::{BufRead, Write};
@@ -33,7 +33,7 @@ fn lines(mut call: impl FnMut(Call) -> Reply, mut input: impl BufRead, mut outpu
         }
         let reply = if line.len() > MAX_LINE && !line.ends_with(b"\n") {
             skip_line(&mut input)?;
-            Reply::Refused { fault: Fault::new(FaultCode::BadCall, "That line is too long.") }
+            Reply::Refused { fault: Fault::new(HostCode::BadCall, "That line is too long.") }
         } else {
             let text = String::from_utf8_lossy(&line);
             if text.trim().is_empty() {
@@ -41,7 +41,7 @@ fn lines(mut call: impl FnMut(Call) -> Reply, mut input: impl BufRead, mut outpu
             }
             match serde_json::from_str::<Call>(text.trim()) {
                 Ok(c) => call(c),
-                Err(e) => Reply::Refused { fault: Fault::new(FaultCode::BadCall, format!("That line could not be read ({e}).")) },
+                Err(e) => Reply::Refused { fault: Fault::new(HostCode::BadCall, format!("That line could not be read ({e}).")) },
             }
         };
         serde_json::to_writer(&mut output, &reply)?;

@@ -4,7 +4,7 @@
 //! Calls reach the table as messages to its writer (`writer.rs`).
 
 use crate::http::{Closing, Names};
-use crate::protocol::{Call, Fault, FaultCode, Reply};
+use crate::protocol::{Call, Fault, HostCode, Reply};
 use crate::{assets, export, first_frame, http, Shared};
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
@@ -42,7 +42,7 @@ pub fn new_key() -> String {
 /// The largest call: an import of the largest file allowed, with room for the call around it.
 const MAX_BODY: usize = export::MAX_FILE_BYTES + 64 * 1024;
 
-fn refused(status: StatusCode, code: FaultCode, reason: &str) -> Response {
+fn refused(status: StatusCode, code: HostCode, reason: &str) -> Response {
     (status, Json(Reply::Refused { fault: Fault::new(code, reason) })).into_response()
 }
 
@@ -101,7 +101,7 @@ struct KeyQuery {
 
 /// The refusal of a call or a stream without the door's key, the same at both.
 fn unkeyed() -> Response {
-    refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.")
+    refused(StatusCode::UNAUTHORIZED, HostCode::BadCall, "This page needs the key from the address the app printed.")
 }
 
 fn keyed(door: &Door, headers: &HeaderMap, query: Option<&str>) -> bool {
@@ -122,7 +122,7 @@ async fn call(State(door): State<Door>, axum::Extension(proof): axum::Extension<
     };
     let call: Call = match serde_json::from_slice(&body) {
         Ok(c) => c,
-        Err(e) => return refused(StatusCode::BAD_REQUEST, FaultCode::BadCall, &format!("That request could not be read ({e}).")),
+        Err(e) => return refused(StatusCode::BAD_REQUEST, HostCode::BadCall, &format!("That request could not be read ({e}).")),
     };
     // A page reading the screen stream says so, and gets an accepted call's screen once (there).
     let streamed = headers.get("x-screen").is_some_and(|v| v == "streamed");
@@ -132,7 +132,7 @@ async fn call(State(door): State<Door>, axum::Extension(proof): axum::Extension<
     match door.table.ask(move |t| t.call(Actor::Table, call)).await {
         Some(reply) if streamed => http::json(&crate::protocol::streamed(asked_screen, reply), gzip),
         Some(reply) => http::json(&reply, gzip),
-        None => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering."),
+        None => refused(StatusCode::INTERNAL_SERVER_ERROR, HostCode::Storage, "The table stopped while answering."),
     }
 }
 
@@ -172,7 +172,7 @@ struct Frame {
 
 async fn keep_frame(State(door): State<Door>, axum::Extension(proof): axum::Extension<http::Proof>, headers: HeaderMap, body: Body) -> Response {
     if !keyed(&door, &headers, None) {
-        return refused(StatusCode::UNAUTHORIZED, FaultCode::BadCall, "This page needs the key from the address the app printed.");
+        return refused(StatusCode::UNAUTHORIZED, HostCode::BadCall, "This page needs the key from the address the app printed.");
     }
     proof.prove();
     let body = match http::read_body(body, first_frame::MAX_HTML + 1024, BODY_TIME).await {
@@ -180,15 +180,15 @@ async fn keep_frame(State(door): State<Door>, axum::Extension(proof): axum::Exte
         Err(why) => return (why.status(), Json(Reply::Refused { fault: why.fault() })).into_response(),
     };
     let Ok(frame) = serde_json::from_slice::<Frame>(&body) else {
-        return refused(StatusCode::BAD_REQUEST, FaultCode::BadCall, "That picture of the table could not be read.");
+        return refused(StatusCode::BAD_REQUEST, HostCode::BadCall, "That picture of the table could not be read.");
     };
     let Some(Some(dir)) = door.table.ask(|t| t.store().path().parent().map(std::path::Path::to_path_buf)).await else {
-        return refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table stopped while answering.");
+        return refused(StatusCode::INTERNAL_SERVER_ERROR, HostCode::Storage, "The table stopped while answering.");
     };
     match tokio::task::spawn_blocking(move || first_frame::keep(&dir, frame.game, frame.revision, frame.html)).await {
         Ok(Ok(())) => StatusCode::NO_CONTENT.into_response(),
-        Ok(Err(why)) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, &why),
-        Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, FaultCode::Storage, "The table's picture could not be kept."),
+        Ok(Err(why)) => refused(StatusCode::INTERNAL_SERVER_ERROR, HostCode::Storage, &why),
+        Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, HostCode::Storage, "The table's picture could not be kept."),
     }
 }
 

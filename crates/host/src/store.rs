@@ -1,7 +1,7 @@
 //! Saves: SQLite in WAL mode, one transaction per accepted command, synchronous=FULL so an
 //! acknowledged command survives a crash or a flat battery. Games, their journals and settings.
 
-use crate::protocol::{Fault, FaultCode, SaveSummary};
+use crate::protocol::{Fault, HostCode, SaveSummary};
 use crate::phones::SeatToken;
 use nemesis_engine::log::LogParam;
 use nemesis_engine::{Entry, FateSnapshot, Mode, Seat};
@@ -66,7 +66,7 @@ pub struct NewGame<'a> {
 }
 
 fn storage(e: impl std::fmt::Display) -> Fault {
-    Fault::new(FaultCode::Storage, format!("The save could not be written or read: {e}."))
+    Fault::new(HostCode::Storage, format!("The save could not be written or read: {e}."))
 }
 
 fn mode_text(m: Mode) -> String {
@@ -258,7 +258,7 @@ impl Store {
             )
             .map_err(storage)?;
         if changed != 1 {
-            return Err(Fault::new(FaultCode::NoSuchGame, "That game is no longer saved."));
+            return Err(Fault::new(HostCode::NoSuchGame, "That game is no longer saved."));
         }
         Ok(())
         })
@@ -273,7 +273,7 @@ impl Store {
             .optional()
             .map_err(storage)?;
         let Some((title, created_ms, fate, updated_ms)) = head else {
-            return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+            return Err(Fault::new(HostCode::NoSuchGame, "No saved game has that number."));
         };
         let fate: FateSnapshot = serde_json::from_str(&fate).map_err(|e| storage(format!("unreadable generator state ({e})")))?;
         let mut stmt = self.conn.prepare("SELECT seq, body FROM entries WHERE game = ?1 ORDER BY seq").map_err(storage)?;
@@ -296,7 +296,7 @@ impl Store {
             .optional()
             .map_err(storage)?;
         let Some((title, created_ms)) = head else {
-            return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+            return Err(Fault::new(HostCode::NoSuchGame, "No saved game has that number."));
         };
         let mut stmt = self.conn.prepare("SELECT body FROM entries WHERE game = ?1 ORDER BY seq").map_err(storage)?;
         let rows = stmt.query_map([id], |r| r.get::<_, String>(0)).map_err(storage)?;
@@ -359,7 +359,7 @@ impl Store {
         self.write(|tx| {
             let n = tx.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(storage)?;
             if n == 0 {
-                return Err(Fault::new(FaultCode::NoSuchGame, "No saved game has that number."));
+                return Err(Fault::new(HostCode::NoSuchGame, "No saved game has that number."));
             }
             Ok(())
         })

@@ -64,7 +64,7 @@ pub fn now_ms() -> i64 {
 }
 
 fn no_game() -> Fault {
-    Fault::new(FaultCode::NoGame, "No game is open: start a new one or continue a saved one.")
+    Fault::new(HostCode::NoGame, "No game is open: start a new one or continue a saved one.")
 }
 
 impl Table {
@@ -252,7 +252,7 @@ impl Table {
         let sound_names = setup.players.iter().all(|n| crate::text::sound(n, crate::text::MAX_NAME));
         let title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
         if title.as_ref().is_some_and(|t| !crate::text::sound(t, crate::text::MAX_TITLE)) {
-            return Err(Fault::new(FaultCode::BadCall, "A title is at most 80 letters, without hidden, control or direction characters."));
+            return Err(Fault::new(HostCode::BadCall, "A title is at most 80 letters, without hidden, control or direction characters."));
         }
         game.submit(Actor::Table, Request::Do { command: Command::SetUp(setup), entered: Vec::new() })?;
         if !sound_names {
@@ -272,7 +272,7 @@ impl Table {
         crate::debrief::readable(&self.store, &mut self.results, &stored)?;
         let mut game = Game::restore(stored.entries, &stored.fate)
             .filter(|g| g.state().is_some())
-            .ok_or_else(|| Fault::new(FaultCode::Storage, "That saved game could not be replayed."))?;
+            .ok_or_else(|| Fault::new(HostCode::Storage, "That saved game could not be replayed."))?;
         if self.store.sealed(id)? {
             game.seal();
         }
@@ -324,7 +324,7 @@ impl Table {
     pub(crate) fn still_at(&self, revision: Option<u32>) -> Result<(), Fault> {
         match (revision, self.game_revision()) {
             (Some(asked), Some(now)) if asked != now => {
-                Err(Fault::new(FaultCode::MovedOn, "The table moved on since this screen was shown: look at the new one and choose again."))
+                Err(Fault::new(HostCode::MovedOn, "The table moved on since this screen was shown: look at the new one and choose again."))
             }
             _ => Ok(()),
         }

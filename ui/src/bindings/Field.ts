@@ -4,7 +4,12 @@ import type { FieldKind } from "./FieldKind";
 /**
  * One field of a command, by its name in the command.
  */
-export type Field = { name: string, kind: FieldKind, min?: number, max?: number, 
+export type Field = { name: string, kind: FieldKind, 
+/**
+ * The field may be left empty (`null`): a card whose effect names no Door, no Intruder, no
+ * room, no one; a Move that is not Careful. A form offers "none" for it.
+ */
+optional?: boolean, min?: number, max?: number, 
 /**
  * What the form starts with (the seat and rooms otherwise start at the first there is).
  */

@@ -44,4 +44,9 @@ offers: Array<Offer>,
  * the player who acted learns it on their own phone (issue 32); while Eclosion's scan waits
  * for this seat, the public lines of the step that read the card (issue 31). Empty otherwise.
  */
-outcome: Array<LogLine>, };
+outcome: Array<LogLine>, 
+/**
+ * `outcome` is another's step that wounded, contaminated or killed this seat (a Grenade
+ * thrown into its room, an Intruder's attack): its lines say whose and how (issue 31).
+ */
+outcome_hit: boolean, };

@@ -24,7 +24,11 @@ eclosion_scan_due: boolean,
 /**
  * An Alcohol waits for this player's phone to name the one card of the hand it scans.
  */
-alcohol_scan_due: boolean, eggs_carried: number, 
+alcohol_scan_due: boolean, 
+/**
+ * An Antidote waits for this player's phone to say how many Contamination cards are in hand.
+ */
+antidote_scan_due: boolean, eggs_carried: number, 
 /**
  * Heavy Objects carried besides Eggs (pp. 12-13).
  */

@@ -6,6 +6,7 @@
 import type { Component } from "../bindings/Component";
 import type { Entered } from "../bindings/Entered";
 import type { EnteredKind } from "../bindings/EnteredKind";
+import type { Field } from "../bindings/Field";
 import type { Group } from "../bindings/Group";
 import type { PublicView } from "../bindings/PublicView";
 import type { Spec } from "../bindings/Spec";
@@ -31,6 +32,12 @@ const choiceValues = new Map<string, string[]>(catalogue.choices.map((c) => [c.k
  *  destinations...), as the engine lists them; empty for a kind that is not such a list. */
 export function choicesOf(kind: string): string[] {
   return choiceValues.get(kind) ?? [];
+}
+
+/** A numbered field's bounds (a count, a corridor number, a name's letters): the engine's
+ *  catalogue names both for each (its test checks), so none is guessed here. */
+export function boundsOf(f: Field): { min: number; max: number } {
+  return { min: f.min ?? 0, max: f.max ?? 0 };
 }
 
 export function spec(type: string): Spec | undefined {

@@ -11,58 +11,30 @@ import { board } from "./board.svelte";
 import { language, tMaybe } from "./i18n.svelte";
 import { roomInline } from "./rooms";
 
-/** One value of a line in the current language (a term or card name translated, a list joined). */
-export function paramText(p: LogParam): string {
+/** One value of a line in the current language (a term or card name translated, a list joined).
+ *  A room is named as the players see it now (issue 18: "the Armory (07)", "unexplored room 07"),
+ *  in the form its line gives it (issue 30: the engine says how each line names its rooms);
+ *  `short`: one end of a corridor by its number alone, as the map prints it. */
+export function paramText(p: LogParam, short = false): string {
   switch (p.kind) {
     case "text":
       return p.value;
     case "number":
       return String(p.value);
     case "room":
-      return roomInline(board.rooms, p.value);
+      return roomInline(board.rooms, p.value, short && p.form === "standalone" ? "number" : p.form);
     case "seat":
       return p.name;
     case "term":
       return tMaybe(p.key) ?? p.en;
     case "list":
-      return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(p.items.map(paramText));
+      return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(p.items.map((x) => paramText(x, short)));
   }
-}
-
-// Rooms by name, not number (issue 18): a room the engine names by its number is written as the
-// players see it now, "the Armory (07)" or "unexplored room 07", in the catalogue's inline form
-// (`room.inline_*`; languages that keep the word "room" in the sentence give only the rest).
-/** Corridors between two rooms: each room on its own, "Cockpit (01)" or "unexplored room 03". */
-const STANDALONE = new Set(["log.line.door_changed", "log.line.noise_placed", "log.line.noise_removed"]);
-/** Lines about what lay face down: the room as it was then. */
-const AS_FACE_DOWN = new Set(["log.line.room_explored", "log.line.room_explored_slimed", "log.line.room_explored_no_malfunction", "log.line.room_peeked", "log.line.room_peeked_private"]);
-/** Lines whose sentence already says the room is unexplored: its number alone. */
-const AS_NUMBER = new Set(["helper.move_explore", "refusal.there_is_no_room_room_on_the_board"]);
-
-/** Move and exploration lines: the room a move ends in and starts from, and the room a Fire or
- *  Malfunction marker goes in, each with its own article (issue 33). */
-const MOVE_ENDS: Record<string, Record<string, "to" | "from" | "in">> = {
-  "log.line.character_moved": { room: "to" },
-  "log.line.intruder_moved": { room: "to" },
-  "log.line.intruder_moved_from": { from: "from", room: "to" },
-  "log.line.fire_placed": { room: "in" },
-  "log.line.malfunction_placed": { room: "in" },
-};
-
-function roomText(key: string, at: number, short = false, name = ""): string {
-  const end = MOVE_ENDS[key]?.[name];
-  if (end) return roomInline(board.rooms, at, end);
-  if (short && STANDALONE.has(key)) return roomInline(board.rooms, at, "number");
-  return roomInline(board.rooms, at, AS_NUMBER.has(key) ? "number" : AS_FACE_DOWN.has(key) ? "face_down" : STANDALONE.has(key) ? "standalone" : "now");
 }
 
 function fill(key: string, params: Partial<Record<string, LogParam>>, english: string, short = false): string {
   const values: Record<string, string> = {};
-  for (const [name, p] of Object.entries(params)) {
-    if (!p) continue;
-    // The engine says which values are rooms (issue 30): each is named as the line's sentence needs.
-    values[name] = p.kind === "room" ? roomText(key, p.value, short, name) : paramText(p);
-  }
+  for (const [name, p] of Object.entries(params)) if (p) values[name] = paramText(p, short);
   const text = tMaybe(key, values) ?? english;
   // A sentence that opens with a room ("the Armory (07) is repaired") still opens with a capital.
   return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);

@@ -40,29 +40,30 @@ function intruderText(b: Board, id: number): string {
 function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat?: number): string {
   if (v === null || v === undefined) return "";
   switch (kind) {
-    case "location": case "location_or_none": return roomText(b, Number(v));
-    case "intruder": case "intruder_or_none": return intruderText(b, Number(v));
+    case "location": return roomText(b, Number(v));
+    case "intruder": return intruderText(b, Number(v));
     // A Door a card turns: named by the room at its other end, from the acting character's room.
-    case "corridor": case "corridor_or_none": {
+    case "corridor": {
       const c = b.corridors.find((x) => x.id === Number(v));
       const here = b.seats.find((s) => s.seat === seat)?.location;
       if (!c) return "";
       return c.ends.includes(here ?? -1) ? `→ ${roomText(b, c.ends[0] === here ? c.ends[1] : c.ends[0])}` : `${roomText(b, c.ends[0])}–${roomText(b, c.ends[1])}`;
     }
-    case "seat": case "seat_or_none": return name === "seat" ? "" : (b.seats.find((s) => s.seat === Number(v))?.name ?? "");
+    case "seat": return name === "seat" ? "" : (b.seats.find((s) => s.seat === Number(v))?.name ?? "");
     case "engine": return t("label.engine", { n: Number(v) });
-    case "pod": case "pod_or_none": {
+    case "pod": {
       const p = b.pods.find((x) => x.number === Number(v));
       return t("label.pod", { n: Number(v), section: (p?.section ?? "").toUpperCase() });
     }
-    case "corridor_number": case "corridor_number_or_none": return `${t(`field.${name}`)} ${v}`;
+    case "corridor_number": return `${t(`field.${name}`)} ${v}`;
     // The character's own weapon by the name on its card; a carried one as the engine says.
     case "weapon": {
       const character = b.seats.find((s) => s.seat === seat)?.character;
       return (v === "own" && character ? tMaybe(`weapon_name.${character.key}`) : null) ?? t(`weapon.${v}`);
     }
     // The Hatch Control System's offer says which side the pod turns to (p. 25).
-    case "switch": return name === "locked" ? t(v ? "ship.pod.locked" : "ship.pod.unlocked") : "";
+    case "pod_lock": return t(v ? "ship.pod.locked" : "ship.pod.unlocked");
+    case "switch": return "";
     // Joined, not a template: the phone's catalogue takes the choice kinds' words from the
     // engine's catalogue (scripts/phone-strings.mjs), not from a key shape that fits every key.
     default: return choicesOf(kind).includes(String(v)) ? t(kind + "." + String(v)) : "";

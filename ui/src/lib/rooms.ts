@@ -1,6 +1,7 @@
 //! Rooms as players name them: by what is on the tile (the Armory), with the number printed on
 //! the board (07) as a small tag; a face-down space as "unexplored room 07".
 import type { PublicRoom } from "../bindings/PublicRoom";
+import type { RoomForm } from "../bindings/RoomForm";
 import { t, tMaybe } from "./i18n.svelte";
 
 /** The board prints each location's number with leading zeros ("007"); players read "07". */
@@ -29,9 +30,10 @@ export function roomRef(rooms: readonly PublicRoom[] | undefined, at: number): s
   return t("room.named", { name: roomName(r, at), n: printedNumber(at) });
 }
 
-/** How a sentence names a room: as it is now, as it lay face down, or by its number alone; or as
- *  a move's end or start, or where a piece goes, with its own article ("to", "from", "in"). */
-export type RoomForm = "now" | "face_down" | "number" | "standalone" | "to" | "from" | "in";
+/** How a sentence names a room (the engine's `RoomForm`, which each line carries): as it is now,
+ *  as it lay face down, by its number alone, on its own; or as a move's end or start, or where a
+ *  piece goes, with its own article ("to", "from", "in"). */
+export type { RoomForm };
 
 /** The key a room's grammar is chosen by: its tile's, or the board room's ("engine" for each). */
 function grammarKey(r: PublicRoom): string {

@@ -112,7 +112,7 @@ macro_rules! commands_of_the_rounds {
         }
         /// The Hatch Control System's Room Action (p. 25): 2 cards; one Escape Pod locked or unlocked.
         HatchControl { seat: Seat, pod: PodNumber, locked: bool } => {
-            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), switch("locked", false)]).round(),
+            spec: on(G::Ship).fields([seat(), field("pod", F::Pod), starting(field("locked", F::PodLock), false)]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -146,11 +146,11 @@ macro_rules! commands_of_the_rounds {
                     starting(field("effect", F::CardEffect), "repair_malfunction"),
                     count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
                     field("cards", F::ContaminationCards),
-                    field("corridor", F::CorridorOrNone),
-                    field("intruder", F::IntruderOrNone),
-                    field("room", F::LocationOrNone),
-                    field("target", F::SeatOrNone),
-                    field("pod", F::PodOrNone),
+                    or_none(field("corridor", F::Corridor)),
+                    or_none(field("intruder", F::Intruder)),
+                    or_none(field("room", F::Location)),
+                    or_none(field("target", F::Seat)),
+                    or_none(field("pod", F::Pod)),
                 ])
                 .entered([E::EventCard, E::AttackCard])
                 .round(),
@@ -213,7 +213,7 @@ macro_rules! commands_of_the_rounds {
 
         MoveCharacter { seat: Seat, to: Location, #[serde(default)] careful_noise: Option<u8> } => {
             spec: on(G::Characters)
-                .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..field("careful_noise", F::CorridorNumberOrNone) }])
+                .fields([seat(), field("to", F::Location), Field { min: Some(1), max: Some(rules::CORRIDOR_NUMBERS.into()), ..or_none(field("careful_noise", F::CorridorNumber)) }])
                 .entered([E::Room, E::Noise, E::Token])
                 .explained().round(),
             seat: Some(*seat),
@@ -225,7 +225,12 @@ macro_rules! commands_of_the_rounds {
                 let careful = rooms.iter().flat_map(|to| (1..=rules::CORRIDOR_NUMBERS).map(|n| MoveCharacter { seat, to: *to, careful_noise: Some(n) }));
                 rooms.iter().map(|to| MoveCharacter { seat, to: *to, careful_noise: None }).chain(careful).collect()
             })
-            .warns(Warns::Escape),
+            .warns(Warns::Escape)
+            // A tap on a room is the plain Move there; a Careful Movement asks for its marker.
+            .on_map(|c| match c {
+                MoveCharacter { to, careful_noise: None, .. } => Some(*to),
+                _ => None,
+            }),
             rule: |ctx| movement::move_character(ctx, *seat, *to, *careful_noise),
         }
         PlaceCharacter { seat: Seat, at: Location } => {
@@ -303,7 +308,7 @@ macro_rules! commands_of_the_rounds {
             rule: |ctx| intruders::move_by_table(ctx, *id, *corridor),
         }
         AttackCharacter { id: IntruderId, #[serde(default)] target: Option<Seat> } => {
-            spec: on(G::Intruders).fields([field("id", F::Intruder), field("target", F::SeatOrNone)]).entered([E::AttackCard, E::SeriousWound, E::Token]).explained(),
+            spec: on(G::Intruders).fields([field("id", F::Intruder), or_none(field("target", F::Seat))]).entered([E::AttackCard, E::SeriousWound, E::Token]).explained(),
             seat: None,
             stage: Stage::Play,
             play: |_| Play::Correction,

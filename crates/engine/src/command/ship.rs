@@ -89,15 +89,20 @@ macro_rules! commands_of_the_ship {
             play: |_| Play::Correction,
             rule: |ctx| contamination::give_by_table(ctx, *seat, *count),
         }
-        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure } => {
+        /// `scanned`: how many of the character's Contamination cards, besides any in `cards`,
+        /// are scanned; the app picks which, blind to what they are. The physical cards carry no
+        /// number, so a player holding them can say how many are in hand, not which (issue 31).
+        /// Old saves read none.
+        ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure, #[serde(default)] scanned: u8 } => {
             // From a phone only as a Room Action of its round or the answer to a question open for
-            // its seat (Rest, Eclosion, the Alcohol: `contamination::seat_may_scan`); else the table's.
-            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery")]).entered([E::Infected]).phone().round(),
+            // its seat (Rest, Eclosion, the Alcohol, the Antidote: `contamination::seat_may_scan`),
+            // which says how many cards are in hand (p. 20); else the table's.
+            spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery"), count("scanned", 0, rules::MAX_HAND, 0)]).entered([E::Infected]).phone().round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| if procedure.is_room_action() { Play::Action(2) } else { Play::Correction },
-            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure }).into()),
-            rule: |ctx| contamination::scan(ctx, *seat, cards, *procedure),
+            offer: Offered::crew(S::Here, 57, |_, seat| [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery].map(|procedure| ScanContamination { seat, cards: Vec::new(), procedure, scanned: 0 }).into()),
+            rule: |ctx| contamination::scan(ctx, *seat, cards, *scanned, *procedure),
         }
 
         CheckEngine { seat: Seat, engine: EngineNumber } => {
@@ -156,8 +161,10 @@ macro_rules! commands_of_the_ship {
             offer: Offered::crew(S::Here, 49, |_, seat| DestinationLetter::ALL.map(|letter| SetDestination { seat, letter }).into()),
             rule: |ctx| systems::set_destination(ctx, *seat, *letter),
         }
+        /// Asks first (issue 31): once the marker reaches a yellow space nobody can stop it, and
+        /// the ship explodes on the skull (p. 24).
         StartSelfDestruct { seat: Seat } => {
-            spec: on(G::Ship).fields([seat()]).round(),
+            spec: on(G::Ship).fields([seat()]).round().confirm(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
@@ -173,7 +180,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::stop_self_destruct(ctx, *seat),
         }
         SetPodLock { pod: PodNumber, locked: bool } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), switch("locked", false)]),
+            spec: on(G::Ship).fields([field("pod", F::Pod), starting(field("locked", F::PodLock), false)]),
             seat: None,
             stage: Stage::Play,
             play: |_| Play::Correction,
@@ -191,7 +198,7 @@ macro_rules! commands_of_the_ship {
         /// launches it (from their phone or the table); left out, the table launches it (old saves).
         /// Asked to confirm: a launched pod leaves the ship for good (p. 26).
         LaunchPod { pod: PodNumber, #[serde(default)] seat: Option<Seat> } => {
-            spec: on(G::Ship).fields([field("pod", F::Pod), field("seat", F::SeatOrNone)]).round().confirm(),
+            spec: on(G::Ship).fields([field("pod", F::Pod), or_none(field("seat", F::Seat))]).round().confirm(),
             seat: *seat,
             stage: Stage::Play,
             play: |_| Play::Unpaid,
@@ -216,7 +223,7 @@ macro_rules! commands_of_the_ship {
             rule: |ctx| systems::try_hibernate(ctx, *seat),
         }
         ChooseObjective { seat: Seat, objective: Option<String> } => {
-            spec: on(G::Characters).fields([seat(), field("objective", F::ObjectiveOrNone)]).phone(),
+            spec: on(G::Characters).fields([seat(), or_none(field("objective", F::Objective))]).phone(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,
@@ -232,12 +239,13 @@ macro_rules! commands_of_the_ship {
         }
         /// Destroying uncarried Eggs (p. 25). `attempt` says how: a Shoot (1 Ammo off `weapon`'s
         /// card) or a Melee Attack rolls the Combat die and each Injury destroys 1 Egg; `thrown`
-        /// (older saves) destroys the `count` the table says, `into` a neighbouring room for a
-        /// Grenade (2) or Molotov Cocktail (1), not through a Closed Door (p. 17). A Noise roll follows.
+        /// (older saves) throws the Grenade (`count` 2) or the Molotov Cocktail (1) at the Eggs of
+        /// this room or of `into`, not through a Closed Door (p. 17), with the card's whole effect
+        /// (`UseCard`). A Noise roll follows.
         DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location>, #[serde(default)] attempt: EggAttempt, #[serde(default)] weapon: Option<Weapon> } => {
             // `count` is read by the old thrown form alone: 2 a Grenade, 1 a Molotov Cocktail (p. 25).
             spec: on(G::Characters)
-                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), Field { min: Some(1), initial: Some(1.into()), ..field("count", F::Count) }, field("into", F::LocationOrNone), starting(field("weapon", F::Weapon), "own")])
+                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), count("count", 1, 2, 1), or_none(field("into", F::Location)), starting(field("weapon", F::Weapon), "own")])
                 .entered([E::Combat])
                 .round(),
             seat: Some(*seat),
@@ -282,7 +290,7 @@ macro_rules! commands_of_the_ship {
         /// instead to another character in the same room, in a Trade (p. 13: the Trade's Action is
         /// the `CardAction` of whoever started it; the exchange itself is free); old saves read as not.
         DropObject { seat: Seat, object: ResearchObject, #[serde(default)] give_to: Option<Seat> } => {
-            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), field("give_to", F::SeatOrNone)]).round(),
+            spec: on(G::Characters).fields([seat(), field("object", F::ResearchObject), or_none(field("give_to", F::Seat))]).round(),
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Correction,

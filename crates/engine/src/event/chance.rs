@@ -93,6 +93,8 @@ impl Event {
             Event::ContaminationGiven { .. } => revealed(Component::ContaminationDeck),
             Event::EventCardDrawn { .. } => revealed(Component::EventDeck),
             Event::ContaminationChecked { .. } => Nature { chance: Some(Chance::PlayersCards), private_to: None },
+            // The app's generator picks, whoever holds the deck; its holder alone reads which.
+            Event::ContaminationPicked { seat, .. } => Nature { private_to: Some(*seat), ..drawn(Component::ContaminationDeck) },
             // Secrets shown to one seat.
             Event::ObjectivesDealt { seat, .. }
             | Event::EngineChecked { seat, .. }

@@ -55,6 +55,7 @@ impl State {
                         hand_scan_due: false,
                         eclosion_scan_due: false,
                         alcohol_scan_due: false,
+                        antidote_scan_due: false,
                         reveals: Vec::new(),
                     })
                     .collect(),

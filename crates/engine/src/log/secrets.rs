@@ -21,6 +21,12 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 public("contamination_given", vec![who(seat)])
             }
         }
+        // Which numbered cards the player's count stands for: theirs alone; the table reads the scan.
+        Event::ContaminationPicked { seat, cards } if mine(seat) => private(
+            "contamination_picked_private",
+            vec![("count", num(cards.len() as u8)), ("cards", LogParam::List { items: cards.iter().map(|x| LogParam::Text { value: format!("C-{:02}", x.0 + 1) }).collect() })],
+        ),
+        Event::ContaminationPicked { .. } => None,
         Event::ContaminationScanned { seat, card: x, infected } => {
             if mine(seat) {
                 let key = if *infected { "contamination_scanned_infected_private" } else { "contamination_scanned_clean_private" };

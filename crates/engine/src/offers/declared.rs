@@ -60,11 +60,13 @@ pub(crate) struct Offered {
     pub(crate) phone_confirm: bool,
     suggest: Suggest,
     pub(crate) warns: Warns,
+    /// The room a tap on the map takes an offer for, read off the command (see `Offer::map_room`).
+    pub(crate) on_map: Option<fn(&Command) -> Option<Location>>,
 }
 
 impl Offered {
     fn new(section: RoundSection, rank: u8, whose: &'static [Whose], build: Build) -> Offered {
-        Offered { section, rank, whose, build, form_first: None, phone_confirm: false, suggest: Suggest::RoomsOwn, warns: Warns::Nothing }
+        Offered { section, rank, whose, build, form_first: None, phone_confirm: false, suggest: Suggest::RoomsOwn, warns: Warns::Nothing, on_map: None }
     }
     /// Offered to a character of the crew only.
     pub(crate) fn crew(section: RoundSection, rank: u8, build: fn(&State, Seat) -> Vec<Command>) -> Offered {
@@ -89,6 +91,10 @@ impl Offered {
     /// Its offers say what they warn of (see `Warns`).
     pub(crate) fn warns(self, warns: Warns) -> Offered {
         Offered { warns, ..self }
+    }
+    /// A tap on the map's room takes its offers that name a room here (see `Offer::map_room`).
+    pub(crate) fn on_map(self, room: fn(&Command) -> Option<Location>) -> Offered {
+        Offered { on_map: Some(room), ..self }
     }
     /// Where the panel suggests it among the room's offers; `RoomsOwn` unless said.
     pub(crate) fn suggest(self, suggest: Suggest) -> Offered {

@@ -194,7 +194,13 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             if s.contamination.is_empty() && !s.larva {
                 return refuse(Code::NotAllowed, "this_character_has_no_contamination_card_and_no", "This character has no Contamination card and no Larva.");
             }
-            contamination::antidote(ctx, seat, cards)?;
+            if cards.is_empty() && !s.contamination.is_empty() {
+                // How many of them are in hand only the player knows, and must say before the
+                // scan (the INFECTED among them leave the hand): their phone asks, then scans.
+                ctx.emit(Event::ScanAsked { seat, question: ScanQuestion::Antidote });
+            } else {
+                contamination::antidote(ctx, seat, cards, 0)?;
+            }
         }
         CardEffect::Scan if card == PlayedCard::Alcohol => {
             if s.contamination.is_empty() {
@@ -209,7 +215,7 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
                 // takes "none" when none of those held is in the hand.
                 ctx.emit(Event::ScanAsked { seat, question: ScanQuestion::Alcohol });
             } else {
-                contamination::scan(ctx, seat, cards, ScanProcedure::Alcohol)?;
+                contamination::scan(ctx, seat, cards, 0, ScanProcedure::Alcohol)?;
             }
         }
         CardEffect::Scan => {
@@ -220,7 +226,7 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
                 // Which of them are in hand only the player knows: their phone asks (p. 20).
                 ctx.emit(Event::HandScanDue { seat, due: true });
             } else {
-                contamination::scan(ctx, seat, cards, ScanProcedure::Rest)?;
+                contamination::scan(ctx, seat, cards, 0, ScanProcedure::Rest)?;
             }
         }
         CardEffect::ToggleDoor => {

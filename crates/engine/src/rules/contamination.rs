@@ -18,6 +18,11 @@ pub(super) fn give_contamination(ctx: &mut Ctx, seat: Seat) {
 
 /// One Contamination card, on top of the discard pile or (`shuffled_in`) into the Action deck.
 fn give(ctx: &mut Ctx, seat: Seat, shuffled_in: bool) {
+    // A character killed by the wound that came first (a Scratch after the third Serious Wound)
+    // is out of the game (p. 21): their miniature is removed, so no card goes to them.
+    if ctx.state.seats[seat].life == Life::Dead {
+        return;
+    }
     match ctx.state.contamination.draw.last().copied() {
         Some(card) => ctx.emit(Event::ContaminationGiven { seat, card, shuffled_in }),
         None => ctx.emit(Event::ContaminationDeckEmpty { seat }),
@@ -69,12 +74,34 @@ fn held_named(ctx: &Ctx, seat: Seat, cards: &[ContaminationId]) -> Outcome<Vec<C
     Ok(named)
 }
 
-/// The cards named as in the character's hand: held, and no more than the hand holds (a hand of
-/// 1 cannot hold 3 Contamination cards, whose removal would leave a hand below nothing).
-fn in_hand(ctx: &Ctx, seat: Seat, cards: &[ContaminationId]) -> Outcome<Vec<ContaminationId>> {
-    let named = held_named(ctx, seat, cards)?;
+/// The cards named, then `more` of the character's other cards picked by the app. A player holds
+/// the physical cards, which carry no number: they say how many are in hand (or among the cards
+/// drawn), and the app's shuffle picks which of its numbered cards those are, blind to whether
+/// they are INFECTED, as a hand drawn from a shuffled deck would be (rules-deviations 32).
+fn named_and_picked(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8) -> Outcome<Vec<ContaminationId>> {
+    let mut named = held_named(ctx, seat, cards)?;
+    let mut pool: Vec<ContaminationId> = ctx.state.seats[seat].contamination.iter().copied().filter(|c| !named.contains(c)).collect();
+    if usize::from(more) > pool.len() {
+        return refuse(Code::NotAllowed, "more_contamination_cards_are_scanned_than_the", "More Contamination cards are scanned than this character holds.");
+    }
+    let mut picked = Vec::new();
+    for _ in 0..more {
+        let i = ctx.fate.index(pool.len());
+        picked.push(pool.swap_remove(i));
+    }
+    if !picked.is_empty() {
+        ctx.emit(Event::ContaminationPicked { seat, cards: picked.clone() });
+        named.extend(picked);
+    }
+    Ok(named)
+}
+
+/// The cards in the character's hand: named or picked, held, and no more than the hand holds (a
+/// hand of 1 cannot hold 3 Contamination cards, whose removal would leave a hand below nothing).
+fn in_hand(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8) -> Outcome<Vec<ContaminationId>> {
+    let named = named_and_picked(ctx, seat, cards, more)?;
     if named.len() > usize::from(ctx.state.seats[seat].hand) {
-        return refuse(Code::NotAllowed, "more_contamination_cards_are_named_than_the_hand", "More Contamination cards are named than the hand holds: tick only the ones in the hand now.");
+        return refuse(Code::NotAllowed, "more_contamination_cards_are_named_than_the_hand", "More Contamination cards are counted in the hand than the hand holds: count only the ones in the hand now.");
     }
     Ok(named)
 }
@@ -82,11 +109,12 @@ fn in_hand(ctx: &Ctx, seat: Seat, cards: &[ContaminationId]) -> Outcome<Vec<Cont
 /// The Antidote (docs/cards.md, PN and AR agree): every Contamination card the character holds is
 /// scanned (Action deck, hand and discard), the INFECTED ones and the Larva are removed; then 1
 /// Contamination card is shuffled into the Action deck with the discard pile, the hand is kept,
-/// and the player passes (`player_phase::after_action`). `hand`: the cards named as in the hand,
-/// whose INFECTED ones leave the hand count (p. 20: a removed card leaves the game).
-pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId]) -> Outcome<()> {
+/// and the player passes (`player_phase::after_action`). `hand` and `more`: the cards in the
+/// hand (named, and how many more the app picks), whose INFECTED ones leave the hand count (p. 20:
+/// a removed card leaves the game).
+pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId], more: u8) -> Outcome<()> {
     ctx.awake(seat)?;
-    let named = in_hand(ctx, seat, hand)?;
+    let named = in_hand(ctx, seat, hand, more)?;
     let held = ctx.state.seats[seat].contamination.clone();
     if ctx.state.seats[seat].larva {
         ctx.emit(Event::LarvaSet { seat, on: false });
@@ -112,14 +140,16 @@ pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId]) -> O
 /// Item's procedure (p. 20), never an Action of its own: the Canteen, Shower Room and Surgery are
 /// Room Actions, paid in the seat's round (p. 24); Rest, Eclosion and the Alcohol ask their
 /// question (`ScanQuestion`) and the phone answers only while it is open; the Antidote is played as
-/// its Item card (`UseCard`). Any other scan, or one no question asks, is the table's correction:
-/// without this a phone could remove any card for nothing, at any time.
+/// its Item card (`UseCard`), whose question the phone answers the same way. Any other scan, or one
+/// no question asks, is the table's correction: without this a phone could remove any card for
+/// nothing, at any time.
 pub(super) fn seat_may_scan(state: &State, seat: Seat, procedure: ScanProcedure) -> Outcome<()> {
     let question = match procedure {
         ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery => return Ok(()),
         ScanProcedure::Rest => ScanQuestion::Rest,
         ScanProcedure::Look => ScanQuestion::Eclosion,
         ScanProcedure::Alcohol => ScanQuestion::Alcohol,
+        ScanProcedure::Antidote if state.seats.get(seat).is_some_and(|s| s.scan_due(ScanQuestion::Antidote)) => return Ok(()),
         ScanProcedure::Antidote => {
             return refuse(Code::NotAllowed, "the_antidote_is_played_as_its_item_card", "The Antidote is played as its Item card in the player's round; the table records any other scan.");
         }
@@ -131,8 +161,9 @@ pub(super) fn seat_may_scan(state: &State, seat: Seat, procedure: ScanProcedure)
     }
 }
 
-/// Scanning (p. 20) by the procedure of the card, room or item that asks for it.
-pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Outcome<()> {
+/// Scanning (p. 20) by the procedure of the card, room or item that asks for it: the cards named
+/// and `more` the app picks among the character's others (`named_and_picked`).
+pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8, procedure: ScanProcedure) -> Outcome<()> {
     ctx.awake_or_in_pod(seat)?;
     // The three Room Actions that scan need their room (p. 24-25); Look, Rest and the Antidote do not.
     match procedure {
@@ -142,11 +173,23 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
         ScanProcedure::Look | ScanProcedure::Rest | ScanProcedure::Antidote | ScanProcedure::Alcohol => {}
     }
     let held = ctx.state.seats[seat].contamination.clone();
+    // The Antidote's answer (its card asked how many are in hand before anything is scanned):
+    // the card's whole effect, every card scanned (docs/cards.md).
+    if procedure == ScanProcedure::Antidote && ctx.state.seats[seat].scan_due(ScanQuestion::Antidote) {
+        ctx.emit(Event::ScanAnswered { seat, question: ScanQuestion::Antidote });
+        return antidote(ctx, seat, cards, more);
+    }
+    // The Canteen's and the Shower Room's scan is the player's choice, of the cards in hand
+    // (p. 25): taken with none named, the room's Action does its own part and the player's phone
+    // asks how many cards are in hand (none is no scan), as a Rest card's does.
+    let room_scan = matches!(procedure, ScanProcedure::Canteen | ScanProcedure::Shower);
+    let ask = room_scan && cards.is_empty() && more == 0 && !held.is_empty();
     // Look scans cards drawn aside (Eclosion's four) and the Surgery every card held (p. 25):
     // neither is bounded by the hand; every other procedure scans the hand's.
     let mut chosen = match procedure {
-        ScanProcedure::Look | ScanProcedure::Surgery => held_named(ctx, seat, cards)?,
-        _ => in_hand(ctx, seat, cards)?,
+        ScanProcedure::Look => named_and_picked(ctx, seat, cards, more)?,
+        ScanProcedure::Surgery => Vec::new(),
+        _ => in_hand(ctx, seat, cards, more)?,
     };
     // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all; or to
     // Eclosion's: the Contamination cards among the 4 drawn (Look), maybe none.
@@ -187,6 +230,10 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], procedu
             }
         }
         _ => {}
+    }
+    if ask {
+        ctx.emit(Event::HandScanDue { seat, due: true });
+        return Ok(());
     }
     let mut results = Vec::new();
     for c in &chosen {

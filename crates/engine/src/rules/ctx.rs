@@ -7,7 +7,7 @@ use crate::content::{Content, LocationKind};
 use crate::event::Event;
 use crate::fate::Fate;
 use crate::ids::*;
-use crate::words::LogParam;
+use crate::words::{LogParam, RoomForm};
 use crate::rejection::{refuse_with, Code, Outcome, Rejection};
 use crate::state::*;
 
@@ -115,7 +115,7 @@ impl<'a> Ctx<'a> {
 
     pub fn location(&self, at: Location) -> Outcome<Location> {
         if at.0 == 0 || at.0 as usize > self.content.data.locations.len() {
-            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no {room} on the board.", vec![("room", LogParam::room(at.0))]);
+            return refuse_with(Code::NoSuchThing, "there_is_no_room_room_on_the_board", "There is no {room} on the board.", vec![("room", LogParam::room_as(at.0, RoomForm::Number))]);
         }
         Ok(at)
     }

@@ -448,6 +448,11 @@ pub(super) fn peek_room(ctx: &mut Ctx, seat: Seat, at: Location) -> Outcome<()> 
             ctx.emit(Event::RoomPeeked { seat, at, tile, token });
             Ok(())
         }
-        _ => refuse(Code::NotAllowed, "the_room_tiles_or_exploration_tokens_are_physical", "The room tiles or Exploration tokens are physical: peek at them at the table."),
+        // The pieces are the table's (issue 31: the Action was not offered at all): the app takes
+        // the Action's cost, and the hand line says what the player does with them.
+        _ => {
+            ctx.emit(Event::TableDoes { seat, task: TableTask::PeekAtRoom { at } });
+            Ok(())
+        }
     }
 }

@@ -205,9 +205,10 @@ fn contradicted(ctx: &Ctx, seat: Seat) -> Outcome<()> {
     let signal = needs_signal(key);
     if signal && !by(&|x: &SeatState| x.signal) {
         // Another character's Signal does not count for a personal objective: say whose it was.
-        let senders: Vec<LogParam> = s.seats.iter().filter(|(_, x)| x.signal).map(|(_, x)| LogParam::text(x.name.clone())).collect();
+        // Each player by seat, as every refusal names one (issue 30).
+        let senders: Vec<LogParam> = s.seats.iter().filter(|(_, x)| x.signal).map(|(at, x)| LogParam::seat(at.0, x.name.clone())).collect();
         if !senders.is_empty() {
-            let holder = LogParam::text(s.seats[seat].name.clone());
+            let holder = LogParam::seat(seat.0, s.seats[seat].name.clone());
             return refuse_with(
                 Code::NotAllowed,
                 "not_met_the_holder_must_send_the_signal_themselves",

@@ -8,12 +8,16 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ScanQuestion {
-    /// A Rest card's: which of the character's Contamination cards are in hand (p. 20).
+    /// A Rest card's (and the Canteen's or the Shower Room's, p. 25): how many of the
+    /// character's Contamination cards are in hand (p. 20).
     Rest,
-    /// Eclosion's: which Contamination cards are among the 4 drawn (the card; p. 20's Look).
+    /// Eclosion's: how many Contamination cards are among the 4 drawn (the card; p. 20's Look).
     Eclosion,
     /// The Alcohol's: the one Contamination card of the hand it scans and removes (docs/cards.md).
     Alcohol,
+    /// The Antidote's: how many Contamination cards are in hand, asked before every card is
+    /// scanned, so the INFECTED ones among them leave the hand (docs/cards.md).
+    Antidote,
 }
 
 impl SeatState {
@@ -23,6 +27,7 @@ impl SeatState {
             ScanQuestion::Rest => self.hand_scan_due,
             ScanQuestion::Eclosion => self.eclosion_scan_due,
             ScanQuestion::Alcohol => self.alcohol_scan_due,
+            ScanQuestion::Antidote => self.antidote_scan_due,
         }
     }
 
@@ -32,6 +37,7 @@ impl SeatState {
             ScanQuestion::Rest => self.hand_scan_due = due,
             ScanQuestion::Eclosion => self.eclosion_scan_due = due,
             ScanQuestion::Alcohol => self.alcohol_scan_due = due,
+            ScanQuestion::Antidote => self.antidote_scan_due = due,
         }
     }
 }

@@ -38,6 +38,7 @@ impl State {
                 hand_scan_due: s.hand_scan_due,
                 eclosion_scan_due: s.eclosion_scan_due,
                 alcohol_scan_due: s.alcohol_scan_due,
+                antidote_scan_due: s.antidote_scan_due,
                 eggs_carried: s.eggs_carried,
                 carcasses_carried: s.carcasses_carried,
                 corpses_carried: s.corpses_carried,

@@ -267,6 +267,7 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
                     cards: held.iter().copied().take(1 + p.below(3) as usize).collect(),
                     procedure: [ScanProcedure::Look, ScanProcedure::Rest, ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery, ScanProcedure::Antidote]
                         [p.below(6) as usize],
+                    scanned: p.below(2) as u8,
                 },
                 15 => Command::CheckEngine { seat, engine: EngineNumber(1 + p.below(3) as u8) },
                 16 => Command::CheckAllEngines { seat },
@@ -443,7 +444,7 @@ impl Table {
         cards
     }
     pub fn scan(&mut self, seat: Seat, cards: &[ContaminationId], procedure: ScanProcedure) -> Vec<Event> {
-        self.run(Command::ScanContamination { seat, cards: cards.to_vec(), procedure }, vec![])
+        self.run(Command::ScanContamination { seat, cards: cards.to_vec(), procedure, scanned: 0 }, vec![])
     }
     /// Ends the game by the jump (p. 11) with `seat` hibernating; the others die with it.
     pub fn jump_with_hibernating(&mut self, seat: Seat) {

@@ -54,16 +54,19 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
     if let Some(v) = &f.initial {
         return v.clone();
     }
+    if f.optional {
+        return Value::Null;
+    }
     match f.kind {
         FieldKind::Seat | FieldKind::IntruderPlayer | FieldKind::Intruder | FieldKind::Corridor | FieldKind::AttackCard => json!(0),
-        FieldKind::SeatOrNone | FieldKind::LocationOrNone | FieldKind::CorridorNumberOrNone | FieldKind::ObjectiveOrNone | FieldKind::CorridorOrNone | FieldKind::IntruderOrNone | FieldKind::PodOrNone => Value::Null,
+        FieldKind::Objective => Value::Null,
         FieldKind::Seats | FieldKind::ContaminationCards | FieldKind::Corridors => json!([]),
         FieldKind::Names => json!(["Ana"]),
         FieldKind::Location | FieldKind::Pod | FieldKind::Engine | FieldKind::CorridorNumber => json!(1),
         FieldKind::NoiseSpot => json!({ "kind": "technical" }),
         FieldKind::IntruderKind => json!("adult"),
         FieldKind::Count => json!(f.min.unwrap_or(0)),
-        FieldKind::Switch => json!(true),
+        FieldKind::Switch | FieldKind::PodLock => json!(true),
         FieldKind::DoorState => json!("closed"),
         FieldKind::Die => json!("noise"),
         FieldKind::DestinationLetter => json!("a"),
@@ -175,12 +178,27 @@ fn the_forms_bounds_are_the_constants_the_rules_check() {
     assert_eq!(bounds(CommandType::CardAction, "paid"), (1, rules::MAX_PAID.into()));
     assert_eq!(bounds(CommandType::BeginEngineRepair, "paid"), (1, rules::MAX_PAID.into()));
     assert_eq!(bounds(CommandType::SetHandSize, "cards"), (0, rules::MAX_HAND.into()));
+    // A scan counts the cards in a hand (issue 31): no more than a hand may hold.
+    assert_eq!(bounds(CommandType::ScanContamination, "scanned"), (0, rules::MAX_HAND.into()));
     assert_eq!(bounds(CommandType::IntruderPlayerAttack, "card_number"), (1, rules::INTRUDER_CARD_NUMBERS.into()));
     assert_eq!(bounds(CommandType::MoveIntruder, "corridor"), (1, rules::CORRIDOR_NUMBERS.into()));
     assert_eq!(bounds(CommandType::MoveCharacter, "careful_noise"), (1, rules::CORRIDOR_NUMBERS.into()));
     assert_eq!(bounds(CommandType::Wound, "light"), (0, rules::MAX_WOUNDS_AT_ONCE.into()));
     assert_eq!(bounds(CommandType::HealLightWounds, "count"), (1, rules::MAX_LIGHT_WOUNDS.into()));
     assert_eq!(bounds(CommandType::DressSeriousWound, "index"), (0, (rules::MAX_SERIOUS_WOUNDS - 1).into()));
+}
+
+/// A form and a phone ask a number between the catalogue's bounds, never a guessed range: every
+/// count, corridor number and name names both (issue 30).
+#[test]
+fn every_numbered_field_names_both_its_bounds() {
+    let numbered = |k: FieldKind| matches!(k, FieldKind::Count | FieldKind::CorridorNumber | FieldKind::Names);
+    for s in &catalogue().commands {
+        for f in s.fields.iter().filter(|f| numbered(f.kind)) {
+            let (Some(min), Some(max)) = (f.min, f.max) else { panic!("{:?}.{} names both bounds", s.kind, f.name) };
+            assert!(min <= max, "{:?}.{}: {min} to {max}", s.kind, f.name);
+        }
+    }
 }
 
 /// The bound is where the rules draw it: the form's largest value passes their check and one more
@@ -334,6 +352,23 @@ fn following_the_next_steps_plays_the_draft_and_an_event_phase_through() {
 fn launching_an_escape_pod_is_irreversible_so_it_asks_to_confirm_p26() {
     assert!(spec(CommandType::LaunchPod).confirm, "p. 26: the pod is gone once launched");
     assert!(spec(CommandType::LaunchPod).sent_by.contains(&Sender::Round), "its occupant's phone sends it, and asks too");
+}
+
+/// The Self-Destruct sequence cannot be stopped once its marker reaches a yellow space, and the
+/// ship explodes on the skull (p. 24): starting it asks first (issue 31).
+#[test]
+fn starting_the_self_destruct_asks_to_confirm_p24() {
+    assert!(spec(CommandType::StartSelfDestruct).confirm);
+}
+
+/// Each command that asks first says why, in the words the table and the phone show with the
+/// question (`cmd.<type>.confirm`): a bare "are you sure?" taught nothing (issue 31).
+#[test]
+fn every_command_that_asks_to_confirm_says_why_in_the_catalogue() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json");
+    let en: Map<String, Value> = serde_json::from_str(&std::fs::read_to_string(path).expect("en.json")).expect("en.json parses");
+    let missing: Vec<String> = CommandType::ALL.iter().filter(|k| spec(**k).confirm).map(|k| format!("cmd.{}.confirm", k.tag())).filter(|key| !en.contains_key(key)).collect();
+    assert!(missing.is_empty(), "no reason given: {missing:?}");
 }
 
 #[test]

@@ -198,7 +198,7 @@ fn private_actions_played_for_real_are_silent_on_the_table_p24_p26() {
     let given = ok(&s, &mut f, Command::GiveContamination { seat: Seat(1), count: 2 }, vec![]);
     let cards = given.state.seats[Seat(1)].contamination.clone();
     // A scan that finds an INFECTED card puts a Larva on the board (p. 20), which the table sees.
-    let scanned = ok(&given.state, &mut f, Command::ScanContamination { seat: Seat(1), cards, procedure: ScanProcedure::Look }, vec![]);
+    let scanned = ok(&given.state, &mut f, Command::ScanContamination { seat: Seat(1), cards, procedure: ScanProcedure::Look, scanned: 0 }, vec![]);
     let steps = [("engine check", engine), ("coordinates check", coordinates), ("contamination given", given), ("contamination scanned", scanned)];
     for (what, a) in &steps {
         assert!(cues(a).is_empty(), "{what} makes a table cue: {:?}", cues(a));

@@ -174,7 +174,7 @@ fn engine_tokens_coordinates_and_scans_named_for_the_apps_are_refused_alike_p11_
     // A scan (p. 20): the app knows whether the card is INFECTED; either answer is refused alike.
     let mut t = Table::new(2, 1608);
     let cards = t.contaminate(Seat(0), &[true]);
-    let scan = Command::ScanContamination { seat: Seat(0), cards, procedure: ScanProcedure::Look };
+    let scan = Command::ScanContamination { seat: Seat(0), cards, procedure: ScanProcedure::Look, scanned: 0 };
     let says = |infected| vec![Entered::Infected { infected }];
     refused_alike(&t.s, scan, vec![says(true), says(false)], Component::ContaminationDeck);
 }

@@ -37,7 +37,10 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
     };
     let pass_harm = match (&command, trial) {
         (Command::Pass { seat }, Some(applied)) => nemesis_engine::offers::harm_of(&applied.events, *seat),
-        (_, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|seat| nemesis_engine::offers::harm_of(&applied.events, seat)),
+        (_, Some(applied)) if ends_round => state.rounds.turn_of.and_then(|seat| {
+            let end = applied.events.iter().position(|e| matches!(e, nemesis_engine::event::Event::RoundEnded { seat: s, passed: true } if *s == seat)).unwrap_or(0);
+            nemesis_engine::offers::harm_of(&applied.events[end..], seat)
+        }),
         _ => None,
     };
     let wounds_characters = match &command {
@@ -48,7 +51,29 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
         Command::MoveCharacter { seat, .. } => state.intruders_at(state.seats[*seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, pass_harm, ends_round, wounds_characters })
+    // The map's room came after the declarations too (issue 30): a plain Move's destination.
+    let map_room = match &command {
+        Command::MoveCharacter { to, careful_noise: None, .. } => Some(*to),
+        _ => None,
+    };
+    // The Escape's fatal first hit and the Pass's causes came later still (issue 31).
+    let escape_kills = escape_attacks > 0 && matches!(&command, Command::MoveCharacter { seat, .. } if state.seats[*seat].serious.len() >= 3);
+    let harm_from = match (pass_harm, state.rounds.turn_of) {
+        (Some(_), Some(turn)) => {
+            let s = &state.seats[turn];
+            let bleeding = s.serious.iter().any(|w| !w.dressed && state.content().data.serious_wounds[w.card.0 as usize].key == "bleeding");
+            let mut from = Vec::new();
+            if state.room(s.location).fire {
+                from.push(nemesis_engine::offers::HarmFrom::Fire);
+            }
+            if bleeding {
+                from.push(nemesis_engine::offers::HarmFrom::Bleeding);
+            }
+            from
+        }
+        _ => Vec::new(),
+    };
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
 }
 
 /// The hand list as it stood before the declarations carried their offers (commit 3186e38).
@@ -136,7 +161,7 @@ fn old_candidates(state: &State, seat: Seat) -> Vec<Command> {
         out.push(PeekRoom { seat, at: Location(k) });
     }
     for procedure in [ScanProcedure::Canteen, ScanProcedure::Shower, ScanProcedure::Surgery] {
-        out.push(ScanContamination { seat, cards: Vec::new(), procedure });
+        out.push(ScanContamination { seat, cards: Vec::new(), procedure, scanned: 0 });
     }
     for treatment in Treatment::ALL {
         out.push(TreatWounds { seat, treatment });

@@ -171,7 +171,7 @@ fn surgery_canteen_and_shower_scans_need_their_room_p24_p25() {
     use nemesis_engine::command::ScanProcedure;
     let (mut s, mut f) = table(2, 1713);
     for (procedure, key) in [(ScanProcedure::Surgery, "surgery"), (ScanProcedure::Canteen, "canteen"), (ScanProcedure::Shower, "shower_room")] {
-        let scan = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure };
+        let scan = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure, scanned: 0 };
         assert_eq!(refused(&s, &mut f, scan.clone(), vec![]).key, "the_character_must_be_in_the_room_for_that", "{key} from the Hibernatorium");
         let at = explored(&mut s, key);
         let mut there = s.clone();

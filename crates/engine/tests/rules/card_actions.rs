@@ -10,7 +10,7 @@ use nemesis_engine::ids::*;
 use nemesis_engine::log::{describe, Audience};
 use nemesis_engine::offers::offers;
 use nemesis_engine::state::*;
-use nemesis_engine::{Actor, Content};
+use nemesis_engine::{Actor, Content, Fate};
 
 pub(crate) fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
     Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
@@ -142,7 +142,7 @@ fn bandages_medkit_and_clothes_offer_only_the_treatments_the_character_needs_p21
 }
 
 #[test]
-fn rest_asks_the_players_phone_which_contamination_cards_are_in_hand_then_scans_them_p20() {
+fn rest_asks_the_players_phone_how_many_contamination_cards_are_in_hand_then_scans_that_many_p20() {
     let (mut s, mut f) = table(2, 3104);
     round_of(&mut s, Seat(0));
     let rest = use_card(PlayedCard::Rest, CardEffect::Scan);
@@ -155,21 +155,60 @@ fn rest_asks_the_players_phone_which_contamination_cards_are_in_hand_then_scans_
     assert!(a.state.seats[Seat(0)].hand_scan_due);
     let keys = lines_with_hands(&a);
     assert!(keys.contains(&"card_played".to_string()) && keys.contains(&"hand_scan_asked".to_string()) && has_hand_line("hand_scan_asked"), "{keys:?}");
-    // The phone answers with the cards in hand; their results reach that seat alone.
+    // The phone answers how many are in the hand (the physical cards carry no number, issue 31):
+    // the app picks which of the seat's cards those are, and their results reach that seat alone.
     let held = a.state.seats[Seat(0)].contamination.clone();
-    let answer = Command::ScanContamination { seat: Seat(0), cards: vec![held[0]], procedure: ScanProcedure::Rest };
+    let answer = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 1 };
     let mut fate = f.clone();
     let b = nemesis_engine::apply(Some(&a.state), &mut fate, Actor::Seat(Seat(0)), &answer, &[]).expect("the phone's answer");
     assert!(!b.state.seats[Seat(0)].hand_scan_due, "answered");
-    assert!(b.events.iter().any(|e| matches!(e, Event::ContaminationScanned { seat: Seat(0), .. })));
+    let picked: Vec<ContaminationId> = b.events.iter().find_map(|e| match e { Event::ContaminationPicked { seat: Seat(0), cards } => Some(cards.clone()), _ => None }).expect("the app's pick");
+    assert!(picked.len() == 1 && held.contains(&picked[0]), "one of the seat's own cards: {picked:?}");
+    let scanned: Vec<ContaminationId> = b.events.iter().filter_map(|e| match e { Event::ContaminationScanned { seat: Seat(0), card, .. } => Some(*card), _ => None }).collect();
+    assert_eq!(scanned, picked, "the card picked is the card scanned");
     let mine: Vec<String> = b.events.iter().filter_map(|e| describe(&b.state, e, Audience::Seat(Seat(0)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
     let others: Vec<String> = b.events.iter().filter_map(|e| describe(&b.state, e, Audience::Seat(Seat(1)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
-    assert!(!mine.is_empty() && others.is_empty(), "the result is private: {mine:?} / {others:?}");
-    // With nothing in hand, the answer names no card, and that is accepted while the scan is due.
-    let none = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest };
+    assert!(mine.contains(&"contamination_picked_private".to_string()) && others.is_empty(), "the pick and the result are private: {mine:?} / {others:?}");
+    assert!(b.events.iter().filter_map(|e| describe(&b.state, e, Audience::Table)).all(|l| !l.text().contains("C-")), "the table reads no card number");
+    // More than the seat holds is refused, and so is more than the hand holds.
+    let three = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 3 };
+    assert_eq!(refused(&a.state, &mut f.clone(), three, vec![]).key, "more_contamination_cards_are_scanned_than_the");
+    let mut one_card = a.state.clone();
+    one_card.seats[Seat(0)].hand = 1;
+    let two = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 2 };
+    assert_eq!(refused(&one_card, &mut f.clone(), two, vec![]).key, "more_contamination_cards_are_named_than_the_hand");
+    // With nothing in hand, the answer is 0, and that is accepted while the scan is due.
+    let none = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 0 };
     let c = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &none, &[]).expect("none in hand");
     assert!(!c.state.seats[Seat(0)].hand_scan_due);
     assert_eq!(c.state.seats[Seat(0)].contamination, held, "nothing scanned, nothing removed");
+}
+
+#[test]
+fn the_apps_pick_of_the_contamination_cards_counted_is_blind_to_which_are_infected_p20() {
+    // Issue 31: the player counts, the app picks which of its numbered cards those are. The pick
+    // must not lean on the secret: two games alike but for which cards are INFECTED pick the same.
+    let (mut s, mut f) = table(2, 3106);
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 4 }, vec![]).state;
+    round_of(&mut s, Seat(0));
+    s.seats[Seat(0)].hand_scan_due = true;
+    let held = s.seats[Seat(0)].contamination.clone();
+    let pick = |marks: [bool; 4], seed: u64| {
+        let mut t = s.clone();
+        for (c, infected) in held.iter().zip(marks) {
+            t.infected[c.0 as usize] = Hidden::Known(infected);
+        }
+        let answer = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 2 };
+        let a = ok(&t, &mut Fate::seeded(seed), answer, vec![]);
+        a.events.iter().find_map(|e| match e { Event::ContaminationPicked { cards, .. } => Some(cards.clone()), _ => None }).expect("picked")
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let picked = pick([true, false, false, false], seed);
+        assert_eq!(picked, pick([false, false, true, true], seed), "seed {seed}: the same pick whatever is INFECTED");
+        seen.extend(picked);
+    }
+    assert_eq!(seen.len(), held.len(), "every card held can be picked");
 }
 
 #[test]
@@ -212,10 +251,28 @@ fn the_antidote_scans_every_card_removes_the_infected_and_the_larva_shuffles_in_
     let private: Vec<String> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Seat(Seat(0)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
     let others: Vec<String> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Seat(Seat(1)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
     assert!(private.iter().filter(|k| k.starts_with("contamination_scanned")).count() == held.len() && others.is_empty(), "each result reaches its owner alone: {private:?} / {others:?}");
-    // From the table, naming no card in the hand: the hand count stays, the rest is the same.
+    // From the table or a phone, naming no card: the card is paid and the round ends as a pass,
+    // and the player's phone asks how many Contamination cards are in the hand before anything is
+    // scanned (issue 31: the cards carry no number).
     let b = ok(&s, &mut f, antidote, vec![]);
     assert_eq!(b.state.seats[Seat(0)].hand, 5 - 1);
     assert!(b.state.rounds.passed.contains(&Seat(0)));
+    assert!(b.state.seats[Seat(0)].antidote_scan_due && b.state.public_view().seats[0].antidote_scan_due, "the phone is asked");
+    assert!(!b.events.iter().any(|e| matches!(e, Event::ContaminationScanned { .. })), "nothing scanned before the count");
+    assert!(lines_with_hands(&b).contains(&"antidote_scan_asked".to_string()) && has_hand_line("antidote_scan_asked"));
+    // The answer: 2 in the hand. Every card is scanned, the INFECTED ones and the Larva go, and
+    // the INFECTED among the 2 picked for the hand leave it; 1 new card is shuffled in.
+    let answer = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Antidote, scanned: 2 };
+    let c = nemesis_engine::apply(Some(&b.state), &mut f.clone(), Actor::Seat(Seat(0)), &answer, &[]).expect("the phone's answer");
+    assert!(!c.state.seats[Seat(0)].antidote_scan_due, "answered");
+    let picked: Vec<ContaminationId> = c.events.iter().find_map(|e| match e { Event::ContaminationPicked { cards, .. } => Some(cards.clone()), _ => None }).expect("picked");
+    assert_eq!(c.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count(), held.len(), "every card held is scanned");
+    assert!(!c.state.seats[Seat(0)].larva, "the Larva is removed");
+    let infected_in_hand = picked.iter().filter(|p| **p != held[1]).count() as u8;
+    assert_eq!(c.state.seats[Seat(0)].hand, 5 - 1 - infected_in_hand, "the INFECTED cards picked for the hand left it");
+    assert_eq!(c.state.seats[Seat(0)].contamination.len(), 2, "the clean card and the 1 shuffled in");
+    let others: Vec<String> = c.events.iter().filter_map(|e| describe(&c.state, e, Audience::Seat(Seat(1)))).filter(|l| l.private).map(|l| l.key.to_string()).collect();
+    assert!(others.is_empty(), "the results reach their owner alone: {others:?}");
 }
 
 #[test]
@@ -288,7 +345,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
         stand_in(&mut t, Seat(0), room);
         round_of(&mut t, Seat(0));
         t.seats[Seat(0)].hand = 3; // 2 paid for the Room Action, 1 left
-        let scan = |cards: &[ContaminationId]| Command::ScanContamination { seat: Seat(0), cards: cards.to_vec(), procedure };
+        let scan = |cards: &[ContaminationId]| Command::ScanContamination { seat: Seat(0), cards: cards.to_vec(), procedure, scanned: 0 };
         let err = refused(&t, &mut f, scan(&held), vec![]);
         assert_eq!(err.key, key, "{procedure:?}");
         let a = ok(&t, &mut f, scan(&held[..1]), vec![]);
@@ -299,7 +356,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     round_of(&mut t, Seat(0));
     t.seats[Seat(0)].hand = 1;
     t.seats[Seat(0)].hand_scan_due = true;
-    let rest = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Rest };
+    let rest = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Rest, scanned: 0 };
     assert_eq!(refused(&t, &mut f, rest, vec![]).key, key);
     // The Antidote: 1 paid from a hand of 2 leaves 1.
     t.seats[Seat(0)].hand = 2;
@@ -307,7 +364,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     let antidote = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held.clone(), corridor: None, intruder: None, room: None, target: None, pod: None };
     assert_eq!(refused(&t, &mut f, antidote, vec![]).key, key);
     // Look scans cards drawn aside (Eclosion's four), not the hand: no limit by the hand.
-    let look = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Look };
+    let look = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Look, scanned: 0 };
     t.seats[Seat(0)].hand = 0;
     ok(&t, &mut f, look, vec![]);
     // p. 25, Surgery: every card the character holds is scanned (deck, hand and discard), so a
@@ -316,7 +373,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     stand_in(&mut t, Seat(0), "surgery");
     round_of(&mut t, Seat(0));
     t.seats[Seat(0)].hand = 3; // 2 paid for the Room Action, 1 left
-    let surgery = ok(&t, &mut f, Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Surgery }, vec![]);
+    let surgery = ok(&t, &mut f, Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Surgery, scanned: 0 }, vec![]);
     let scanned = surgery.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count();
     assert_eq!(scanned, held.len(), "p. 25: the Surgery scans every card held");
 }
@@ -728,10 +785,10 @@ fn the_alcohol_scans_one_contamination_card_of_the_hand_removes_it_and_an_infect
     assert!(keys.contains(&"item_used".to_string()) && keys.contains(&"alcohol_scan_asked".to_string()) && has_hand_line("alcohol_scan_asked"), "{keys:?}");
     let hand = a.state.seats[Seat(0)].hand;
     // Two cards is no answer: the Alcohol scans exactly one.
-    let both = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Alcohol };
+    let both = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Alcohol, scanned: 0 };
     assert_eq!(refused(&a.state, &mut f.clone(), both, vec![]).key, "the_alcohol_scans_exactly_one_card_of_the_hand");
     // A clean card: removed, out of the hand, nothing given.
-    let clean = Command::ScanContamination { seat: Seat(0), cards: vec![held[1]], procedure: ScanProcedure::Alcohol };
+    let clean = Command::ScanContamination { seat: Seat(0), cards: vec![held[1]], procedure: ScanProcedure::Alcohol, scanned: 0 };
     let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &clean, &[]).expect("the phone's answer");
     assert!(!b.state.seats[Seat(0)].alcohol_scan_due, "answered");
     assert_eq!(b.state.seats[Seat(0)].contamination, vec![held[0]], "the card scanned leaves the game");
@@ -741,7 +798,7 @@ fn the_alcohol_scans_one_contamination_card_of_the_hand_removes_it_and_an_infect
     assert!(keys.contains(&"contamination_removed".to_string()) && has_hand_line("contamination_removed") && keys.contains(&"hand_size_set".to_string()), "{keys:?}");
     // An INFECTED card: removed too (the card says so), a Larva on the board (p. 20), and 1 more
     // Contamination card onto the discard pile (the card).
-    let sick = Command::ScanContamination { seat: Seat(0), cards: vec![held[0]], procedure: ScanProcedure::Alcohol };
+    let sick = Command::ScanContamination { seat: Seat(0), cards: vec![held[0]], procedure: ScanProcedure::Alcohol, scanned: 0 };
     let c = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &sick, &[]).expect("the phone's answer");
     assert!(!c.state.seats[Seat(0)].contamination.contains(&held[0]), "removed although INFECTED");
     assert_eq!(c.state.seats[Seat(0)].contamination.len(), 2, "1 removed, 1 given");
@@ -774,7 +831,7 @@ fn the_alcohols_result_is_in_the_scanning_seats_view_alone_card_reference_p20() 
     round_of(&mut s, Seat(0));
     let a = ok(&s, &mut f, use_card(PlayedCard::Alcohol, CardEffect::Scan), vec![]);
     let others_before: Vec<_> = [Seat(1), Seat(2)].iter().map(|x| a.state.seat_view(*x)).collect();
-    let scan = Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Alcohol };
+    let scan = Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Alcohol, scanned: 0 };
     let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &scan, &[]).expect("the phone's answer");
     let private_of = |to: Audience| -> Vec<String> { b.events.iter().filter_map(|e| describe(&b.state, e, to)).filter(|l| l.private).map(|l| l.key.to_string()).collect() };
     assert!(private_of(Audience::Seat(Seat(0))).contains(&"contamination_scanned_infected_private".to_string()), "the player reads INFECTED");
@@ -848,7 +905,7 @@ fn the_alcohols_question_is_answered_with_none_when_no_contamination_card_is_in_
     let a = ok(&s, &mut f, alcohol.clone(), vec![]);
     assert!(a.state.seats[Seat(0)].alcohol_scan_due);
     let hand = a.state.seats[Seat(0)].hand;
-    let none = Command::ScanContamination { seat: Seat(0), cards: Vec::new(), procedure: ScanProcedure::Alcohol };
+    let none = Command::ScanContamination { seat: Seat(0), cards: Vec::new(), procedure: ScanProcedure::Alcohol, scanned: 0 };
     let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &none, &[]).expect("none in the hand is an answer");
     assert!(!b.state.seats[Seat(0)].alcohol_scan_due, "the question is closed");
     assert_eq!(b.state.seats[Seat(0)].contamination, held, "nothing scanned, nothing removed");
@@ -861,4 +918,43 @@ fn the_alcohols_question_is_answered_with_none_when_no_contamination_card_is_in_
     last.seats[Seat(0)].hand = 1;
     assert!(offered(&last, |c| *c == alcohol).is_empty(), "not offered with no card left in the hand");
     assert_eq!(refused(&last, &mut f, alcohol, vec![]).key, "no_card_is_left_in_the_hand_for_the_alcohol");
+}
+
+#[test]
+fn the_canteen_and_the_shower_room_do_their_part_then_ask_the_phone_how_many_cards_are_in_hand_p25() {
+    // p. 25: the Canteen heals 1 Light Wound, the Shower Room discards the Slime marker; then the
+    // player may scan the Contamination cards in the hand. Taken from the round's offer (no card
+    // named), the room does its part and the player's phone asks how many are in hand (0: no scan).
+    let (mut s, mut f) = table(2, 3107);
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 2 }, vec![]).state;
+    let held = s.seats[Seat(0)].contamination.clone();
+    for (room, procedure) in [("canteen", ScanProcedure::Canteen), ("shower_room", ScanProcedure::Shower)] {
+        let mut t = s.clone();
+        stand_in(&mut t, Seat(0), room);
+        round_of(&mut t, Seat(0));
+        t.seats[Seat(0)].light_wounds = 1;
+        t.seats[Seat(0)].slime = true;
+        let offer = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure, scanned: 0 };
+        assert_eq!(offered(&t, |c| *c == offer), vec![(offer.clone(), Some(2))], "{room}: its Action, 2 cards");
+        let a = ok(&t, &mut f, offer, vec![]);
+        let me = &a.state.seats[Seat(0)];
+        match procedure {
+            ScanProcedure::Canteen => assert_eq!(me.light_wounds, 0, "the Canteen heals 1 Light Wound"),
+            _ => assert!(!me.slime, "the Shower Room discards the Slime marker"),
+        }
+        assert!(me.hand_scan_due && me.contamination == held, "{room}: nothing scanned yet, the phone is asked");
+        assert!(lines_with_hands(&a).contains(&"hand_scan_asked".to_string()));
+        // The answer: 1 card in hand, scanned as the room's scan (a clean one removed, p. 25).
+        let answer = Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 1 };
+        let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &answer, &[]).expect("the phone's answer");
+        assert!(!b.state.seats[Seat(0)].hand_scan_due);
+        assert_eq!(b.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count(), 1, "{room}: the one card in hand is scanned");
+        assert_eq!(b.state.rounds.actions, a.state.rounds.actions, "the answer is no second Action");
+    }
+    // Holding no Contamination card, nothing is asked.
+    let (mut t, mut f) = table(2, 3108);
+    stand_in(&mut t, Seat(0), "canteen");
+    round_of(&mut t, Seat(0));
+    let a = ok(&t, &mut f, Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Canteen, scanned: 0 }, vec![]);
+    assert!(!a.state.seats[Seat(0)].hand_scan_due);
 }

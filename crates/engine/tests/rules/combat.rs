@@ -753,3 +753,18 @@ fn a_queens_injury_check_ended_by_a_retreat_says_why_two_cards_were_drawn_p20() 
     assert_eq!(line.key, "endurance_retreats_two");
     assert!(line.text().contains("the Queen draws two cards"), "{}", line.text());
 }
+
+#[test]
+fn a_character_killed_by_a_scratchs_wound_takes_no_contamination_card_after_death_p21() {
+    // p. 21: with 3 Serious Wounds any Wound kills, and the dead character's miniature leaves
+    // the board. The Scratch's Light Wound comes first and kills: its Contamination card goes to
+    // nobody (issue 31: the log gave it to the corpse after the death line).
+    let (mut s, mut f) = table(2, 11);
+    alone_in_hibernatorium(&mut s);
+    s = ok(&s, &mut f, Command::Wound { seat: Seat(0), light: 0, serious: 3 }, vec![]).state;
+    let id = add_intruder(&mut s, IntruderKind::Adult, HIB);
+    let a = ok(&s, &mut f, Command::AttackCharacter { id, target: None }, vec![card("scratch")]);
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Dead, "the first wound kills");
+    assert!(a.state.seats[Seat(0)].contamination.is_empty(), "no card for the dead");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::ContaminationGiven { .. })), "nor any card given: {:?}", a.events);
+}

@@ -21,7 +21,7 @@ fn every_infected_scan_places_a_larva_even_a_plain_look_p20() {
     s.infected = s.infected.iter().map(|_| nemesis_engine::state::Hidden::Known(true)).collect();
     let s = ok(&s, &mut Fate::seeded(3), Command::GiveContamination { seat: Seat(0), count: 1 }, vec![]).state;
     let card = s.seats[Seat(0)].contamination[0];
-    let a = ok(&s, &mut Fate::seeded(3), Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Look }, vec![]);
+    let a = ok(&s, &mut Fate::seeded(3), Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Look, scanned: 0 }, vec![]);
     assert!(a.state.seats[Seat(0)].larva, "INFECTED places a Larva (p. 20)");
     assert_eq!(a.state.seats[Seat(0)].contamination, vec![card], "a Look removes nothing");
 }
@@ -69,7 +69,7 @@ fn the_table_log_says_a_card_was_scanned_never_its_result() {
     let mut g = started(2, 52);
     act(&mut g, Command::GiveContamination { seat: Seat(0), count: 1 }).unwrap();
     let card = state(&g).seats[Seat(0)].contamination[0];
-    act(&mut g, Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Look }).unwrap();
+    act(&mut g, Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Look, scanned: 0 }).unwrap();
     let table = last_line(&g, Audience::Table);
     assert!(!table.private && !table.text.contains("INFECTED") && !table.text.to_lowercase().contains("not infected"), "{}", table.text);
     let mine = last_line(&g, Audience::Seat(Seat(0)));
@@ -114,7 +114,7 @@ fn rest_removes_the_scanned_cards_that_are_not_infected() {
     assert_eq!(t.s.seats[Seat(0)].contamination, vec![cards[2]], "the two scanned clean cards are removed, the unscanned one stays");
     assert!(!t.s.seats[Seat(0)].larva, "no INFECTED card, no Larva");
     assert_eq!(t.s.public_view().contamination.removed, 2, "the table sees two cards leave the game");
-    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest }, vec![]).code, Code::NotAllowed);
+    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Rest, scanned: 0 }, vec![]).code, Code::NotAllowed);
 }
 
 #[test]
@@ -185,7 +185,7 @@ fn antidote_removes_the_larva_and_the_infected_cards() {
 fn scanning_is_refused_for_cards_the_seat_does_not_hold() {
     let mut t = Table::from_game(&started(2, 60), 60 + 2000);
     let theirs = t.contaminate(Seat(1), &[false]);
-    let err = t.refused(Command::ScanContamination { seat: Seat(0), cards: theirs, procedure: ScanProcedure::Look }, vec![]);
+    let err = t.refused(Command::ScanContamination { seat: Seat(0), cards: theirs, procedure: ScanProcedure::Look, scanned: 0 }, vec![]);
     assert_eq!(err.code, Code::NotAllowed, "a seat scans only its own cards");
 }
 
@@ -195,8 +195,8 @@ fn a_physical_contamination_deck_needs_the_scan_result_from_the_table() {
     let mut t = Table::from_game(&started_with(physical(2, &[Component::ContaminationDeck]), 61), 61 + 2000);
     t.run(Command::GiveContamination { seat: Seat(0), count: 1 }, vec![]);
     let card = t.s.seats[Seat(0)].contamination[0];
-    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Rest }, vec![]).code, Code::ResultNeeded);
-    t.run(Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Rest }, vec![Entered::Infected { infected: true }]);
+    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Rest, scanned: 0 }, vec![]).code, Code::ResultNeeded);
+    t.run(Command::ScanContamination { seat: Seat(0), cards: vec![card], procedure: ScanProcedure::Rest, scanned: 0 }, vec![Entered::Infected { infected: true }]);
     assert!(t.s.seats[Seat(0)].larva, "p. 20: the table's INFECTED result places a Larva");
     assert_eq!(infected_view(&t.s, Seat(0)), vec![(card, Some(true))]);
 }
@@ -237,7 +237,7 @@ fn a_phone_scans_only_to_answer_a_question_open_for_its_seat_never_for_free_p20(
     t.s.seats[Seat(0)].larva = true;
     t.s.seats[Seat(0)].hand = 5;
     let from_phone = |s: &State, procedure: ScanProcedure| {
-        let scan = Command::ScanContamination { seat: Seat(0), cards: cards.clone(), procedure };
+        let scan = Command::ScanContamination { seat: Seat(0), cards: cards.clone(), procedure, scanned: 0 };
         nemesis_engine::apply(Some(s), &mut Fate::seeded(7), nemesis_engine::Actor::Seat(Seat(0)), &scan, &[])
     };
     for procedure in [ScanProcedure::Rest, ScanProcedure::Look, ScanProcedure::Alcohol] {
@@ -259,6 +259,11 @@ fn a_phone_scans_only_to_answer_a_question_open_for_its_seat_never_for_free_p20(
         "no_scan_is_asked_of_this_player_now",
         "a second answer is a scan nobody asked"
     );
+    // Asked by the Antidote's card (its count before the scan), the phone answers that question.
+    let mut asked = t.s.clone();
+    asked.seats[Seat(0)].antidote_scan_due = true;
+    let b = from_phone(&asked, ScanProcedure::Antidote).expect("the answer to the Antidote's question");
+    assert!(!b.state.seats[Seat(0)].antidote_scan_due && !b.state.seats[Seat(0)].larva, "answered: the Larva is removed");
     // The table keeps its corrections: it records a scan made at the table, asked or not.
     t.s.seats[Seat(0)].hand_scan_due = false;
     t.scan(Seat(0), &cards, ScanProcedure::Antidote);

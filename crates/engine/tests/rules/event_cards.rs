@@ -180,7 +180,7 @@ fn every_event_card_names_the_card_and_each_miniature_it_moves_through_its_corri
                 .iter()
                 .find(|l| l.key == "intruder_moved_from" && l.params.get("id") == Some(&LogParam::Number { value: id.0 as i32 }))
                 .unwrap_or_else(|| panic!("{}: Intruder #{} has its own move line", card.key, id.0));
-            assert_eq!(line.params.get("from"), Some(&LogParam::Room { value: 1 }), "{}: it came from the Cockpit", card.key);
+            assert_eq!(line.params.get("from"), Some(&LogParam::Room { value: 1, form: nemesis_engine::log::RoomForm::From }), "{}: it came from the Cockpit", card.key);
             let through = match line.params.get("corridor") {
                 Some(LogParam::List { items }) => items.clone(),
                 other => panic!("{}: a corridor number, not {other:?}", card.key),
@@ -359,7 +359,7 @@ fn eclosion_asks_each_player_who_owns_contamination_cards_for_the_scan_on_their_
     t.scan(Seat(1), &[], ScanProcedure::Look);
     assert!(!t.s.seats[Seat(1)].eclosion_scan_due, "no Contamination card among the 4: answered, nothing scanned");
     assert_eq!(t.s.seats[Seat(1)].contamination, held, "nothing removed by a Look");
-    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look }, vec![]).key, "choose_at_least_one_contamination_card_to_scan", "once answered, an empty Look is no answer");
+    assert_eq!(t.refused(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look, scanned: 0 }, vec![]).key, "choose_at_least_one_contamination_card_to_scan", "once answered, an empty Look is no answer");
 }
 
 #[test]

@@ -86,3 +86,20 @@ fn a_move_out_of_a_room_with_intruders_is_offered_with_its_escape_attacks_p19() 
     let escapes = moves(&s);
     assert!(!escapes.is_empty() && escapes.iter().all(|n| *n == 2), "two Intruders here: two attacks before any Move: {escapes:?}");
 }
+
+#[test]
+fn an_escape_by_a_character_with_three_serious_wounds_warns_that_the_first_hit_kills_p19_p21() {
+    // p. 19: each Intruder attacks before the Escape; p. 21: after 3 Serious Wounds any Wound
+    // kills. The offer says so before the Move is sent (issue 31).
+    let (mut s, mut f) = table(2, 1902);
+    s.phase = Phase::Player;
+    s.rounds.turn_of = Some(Seat(0));
+    let here = s.seats[Seat(0)].location;
+    add_intruder(&mut s, IntruderKind::Adult, here);
+    let kills = |s: &State| nemesis_engine::offers::offers(s).into_iter().filter(|o| matches!(o.command, Command::MoveCharacter { .. })).map(|o| (o.escape_attacks, o.escape_kills)).collect::<Vec<_>>();
+    assert!(kills(&s).iter().all(|(n, k)| *n == 1 && !k), "2 Serious Wounds or fewer: a hit does not kill by itself");
+    s = ok(&s, &mut f, Command::Wound { seat: Seat(0), light: 0, serious: 3 }, vec![]).state;
+    s.rounds.turn_of = Some(Seat(0));
+    let escapes = kills(&s);
+    assert!(!escapes.is_empty() && escapes.iter().all(|(n, k)| *n == 1 && *k), "3 Serious Wounds: the first hit kills: {escapes:?}");
+}

@@ -245,3 +245,41 @@ fn the_command_center_sets_the_doors_chosen_even_with_no_door_token_left_in_the_
     assert_eq!(others.iter().filter(|i| a.state.board.doors[**i] == DoorState::Open).count(), 1, "its token came from elsewhere");
     assert_eq!(a.state.doors_in_use(), pool);
 }
+
+#[test]
+fn the_monitoring_room_with_its_tiles_at_the_table_is_offered_and_says_what_the_player_looks_at_p25() {
+    // p. 25: secretly look at any 1 unexplored room's tile and Exploration token. When those are
+    // the table's, the app cannot show them: the Action is still offered for each unexplored room,
+    // takes its 2 cards, and the hand line says what the player does (issue 31: it was refused,
+    // so the round panel did not offer it at all).
+    let (mut s, mut f) = table(2, 2503);
+    s.config.handled.retain(|c| *c != Component::RoomTiles);
+    stand_in(&mut s, Seat(0), "monitoring_room");
+    round_of(&mut s, Seat(0));
+    let unexplored = s.board.rooms.iter().filter(|r| !r.explored).count();
+    let peeks = offered(&s, |c| matches!(c, Command::PeekRoom { .. }));
+    assert_eq!(peeks.len(), unexplored, "each unexplored room");
+    assert!(peeks.iter().all(|(_, cost)| *cost == Some(2)), "a Room Action: 2 cards");
+    let a = ok(&s, &mut f, peeks[0].0.clone(), vec![]);
+    assert_eq!(a.state.seats[Seat(0)].hand, 3);
+    let keys = lines_with_hands(&a);
+    assert!(keys.contains(&"room_peeked_at_table".to_string()) && has_hand_line("room_peeked_at_table"), "{keys:?}");
+    assert!(!a.events.iter().any(|e| e.is_private_reveal()), "nothing the app could show");
+}
+
+#[test]
+fn the_surgerys_own_light_wound_is_not_called_the_passs_harm_p25() {
+    // p. 25: the Surgery gives 1 Light Wound and the player passes. Its offer warns that the round
+    // ends; the pass's harm is only what the round's end brings (Fire, Bleeding), none here.
+    let (mut s, mut f) = table(2, 2504);
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 1 }, vec![]).state;
+    stand_in(&mut s, Seat(0), "surgery");
+    round_of(&mut s, Seat(0));
+    let surgery = offers(&s).into_iter().find(|o| matches!(o.command, Command::ScanContamination { procedure: nemesis_engine::command::ScanProcedure::Surgery, .. })).expect("offered");
+    assert!(surgery.ends_round, "the round ends as a pass");
+    assert_eq!(surgery.pass_harm, None, "its Light Wound is the Surgery's, not the pass's");
+    let at = s.seats[Seat(0)].location;
+    s.room_mut(at).fire = true;
+    let surgery = offers(&s).into_iter().find(|o| matches!(o.command, Command::ScanContamination { procedure: nemesis_engine::command::ScanProcedure::Surgery, .. })).expect("offered");
+    assert!(surgery.pass_harm.is_some() && surgery.harm_from == vec![nemesis_engine::offers::HarmFrom::Fire], "with Fire in the room, the round's end wounds");
+}

@@ -182,6 +182,24 @@ fn the_pass_offer_warns_of_the_fire_wound_and_of_the_wound_that_kills_p17_p21() 
 }
 
 #[test]
+fn the_pass_warning_names_the_fire_or_the_bleeding_wound_it_comes_from_p17() {
+    // p. 17: Fire wounds at each round's end; the Bleeding card, at each Pass. The app knows
+    // which it is, so the warning names it (issue 31), and names both when both are there.
+    use nemesis_engine::offers::HarmFrom;
+    let from = |t: &Table| nemesis_engine::offers::offers(&t.s).into_iter().find(|o| matches!(o.command, Command::Pass { .. })).expect("Pass").harm_from;
+    let mut t = Table::new(2, 906);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    assert!(from(&t).is_empty(), "nothing harms the Pass");
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    assert_eq!(from(&t), vec![HarmFrom::Fire]);
+    strict(&mut t, Command::Wound { seat, light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "bleeding".into() }]).expect("the wound");
+    assert_eq!(from(&t), vec![HarmFrom::Fire, HarmFrom::Bleeding]);
+    ok_strict(&mut t, Command::SetFire { at, on: false });
+    assert_eq!(from(&t), vec![HarmFrom::Bleeding]);
+}
+
+#[test]
 fn the_first_player_token_passes_clockwise_past_dead_characters_p10() {
     let mut t = Table::new(3, 907);
     let order = t.s.turn_order();

@@ -8,7 +8,7 @@ use crate::displays::{DisplayCall, DisplayReply};
 use crate::http::{self, Closing};
 use super::{bearer, device_name, events, pairing, refusal, status_of, with_table, Feed, Lan, MAX_BODY};
 use crate::table::Table;
-use crate::protocol::{Fault, FaultCode};
+use crate::protocol::{Fault, HostCode};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
@@ -37,14 +37,14 @@ async fn display_call(State(lan): State<Lan>, ConnectInfo(from): ConnectInfo<Soc
         // Not a display's call: from a display, refused as such (no Action, no choice, no
         // correction ever reaches the rules from here); from anyone else, unreadable.
         Err(e) => {
-            let Some(token) = token else { return refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")) };
+            let Some(token) = token else { return refusal(HostCode::BadCall, &format!("That request could not be read ({e}).")) };
             let seen = with_table(&lan.table, move |t| t.display_seen(ip, Some(&token))).await;
             return match seen {
                 Ok(Ok(_)) => {
                     proof.prove();
-                    display_refused(Fault::new(FaultCode::DisplayOnly, "A display shows the table and sends nothing but its language."))
+                    display_refused(Fault::new(HostCode::DisplayOnly, "A display shows the table and sends nothing but its language."))
                 }
-                _ => refusal(FaultCode::BadCall, &format!("That request could not be read ({e}).")),
+                _ => refusal(HostCode::BadCall, &format!("That request could not be read ({e}).")),
             };
         }
     };
@@ -86,7 +86,7 @@ async fn pair(lan: Lan, ip: IpAddr, proof: http::Proof, code: String, device: St
         Ok(((), id, answer))
     };
     let forget = |t: &mut Table, id| t.displays().drop_ask(id);
-    let ((), token) = match pairing(&lan, proof, ask, forget, display_refused, Fault::new(FaultCode::NotConfirmed, "The table did not accept this display.")).await {
+    let ((), token) = match pairing(&lan, proof, ask, forget, display_refused, Fault::new(HostCode::NotConfirmed, "The table did not accept this display.")).await {
         Ok(x) => x,
         Err(res) => return res,
     };
@@ -106,7 +106,7 @@ async fn stream(
     let ip = from.ip();
     let open = move |t: &mut Table| -> Result<_, Fault> {
         let id = t.display_seen(ip, token.as_deref())?;
-        let (screens, cut) = t.display_feed(id).ok_or_else(|| Fault::new(FaultCode::BadToken, "This display is not paired with the table (any more): scan a new code from the table."))?;
+        let (screens, cut) = t.display_feed(id).ok_or_else(|| Fault::new(HostCode::BadToken, "This display is not paired with the table (any more): scan a new code from the table."))?;
         Ok((id, Feed { screens, cut, event: "screen", revoked: "The table freed this display." }))
     };
     let close = |t: &mut Table, id| t.displays().stream_closed(id);

@@ -8,11 +8,11 @@ use super::*;
 pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
     // A link, even one pointing nowhere, counts as a file that exists.
     if std::fs::symlink_metadata(to).is_ok() {
-        return Err(Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())));
+        return Err(Fault::new(HostCode::BadCall, format!("{} already exists: pick a new file name.", to.display())));
     }
-    let target = to.to_str().ok_or_else(|| Fault::new(FaultCode::BadCall, format!("{} cannot be used as a file name.", to.display())))?;
+    let target = to.to_str().ok_or_else(|| Fault::new(HostCode::BadCall, format!("{} cannot be used as a file name.", to.display())))?;
     if !save.exists() {
-        return Err(Fault::new(FaultCode::NoSuchGame, format!("There is no save at {}.", save.display())));
+        return Err(Fault::new(HostCode::NoSuchGame, format!("There is no save at {}.", save.display())));
     }
     check_wal(save)?;
     check_log_owner(save)?;
@@ -24,7 +24,7 @@ pub fn backup(save: &Path, to: &Path) -> Result<(), Fault> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(to).map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => Fault::new(FaultCode::BadCall, format!("{} already exists: pick a new file name.", to.display())),
+        std::io::ErrorKind::AlreadyExists => Fault::new(HostCode::BadCall, format!("{} already exists: pick a new file name.", to.display())),
         _ => storage(format!("{} could not be created ({e})", to.display())),
     })?;
     let copied = (|| -> Result<(), Fault> {

@@ -94,7 +94,7 @@ pub(super) fn check_log_owner(path: &Path) -> Result<bool, Fault> {
         return Ok(true);
     }
     Err(Fault::new(
-        FaultCode::Storage,
+        HostCode::Storage,
         format!(
             "The write-ahead file {} does not belong to the save {} (it was written for another save or another copy of this one, or cannot be proved to be this save's). Opening them together would overwrite saved games, so both files were left untouched: put the save back with its own write-ahead file, or move this one away to open the save as it is.",
             wal.display(),
@@ -112,7 +112,7 @@ pub(super) fn check_wal(path: &Path) -> Result<(), Fault> {
     match crate::wal::check(&wal) {
         Ok(crate::wal::Verdict::Sound) => Ok(()),
         Ok(crate::wal::Verdict::Damaged(why)) => Err(Fault::new(
-            FaultCode::Storage,
+            HostCode::Storage,
             format!(
                 "The save's write-ahead file {} is damaged ({why}): opening it would lose steps that were saved. Both files were left untouched: keep a copy of them; moving the -wal file away opens the save without its newest steps.",
                 wal.display()
@@ -133,7 +133,7 @@ pub(super) fn check_before_writing(path: &Path) -> Result<(), Fault> {
     }
     let damaged = |why: String| {
         Fault::new(
-            FaultCode::Storage,
+            HostCode::Storage,
             format!("The save file {} is damaged ({why}). It was left untouched: move it elsewhere to start with no saves, or keep it to rescue games from it.", path.display()),
         )
     };
@@ -151,7 +151,7 @@ pub(super) fn check_before_writing(path: &Path) -> Result<(), Fault> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
     if version > SCHEMA {
         return Err(Fault::with(
-            FaultCode::Storage,
+            HostCode::Storage,
             "The save file {path} was written by a newer version of Nemesis Table (save format {version}; this version reads up to {supported}). It was left untouched: install the newer version to open these games.",
             vec![
                 ("path", LogParam::text(path.display().to_string())),

@@ -6,20 +6,20 @@ use super::*;
 use crate::displays::{DisplayScreen, Displays};
 
 fn unknown_code() -> Fault {
-    Fault::new(FaultCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one.")
+    Fault::new(HostCode::CodeExpired, "That code is unknown, used or too old: ask the table for a new one.")
 }
 
 impl Table {
     pub(super) fn display_offer(&mut self) -> Result<Reply, Fault> {
         self.open.as_ref().ok_or_else(no_game)?;
-        let base = self.listening.as_ref().map(|l| l.url.clone()).ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Turn phones on first."))?;
+        let base = self.listening.as_ref().map(|l| l.url.clone()).ok_or_else(|| Fault::new(HostCode::PhonesOff, "Turn phones on first."))?;
         let life = self.phones.rules.code_life;
         let code = self.displays.pair_code(life, Instant::now());
         // Displays that waited for the old QR were refused: the table stops listing them.
         self.publish();
         // The code travels in the fragment: browsers never send it in a request or a Referer.
         let url = format!("{base}/display#pair={code}");
-        let svg = reach::qr_svg(&url).map_err(|e| Fault::new(FaultCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
+        let svg = reach::qr_svg(&url).map_err(|e| Fault::new(HostCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
         Ok(Reply::DisplayOffer { url, svg, expires_in_ms: life.as_millis() as u64 })
     }
 
@@ -50,10 +50,10 @@ impl Table {
     pub fn display_pair_code(&mut self, ip: IpAddr, code: &str) -> Result<(), Fault> {
         let now = Instant::now();
         if self.phones.locked(ip, now) {
-            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this device: wait a few minutes."));
+            return Err(Fault::new(HostCode::LockedOut, "Too many wrong codes from this device: wait a few minutes."));
         }
         if !self.phones_on() {
-            return Err(Fault::new(FaultCode::PhonesOff, "The table turned phones off."));
+            return Err(Fault::new(HostCode::PhonesOff, "The table turned phones off."));
         }
         if self.displays.use_code(code, now) {
             return Ok(());
@@ -66,16 +66,16 @@ impl Table {
     pub fn display_seen(&mut self, ip: IpAddr, token: Option<&str>) -> Result<u32, Fault> {
         let now = Instant::now();
         if self.phones.locked(ip, now) {
-            return Err(Fault::new(FaultCode::LockedOut, "Too many wrong codes from this device: wait a few minutes."));
+            return Err(Fault::new(HostCode::LockedOut, "Too many wrong codes from this device: wait a few minutes."));
         }
         if !self.phones_on() {
-            return Err(Fault::new(FaultCode::PhonesOff, "The table turned phones off."));
+            return Err(Fault::new(HostCode::PhonesOff, "The table turned phones off."));
         }
         match token.and_then(|t| self.displays.display_of(t)) {
             Some(id) => Ok(id),
             None => {
                 self.phones.strike(ip, now);
-                Err(Fault::new(FaultCode::BadToken, "This display is not paired with the table (any more): scan a new code from the table."))
+                Err(Fault::new(HostCode::BadToken, "This display is not paired with the table (any more): scan a new code from the table."))
             }
         }
     }

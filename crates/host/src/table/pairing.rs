@@ -32,18 +32,18 @@ impl Table {
             return Ok(self.publish());
         }
         if self.open.is_none() {
-            return Err(Fault::new(FaultCode::NoGame, "Phones join a game: start or continue one first."));
+            return Err(Fault::new(HostCode::NoGame, "Phones join a game: start or continue one first."));
         }
         self.addresses = self.offered_addresses();
         let chosen = match &address {
             Some(a) => self.addresses.iter().find(|x| &x.ip == a).cloned().ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "This computer has no such address any more: pick one from the list."))?,
-            None => self.addresses.first().cloned().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "This computer has no network address phones could reach."))?,
+            None => self.addresses.first().cloned().ok_or_else(|| Fault::new(HostCode::PhonesOff, "This computer has no network address phones could reach."))?,
         };
         let ip: IpAddr = chosen.ip.parse().map_err(|_| Fault::new(nemesis_engine::Code::NoSuchThing, "That is not an address."))?;
         if self.listening.as_ref().is_some_and(|l| l.ip == ip) {
             return Ok(self.publish());
         }
-        let server = self.server.as_ref().ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Phones need the app's window or serve mode."))?;
+        let server = self.server.as_ref().ok_or_else(|| Fault::new(HostCode::PhonesOff, "Phones need the app's window or serve mode."))?;
         self.listening = None;
         // The port phones knew last time, kept with the save, so a QR photographed or a page
         // bookmarked one evening still reaches this table the next (issue 32, item 6). Port 0
@@ -53,7 +53,7 @@ impl Table {
         if rules.port != 0 {
             rules.port = kept.unwrap_or(rules.port);
         }
-        let listening = server.listen(ip, &rules).map_err(|e| Fault::new(FaultCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
+        let listening = server.listen(ip, &rules).map_err(|e| Fault::new(HostCode::PhonesOff, format!("The phone server could not start on {ip}: {e}.")))?;
         if rules.port != 0 {
             // Another program holds the port: phones are told to scan again, never left sending
             // their tokens to whatever answers at the old address; the new port is kept.
@@ -73,7 +73,7 @@ impl Table {
         let open = self.open.as_ref().ok_or_else(no_game)?;
         let state = open.game.state().ok_or_else(no_game)?;
         state.seats.get(seat).ok_or_else(|| Fault::new(nemesis_engine::Code::NoSuchThing, "No player sits there."))?;
-        let base = self.listening.as_ref().map(|l| l.url.clone()).ok_or_else(|| Fault::new(FaultCode::PhonesOff, "Turn phones on first."))?;
+        let base = self.listening.as_ref().map(|l| l.url.clone()).ok_or_else(|| Fault::new(HostCode::PhonesOff, "Turn phones on first."))?;
         let now = Instant::now();
         let fragment = match purpose {
             OfferPurpose::Pair => {
@@ -99,7 +99,7 @@ impl Table {
         };
         // The code travels in the fragment: browsers never send it in a request or a Referer.
         let url = format!("{base}/#{fragment}");
-        let svg = reach::qr_svg(&url).map_err(|e| Fault::new(FaultCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
+        let svg = reach::qr_svg(&url).map_err(|e| Fault::new(HostCode::BadCall, format!("The QR could not be drawn: {e}.")))?;
         Ok(Reply::Offer { offer: PhoneOffer { seat, url, svg, expires_in_ms: self.phones.rules.code_life.as_millis() as u64, purpose } })
     }
 

@@ -7,7 +7,7 @@
 use crate::common::*;
 
 use nemesis_engine::Seat;
-use nemesis_host::{Call, FaultCode, Reply};
+use nemesis_host::{Call, FaultCode, HostCode, Reply};
 use serde_json::Value;
 
 fn exported(t: &mut nemesis_host::Table, game: i64) -> String {
@@ -20,7 +20,7 @@ fn exported(t: &mut nemesis_host::Table, game: i64) -> String {
 fn import_refused(t: &mut nemesis_host::Table, file: String, what: &str, tally: &mut Vec<String>) -> String {
     let before = saves(t).len();
     let fault = fault_of(call(t, Call::Import { file }));
-    assert_eq!(fault.code, FaultCode::BadFile, "{what}: {}", fault.reason);
+    assert_eq!(fault.code, HostCode::BadFile, "{what}: {}", fault.reason);
     assert_eq!(saves(t).len(), before, "{what}: nothing was stored");
     tally.push(what.to_string());
     fault.reason
@@ -44,7 +44,7 @@ fn new_game_refuses_names_and_titles_that_hide_or_overflow() {
     let mut refused = Vec::new();
     for (what, c) in cases {
         let fault = fault_of(call(&mut t, c));
-        assert!(matches!(fault.code, FaultCode::BadCall | FaultCode::Rule(nemesis_engine::Code::BadSetup)), "{what}: {fault:?}");
+        assert!(matches!(fault.code, FaultCode::Host(HostCode::BadCall) | FaultCode::Rule(nemesis_engine::Code::BadSetup)), "{what}: {fault:?}");
         assert!(saves(&mut t).is_empty(), "{what}: nothing was saved");
         refused.push(what);
     }

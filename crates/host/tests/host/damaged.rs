@@ -7,7 +7,7 @@
 use crate::common::*;
 
 use nemesis_engine::{Command, Location};
-use nemesis_host::{Call, FaultCode, Reply, Table};
+use nemesis_host::{Call, HostCode, Reply, Table};
 
 /// Nine Fires burn the ship (p. 17): the game ends with its victory check done.
 fn burn(t: &mut Table) {
@@ -83,7 +83,7 @@ fn a_game_that_cannot_be_read_is_listed_as_damaged_and_the_others_still_open() {
         assert_eq!(s.winners, None, "{what}: no result for a damaged game");
         // Opening it is a clean refusal, and the table stays usable.
         let fault = fault_of(call(&mut t, Call::Open { game: id }));
-        assert_eq!(fault.code, FaultCode::Storage, "{what}: {fault:?}");
+        assert_eq!(fault.code, HostCode::Storage, "{what}: {fault:?}");
         assert!(current(&mut t).game.is_none(), "{what}: nothing opened");
         // Its export carries it as it is; importing that back is refused, nothing stored.
         let file = match call(&mut t, Call::Export { game: id }) {

@@ -9,7 +9,7 @@ use crate::common::*;
 use nemesis_engine::debrief::Debrief;
 use nemesis_engine::{Actor, Command, Location, Seat};
 use nemesis_host::protocol::{PhoneOffer, PhoneReply};
-use nemesis_host::{script, Call, FaultCode, Reply, Shared, Table};
+use nemesis_host::{script, Call, FaultCode, HostCode, Reply, Shared, Table};
 use std::time::Duration;
 
 /// Nine Fires burn the ship (p. 17): everyone still on board dies, and with no survivor the
@@ -35,7 +35,7 @@ fn debrief_of(r: Reply) -> Debrief {
 fn the_table_door_refuses_the_debrief_until_the_end_then_tells_the_whole_story() {
     let dir = tempfile::tempdir().unwrap();
     let mut t = table_in(dir.path());
-    assert_eq!(fault_of(call(&mut t, Call::Debrief)).code, FaultCode::NoGame);
+    assert_eq!(fault_of(call(&mut t, Call::Debrief)).code, HostCode::NoGame);
     let id = started(&mut t, 3);
     let before = t.open_game().unwrap().entries().len();
     for c in [Call::Debrief, Call::Replay, Call::PlayRecord { game: id }] {
@@ -81,7 +81,7 @@ fn the_table_door_refuses_the_debrief_until_the_end_then_tells_the_whole_story()
         }
         other => panic!("expected a play record, got {other:?}"),
     }
-    assert_eq!(fault_of(call(&mut t, Call::PlayRecord { game: id + 40 })).code, FaultCode::NoSuchGame);
+    assert_eq!(fault_of(call(&mut t, Call::PlayRecord { game: id + 40 })).code, HostCode::NoSuchGame);
 }
 
 /// The saves list shows who won a finished game (issue 22). The host works each result out once

@@ -5,7 +5,7 @@
 
 use crate::common::*;
 
-use nemesis_host::{Call, FaultCode, Reply, Table};
+use nemesis_host::{Call, HostCode, Reply, Table};
 use serde_json::Value;
 
 fn exported(t: &mut Table, game: i64) -> Value {
@@ -82,7 +82,7 @@ fn an_import_whose_commands_the_rules_refuse_or_that_deals_a_component_twice_is_
     for (what, f, says) in cases {
         assert_ne!(f, file, "{what}: the edit changed the file");
         let fault = fault_of(call(&mut t, Call::Import { file: f.to_string() }));
-        assert_eq!(fault.code, FaultCode::BadFile, "{what}: {}", fault.reason);
+        assert_eq!(fault.code, HostCode::BadFile, "{what}: {}", fault.reason);
         assert!(fault.reason.contains(says), "{what}: says why ({says}): {}", fault.reason);
         assert_eq!(saves(&mut t).len(), before, "{what}: nothing was stored");
         tally.push(serde_json::json!({"case": what, "refused": fault.reason}));

@@ -181,7 +181,7 @@ async fn a_phone_scan_nobody_asked_is_refused_and_changes_nothing_p20() {
         let cards: Vec<_> = game.hand.contamination.iter().map(|c| c.id).collect();
         assert_eq!(cards.len(), 2);
         for procedure in [nemesis_engine::ScanProcedure::Rest, nemesis_engine::ScanProcedure::Alcohol, nemesis_engine::ScanProcedure::Look, nemesis_engine::ScanProcedure::Antidote] {
-            let scan = Command::ScanContamination { seat, cards: cards.clone(), procedure };
+            let scan = Command::ScanContamination { seat, cards: cards.clone(), procedure, scanned: 0 };
             let r = phone(l.port, Some(token), &act_body(&scan, game.revision)).await;
             assert_fault(&r, 409, "not_allowed", &format!("{procedure:?} unasked"));
             let key = if procedure == nemesis_engine::ScanProcedure::Antidote { "the_antidote_is_played_as_its_item_card" } else { "no_scan_is_asked_of_this_player_now" };
@@ -191,7 +191,7 @@ async fn a_phone_scan_nobody_asked_is_refused_and_changes_nothing_p20() {
     assert_eq!(unchanged(&l), before, "nothing changed");
     let seat_cards = on_table(&l.table, |t| t.open_game().unwrap().state().unwrap().seats[holder].contamination.clone());
     assert_eq!(seat_cards.len(), 2, "both cards are still held");
-    let scan = Command::ScanContamination { seat: holder, cards: seat_cards, procedure: nemesis_engine::ScanProcedure::Antidote };
+    let scan = Command::ScanContamination { seat: holder, cards: seat_cards, procedure: nemesis_engine::ScanProcedure::Antidote, scanned: 0 };
     on_table(&l.table, |t| act(t, scan));
     assert_eq!(unchanged(&l).0, before.0 + 1, "the table's correction is taken");
 }

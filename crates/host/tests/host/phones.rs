@@ -8,7 +8,7 @@ use crate::common::*;
 use nemesis_engine::state::Phase;
 use nemesis_engine::{Actor, Command, Seat};
 use nemesis_host::protocol::{OfferPurpose, PhoneOffer, PhoneReply, TableScreen};
-use nemesis_host::{Call, Reply, Shared};
+use nemesis_host::{Call, HostCode, Reply, Shared};
 use std::path::Path;
 use std::time::Duration;
 
@@ -138,7 +138,7 @@ async fn the_phone_server_is_off_until_the_table_turns_it_on() {
     assert!(!screen.phones.on && screen.phones.url.is_none(), "off by default (PRIVACY.md, LAN server rule 1)");
     assert!(screen.phones.seats.iter().all(|s| !s.paired && s.connected == 0));
     let f = fault_of(table_call(&table, Call::PairCode { seat: Seat(0) }));
-    assert_eq!(f.code, nemesis_host::FaultCode::PhonesOff, "no QR while off");
+    assert_eq!(f.code, HostCode::PhonesOff, "no QR while off");
     let port = phones_on(&table);
     assert!(request(port, "GET", "/", &[], None).await.status != 0);
     let screen = screen_of(table_call(&table, Call::Phones { on: false, address: None }));
@@ -409,7 +409,7 @@ async fn a_revocation_holds_even_when_the_save_refuses_the_write() {
     let write_pending = !revoking.is_finished();
     assert!(t0.elapsed() < Duration::from_secs(1) && write_pending, "told within a second, while the write still waits ({:?})", t0.elapsed());
     let fault = fault_of(revoking.await.unwrap());
-    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    assert_eq!(fault.code, HostCode::Storage, "the failed write is reported: {}", fault.reason);
     assert!(!phones_screen(&l.table).phones.seats[0].paired, "the table shows the seat free");
     assert_fault(&phone(l.port, Some(&token), HAND).await, 401, "bad_token", "after a revocation the save refused");
     // Opening the game again in this run (its tokens are read back from the save) does not
@@ -485,7 +485,7 @@ async fn a_revocation_the_save_refused_still_holds_after_a_restart() {
     blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
     let table = l.table.clone();
     let fault = fault_of(tokio::task::spawn_blocking(move || table_call(&table, Call::RevokePhone { seat: Seat(0) })).await.unwrap());
-    assert_eq!(fault.code, nemesis_host::FaultCode::Storage, "the failed write is reported: {}", fault.reason);
+    assert_eq!(fault.code, HostCode::Storage, "the failed write is reported: {}", fault.reason);
     let Lan { table, game, dir, .. } = l;
     drop(table);
     blocker.execute_batch("ROLLBACK").unwrap();
@@ -527,7 +527,7 @@ async fn phones_stop_when_the_game_closes_and_tokens_belong_to_their_game() {
     screen_of(table_call(&l.table, Call::Close));
     assert!(!phones_screen(&l.table).phones.on, "off with no game (PRIVACY.md, LAN server rule 1)");
     assert!(stops_listening(l.port).await, "nothing listens once the game closed");
-    assert_eq!(fault_of(table_call(&l.table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })).code, nemesis_host::FaultCode::NoGame);
+    assert_eq!(fault_of(table_call(&l.table, Call::Phones { on: true, address: Some("127.0.0.1".into()) })).code, HostCode::NoGame);
     // Another game: the first game's token proves nothing there.
     on_table(&l.table, |t| started(t, 2));
     let port = phones_on(&l.table);
@@ -581,16 +581,19 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
     if let Some(v) = &f.initial {
         return v.clone();
     }
+    if f.optional {
+        return serde_json::Value::Null;
+    }
     match f.kind {
         K::Seat | K::IntruderPlayer | K::Intruder | K::Corridor | K::AttackCard => json!(0),
-        K::SeatOrNone | K::LocationOrNone | K::CorridorNumberOrNone | K::ObjectiveOrNone | K::CorridorOrNone | K::IntruderOrNone | K::PodOrNone => serde_json::Value::Null,
+        K::Objective => serde_json::Value::Null,
         K::Seats | K::ContaminationCards | K::Corridors => json!([]),
         K::Names => json!(["Ana", "Bo"]),
         K::Location | K::Pod | K::Engine | K::CorridorNumber => json!(1),
         K::NoiseSpot => json!({ "kind": "technical" }),
         K::IntruderKind => json!("adult"),
         K::Count => json!(f.min.unwrap_or(0)),
-        K::Switch => json!(true),
+        K::Switch | K::PodLock => json!(true),
         K::DoorState => json!("closed"),
         K::Die => json!("noise"),
         K::DestinationLetter => json!("a"),
@@ -1116,4 +1119,42 @@ async fn the_eclosion_cards_own_lines_reach_the_phone_whose_scan_it_asks() {
     assert!(game.outcome.iter().all(|x| !x.private), "public lines only");
     let other = hand_of(&phone(l.port, Some(&theirs), HAND).await).game.unwrap();
     assert!(!other.me.eclosion_scan_due && other.outcome.is_empty(), "nothing asked of that phone, no card lines: {:?}", other.outcome);
+}
+
+/// Issue 31: a Grenade thrown into a room wounds everyone there (its card). The wounded player's
+/// phone shows the step's public lines, marked as what hit them, so they read whose Grenade it
+/// was; the thrower's phone shows them as its own step's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wounded_players_phone_says_whose_grenade_hit_them() {
+    use nemesis_engine::ids::{CardEffect, IntruderKind, PlayedCard};
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table_in(dir.path());
+    t.phone_rules_mut().port = 0;
+    let game = new_game(&mut t, options(3));
+    draft_all(&mut t);
+    let table = nemesis_host::Shared::new(t);
+    let port = phones_on(&table);
+    let l = Lan { table, port, game, dir };
+    let (thrower, hit) = on_table(&l.table, |t| {
+        let v = view(t);
+        let thrower = v.rounds.turn_of.expect("the first round");
+        let hit = v.turn_order.iter().copied().find(|s| *s != thrower).unwrap();
+        let at = v.seats.iter().find(|s| s.seat == thrower).unwrap().location;
+        act(t, Command::PlaceCharacter { seat: hit, at });
+        act(t, Command::PlaceIntruder { kind: IntruderKind::Adult, at });
+        let id = view(t).intruders[0].id;
+        let grenade = Command::UseCard { seat: thrower, card: PlayedCard::Grenade, effect: CardEffect::ThrowGrenade, wound: 0, cards: vec![], corridor: None, intruder: Some(id), room: Some(at), target: None, pod: None };
+        act(t, grenade);
+        (thrower, hit)
+    });
+    let (theirs, mine) = (pair(&l, hit).await, pair(&l, thrower).await);
+    let wounded = hand_of(&phone(l.port, Some(&theirs), HAND).await).game.unwrap();
+    assert!(wounded.outcome_hit, "marked as what hit this player");
+    let keys: Vec<&str> = wounded.outcome.iter().map(|x| x.key.as_str()).collect();
+    assert!(keys.contains(&"item_used") && keys.contains(&"serious_wound"), "the Grenade played and the wound: {keys:?}");
+    let thrower_name = wounded.board.seats.iter().find(|s| s.seat == thrower).unwrap().name.clone();
+    assert!(wounded.outcome.iter().any(|x| x.key == "item_used" && x.text.contains(&thrower_name)), "whose Grenade: {:?}", wounded.outcome);
+    assert!(wounded.outcome.iter().all(|x| !x.private), "public lines only");
+    let own = hand_of(&phone(l.port, Some(&mine), HAND).await).game.unwrap();
+    assert!(!own.outcome_hit && !own.outcome.is_empty(), "the thrower's own step");
 }

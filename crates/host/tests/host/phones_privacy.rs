@@ -157,7 +157,7 @@ async fn step(table: &Shared, port: u16, tokens: &[String], p: &mut Pick, boards
         10 => Command::Encounter { seat },
         11 => Command::MoveCharacter { seat, to: Location(1 + p.below(21) as u8), careful_noise: None },
         12 => Command::GiveContamination { seat, count: 1 },
-        13 => Command::ScanContamination { seat, cards: hand.contamination.iter().map(|c| c.id).collect(), procedure: ScanProcedure::Look },
+        13 => Command::ScanContamination { seat, cards: hand.contamination.iter().map(|c| c.id).collect(), procedure: ScanProcedure::Look, scanned: 0 },
         14 => Command::BeginEngineRepair { seat, engine, paid: 1 },
         15 => Command::NoiseRoll { seat },
         16 => Command::SetHandSize { seat, cards: p.below(6) as u8 },

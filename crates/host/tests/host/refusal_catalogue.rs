@@ -92,9 +92,10 @@ const REFUSALS: &[(&str, &str)] = &[
     ("refuse_with(", "Code::"),
     ("Rejection::new(", "Code::"),
     ("Rejection::with(", "Code::"),
-    ("Fault::new(", "FaultCode::"),
-    ("Fault::with(", "FaultCode::"),
-    ("refusal(", "FaultCode::"),
+    // The host's own codes, named as its enum names them (issue 30: mapped at the door).
+    ("Fault::new(", "HostCode::"),
+    ("Fault::with(", "HostCode::"),
+    ("refusal(", "HostCode::"),
     // The host refusing with one of the engine's codes (issue 30: one vocabulary).
     ("Fault::new(", "nemesis_engine::Code::"),
     ("Fault::with(", "nemesis_engine::Code::"),

@@ -3,7 +3,7 @@
 use crate::common::*;
 
 use nemesis_engine::{Command, Request, Seat};
-use nemesis_host::{script, Call, FaultCode, Reply};
+use nemesis_host::{script, Call, HostCode, Reply};
 
 fn line(c: &Call) -> String {
     serde_json::to_string(c).unwrap()
@@ -38,7 +38,7 @@ fn one_reply_per_non_blank_line_in_order() {
 
     assert_eq!(replies[0], Reply::Saves { saves: vec![] }, "1: the empty saves list");
     match &replies[1] {
-        Reply::Refused { fault } => assert_eq!(fault.code, FaultCode::BadCall, "2: an unreadable line"),
+        Reply::Refused { fault } => assert_eq!(fault.code, HostCode::BadCall, "2: an unreadable line"),
         other => panic!("2: {other:?}"),
     }
     let id = match &replies[2] {
@@ -49,7 +49,7 @@ fn one_reply_per_non_blank_line_in_order() {
         other => panic!("3: the new game's screen, got {other:?}"),
     };
     match &replies[3] {
-        Reply::Refused { fault } => assert_eq!(fault.code, FaultCode::BadCall, "4: an unknown call"),
+        Reply::Refused { fault } => assert_eq!(fault.code, HostCode::BadCall, "4: an unknown call"),
         other => panic!("4: {other:?}"),
     }
     match &replies[4] {
@@ -135,7 +135,7 @@ fn an_overlong_line_is_refused_and_the_next_line_is_still_answered() {
     let replies = run(&mut t, &input);
     assert_eq!(replies.len(), 2, "{replies:?}");
     match &replies[0] {
-        Reply::Refused { fault } => assert_eq!(fault.code, FaultCode::BadCall),
+        Reply::Refused { fault } => assert_eq!(fault.code, HostCode::BadCall),
         other => panic!("{other:?}"),
     }
     assert!(matches!(replies[1], Reply::Saves { .. }), "the line after the long one is answered");

@@ -6,7 +6,7 @@ use crate::common::*;
 
 use nemesis_engine::state::{EventStep, Phase};
 use nemesis_engine::{Actor, Command, Component, Die, Entered, EntryKind, Location, NoiseFace, Request, Seat};
-use nemesis_host::{Call, FaultCode, Reply};
+use nemesis_host::{Call, FaultCode, HostCode, Reply};
 use std::path::Path;
 use std::sync::{Arc, Barrier};
 
@@ -354,7 +354,7 @@ fn a_bad_import_file_is_refused_as_bad_file_and_changes_no_save() {
     let screen_before = current(&mut t);
     for (what, file) in bad {
         let fault = fault_of(call(&mut t, Call::Import { file }));
-        assert_eq!(fault.code, FaultCode::BadFile, "{what}: refused as a bad file ({})", fault.reason);
+        assert_eq!(fault.code, HostCode::BadFile, "{what}: refused as a bad file ({})", fault.reason);
         assert!(!fault.reason.is_empty(), "{what}: with a reason");
         assert_eq!(saves(&mut t), before, "{what}: no save was added or changed");
     }
@@ -427,16 +427,16 @@ fn acting_with_no_game_open_is_refused_with_no_game() {
     let rx = t.subscribe();
     for request in [Request::Do { command: Command::EndPlayerPhase, entered: vec![] }, Request::Undo, Request::Correct { entered: vec![] }] {
         let fault = fault_of(call(&mut t, Call::Act { revision: None, request }));
-        assert_eq!(fault.code, FaultCode::NoGame);
+        assert_eq!(fault.code, HostCode::NoGame);
     }
-    assert_eq!(fault_of(call(&mut t, Call::Log)).code, FaultCode::NoGame);
+    assert_eq!(fault_of(call(&mut t, Call::Log)).code, HostCode::NoGame);
     assert!(!rx.has_changed().unwrap(), "nothing was pushed");
     assert_eq!(current(&mut t).revision, 0);
 
     // Also after the open game was closed.
     started(&mut t, 2);
     screen_of(call(&mut t, Call::Close));
-    assert_eq!(fault_of(try_act(&mut t, Command::EndPlayerPhase)).code, FaultCode::NoGame);
+    assert_eq!(fault_of(try_act(&mut t, Command::EndPlayerPhase)).code, HostCode::NoGame);
 }
 
 #[test]
@@ -488,7 +488,7 @@ fn opening_an_unknown_game_is_refused_and_keeps_the_open_one() {
     let before = current(&mut t);
     for c in [Call::Open { game: id + 100 }, Call::Export { game: id + 100 }, Call::Delete { game: id + 100 }] {
         let what = format!("{c:?}");
-        assert_eq!(fault_of(call(&mut t, c)).code, FaultCode::NoSuchGame, "{what}");
+        assert_eq!(fault_of(call(&mut t, c)).code, HostCode::NoSuchGame, "{what}");
     }
     assert_eq!(current(&mut t), before);
 }
@@ -550,8 +550,8 @@ fn deleting_the_open_game_removes_its_save_and_closes_it() {
     assert!(rx.borrow_and_update().game.is_none());
     assert_eq!(entry_rows(&conn, id), 0, "its steps are gone from the file too");
     assert!(entry_rows(&conn, other) > 0, "the other game's steps are kept");
-    assert_eq!(fault_of(call(&mut t, Call::Open { game: id })).code, FaultCode::NoSuchGame);
-    assert_eq!(fault_of(try_act(&mut t, Command::EndPlayerPhase)).code, FaultCode::NoGame);
+    assert_eq!(fault_of(call(&mut t, Call::Open { game: id })).code, HostCode::NoSuchGame);
+    assert_eq!(fault_of(try_act(&mut t, Command::EndPlayerPhase)).code, HostCode::NoGame);
 }
 
 #[test]
@@ -684,7 +684,7 @@ fn a_step_that_cannot_be_saved_is_refused_and_not_shown() {
     conn.execute("DELETE FROM games WHERE id = ?1", [id]).unwrap();
 
     let fault = fault_of(try_act(&mut t, Command::SetHandSize { seat: Seat(0), cards: 2 }));
-    assert!(matches!(fault.code, FaultCode::Storage | FaultCode::NoSuchGame), "{fault:?}");
+    assert!(matches!(fault.code, FaultCode::Host(HostCode::Storage | HostCode::NoSuchGame)), "{fault:?}");
     let after = current(&mut t);
     let still = t.open_game().map(|g| g.entries().len());
     assert!(
@@ -732,7 +732,7 @@ fn save_bytes(dir: &Path) -> [(String, Option<Vec<u8>>); 2] {
 fn assert_refused_untouched(dir: &Path, what: &str) {
     let before = save_bytes(dir);
     let err = nemesis_host::store::Store::open_dir(dir).err().unwrap_or_else(|| panic!("{what}: a newer file is refused"));
-    assert_eq!(err.code, FaultCode::Storage, "{what}: {}", err.reason);
+    assert_eq!(err.code, HostCode::Storage, "{what}: {}", err.reason);
     assert!(err.reason.contains("newer version of Nemesis Table"), "{what}: the message says why: {}", err.reason);
     assert!(err.reason.contains("left untouched") && err.reason.contains("install the newer version"), "{what}: and what to do: {}", err.reason);
     let after = save_bytes(dir);
