@@ -79,13 +79,19 @@ test("a finished game's debrief, replay, report and play record", { timeout: 180
   assert.match(await outcome.locator('[data-line="game_ended_fire"]').textContent(), /ninth Fire marker.*burns/);
   assert.equal(await outcome.locator('[data-line="ship_destroyed"], [data-line="character_died"], [data-line="victory_step"]').count(), 0, "no line says it another way");
   assert.equal(await outcome.locator('[data-line="died_with_ship"]').count(), 3);
-  assert.equal(await outcome.locator('[data-line="victory_nobody"]').count(), 1);
+  // The cause leads, then its deaths; that nobody is left to check is the step card's to say,
+  // right above the debrief's button (issue 33), and the nine Fires wait one tap away.
+  assert.equal(await outcome.locator("li").first().getAttribute("data-line"), "game_ended_fire");
+  assert.equal(await outcome.locator('[data-line="victory_nobody"]').count(), 0);
+  assert.equal(await outcome.locator('[data-line="fire_placed"]').count(), 0, "the markers that led there wait behind the outcome's more");
   assert.equal(await page.locator('[data-test="moment-first_death"]').count(), 0, "no pods to unlock once it is over");
   const now = page.locator('[data-test="now"]');
   assert.equal(await now.locator('[data-test="step-card"]').getAttribute("data-step"), "over_nobody");
   assert.match(await now.locator('[data-test="step-card-table"]').textContent(), /Nobody survived.*debrief below/);
   assert.equal(await now.locator('[data-test^="do-"]').count(), 0, "nothing to ask");
   assert.equal(await now.locator('[data-test="debrief-open"]').count(), 1, "the debrief's button is below the step card");
+  // The seventh and eighth Fire's warnings mean nothing once the ninth has burned the ship.
+  assert.equal(await page.locator('[data-test="outcome"] [data-test^="moment-"]').count(), 0, "no turning point beside the end");
   if (process.env.ENDING_SHOTS) {
     await page.setViewportSize({ width: 1024, height: 600 });
     await page.screenshot({ path: join(process.env.ENDING_SHOTS, "ending-fire.png") });

@@ -260,6 +260,14 @@ test("a Move line and an exploration's Fire or Malfunction name the room by its 
   assert.equal(inRoom("es", "shower_room", "log.line.malfunction_placed"), "Fallo en las Duchas (06).");
   assert.equal(inRoom("it", "emergency_room", "log.line.fire_placed"), "Fuoco nell'Infermeria (06).");
   assert.equal(c["room_move.in_unexplored"], "no Cômodo inexplorado {n}");
+  // The lines whose room the engine names where a piece lies (RoomForm::In): an Intruder placed,
+  // a Fire out, the items, a Corpse or an Object left, a revival, and the phone's "you are in".
+  assert.equal(inRoom("pt-BR", "surgery", "log.line.corpse_left").replace("{player}", "Ana"), "O Cadáver de Ana está na Sala de Cirurgia (06).");
+  assert.equal(inRoom("fr", "storage", "log.line.fire_removed"), "Le Feu dans l'Entrepôt (06) est éteint.");
+  assert.equal(inRoom("es", "armory", "log.line.object_left").replace("{object}", "Huevo"), "Hay un objeto en la Armería (06): Huevo.");
+  assert.equal(inRoom("it", "armory", "phone.map.you_at"), "Sei nell'Armeria (06).");
+  assert.equal(inRoom("pt-BR", "cabins", "log.line.items_set").replace("{items}", "2"), "Itens nas Cabines (06) agora: 2.");
+  const IN_ROOM = ["log.line.intruder_placed", "log.line.fire_removed", "log.line.items_set", "log.line.corpse_left", "log.line.object_left", "log.line.character_revived", "log.line.fire_placed", "log.line.malfunction_placed", "phone.map.you_at"];
   // Every room, in every language: the word for room never stands before a room's name.
   const ROOM_WORD = { "pt-BR": /Cômodo (?!inexplorado|Coberto)/, es: /compartimento (?!inexplorado|cubierto)/i, it: /stanza (?!inesplorata|Coperta)/i, fr: /salle (?!inexplorée|Couverte|des|de)/i, en: /room (?!\d)/ };
   for (const lang of Object.keys(ROOM_WORD)) {
@@ -270,6 +278,11 @@ test("a Move line and an exploration's Fire or Malfunction name the room by its 
         const line = moveLine(lang, key, { from: [room, "07"], to: [room, "08"] });
         assert.doesNotMatch(line, ROOM_WORD[lang], `${lang} ${key}: ${line}`);
         assert.doesNotMatch(line, /\{|\}/, `${lang} ${key}: ${line}`);
+      }
+      for (const key of IN_ROOM) {
+        const line = inRoom(lang, room, key);
+        assert.doesNotMatch(line, ROOM_WORD[lang], `${lang} ${key}: ${line}`);
+        assert.match(line, /\(06\)/, `${lang} ${key} names the room: ${line}`);
       }
     }
   }

@@ -246,10 +246,10 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             public("door_changed", p)
         }
         Event::FirePlaced { at } => public("fire_placed", vec![room_as(at, RoomForm::In)]),
-        Event::FireRemoved { at } => public("fire_removed", vec![room(at)]),
+        Event::FireRemoved { at } => public("fire_removed", vec![room_as(at, RoomForm::In)]),
         Event::MalfunctionPlaced { at } => public("malfunction_placed", vec![room_as(at, RoomForm::In)]),
         Event::MalfunctionRemoved { at } => public("malfunction_removed", vec![room(at)]),
-        Event::ItemsSet { at, items } => public("items_set", vec![room(at), ("items", num(*items))]),
+        Event::ItemsSet { at, items } => public("items_set", vec![room_as(at, RoomForm::In), ("items", num(*items))]),
         Event::ItemsSearched { .. } | Event::AmmoSpent { .. } => hands::describe(s, e),
         Event::DiceRolled { noise, combat, .. } => public(
             "dice_rolled",
@@ -268,7 +268,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::TokenReturned { token: t } => public("token_returned", vec![("token", token(t))]),
         Event::TokenToSupply { token: t } => public("token_to_supply", vec![("token", token(t))]),
         Event::TokenAddedToBag { token: t } => public("token_added", vec![("token", token(t))]),
-        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room(at)]),
+        Event::IntruderPlaced { kind, at, .. } => public("intruder_placed", vec![("kind", named("intruder_kind", kind)), room_as(at, RoomForm::In)]),
         Event::IntruderMoved { id: i, to, from: None } => public("intruder_moved", vec![id(i), room_as(to, RoomForm::To)]),
         // Issue 19: which miniature, from which named room, through which numbered corridor.
         Event::IntruderMoved { id: i, to, from: Some(from) } => {
@@ -321,7 +321,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             public("died_hibernating", vec![who(seat), ("cause", named("death", cause))])
         }
         Event::CharacterDied { seat, cause } => public("character_died", vec![who(seat), ("cause", named("death", cause))]),
-        Event::CharacterRevived { seat, at } => public("character_revived", vec![who(seat), room(at)]),
+        Event::CharacterRevived { seat, at } => public("character_revived", vec![who(seat), room_as(at, RoomForm::In)]),
         Event::IntruderPlayerJoined { seat } => public("intruder_player_joined", vec![who(seat)]),
         Event::SlimeSet { seat, on } => public(if *on { "slime_on" } else { "slime_off" }, vec![who(seat)]),
         Event::SignalSent { seat } => public("signal", vec![who(seat)]),
@@ -402,8 +402,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
         Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),
         Event::ObjectLeft { object, at, of } => match of {
-            Some(seat) if *object == ResearchObject::CharacterCorpse => public("corpse_left", vec![who(seat), room(at)]),
-            _ => public("object_left", vec![room(at), ("object", named("research_object", object))]),
+            Some(seat) if *object == ResearchObject::CharacterCorpse => public("corpse_left", vec![who(seat), room_as(at, RoomForm::In)]),
+            _ => public("object_left", vec![room_as(at, RoomForm::In), ("object", named("research_object", object))]),
         },
         Event::ObjectPickedUp { seat, object, .. } => public("object_picked_up", vec![who(seat), ("object", named("research_object", object))]),
         Event::ObjectDropped { seat, object, .. } => public("object_dropped", vec![who(seat), ("object", named("research_object", object))]),

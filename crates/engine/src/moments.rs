@@ -82,9 +82,11 @@ pub fn of_step(events: &[Event], after: &State) -> Vec<Moment> {
             Event::CharacterDied { .. } if first_death_here && !after.is_over() => add(Moment::FirstDeath),
             Event::HibernationOpened => add(Moment::HibernationOpened),
             Event::SelfDestructCritical => add(Moment::SelfDestructCritical),
-            Event::FirePlaced { .. } => placed(&mut fire, Moment::Fire7, Moment::Fire8).into_iter().for_each(&mut add),
+            // A warning of the ninth marker means nothing once the ninth has ended the game in
+            // the same step (issue 33: "The last Fire marker" boxes stood below "the ship burns").
+            Event::FirePlaced { .. } => placed(&mut fire, Moment::Fire7, Moment::Fire8).filter(|_| !after.is_over()).into_iter().for_each(&mut add),
             Event::FireRemoved { .. } => fire = fire.saturating_sub(1),
-            Event::MalfunctionPlaced { .. } => placed(&mut malfunction, Moment::Malfunction7, Moment::Malfunction8).into_iter().for_each(&mut add),
+            Event::MalfunctionPlaced { .. } => placed(&mut malfunction, Moment::Malfunction7, Moment::Malfunction8).filter(|_| !after.is_over()).into_iter().for_each(&mut add),
             Event::MalfunctionRemoved { .. } => malfunction = malfunction.saturating_sub(1),
             _ => {}
         }

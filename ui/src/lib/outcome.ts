@@ -22,8 +22,23 @@ export function outcomeOrder(lines: readonly LogLine[]): { lead: number[]; rest:
   const all = lines.map((_, i) => i);
   const from = all.filter((i) => lines[i].key === "on_phone");
   const said = all.filter((i) => !from.includes(i));
+  const end = said.find((i) => lines[i].key.startsWith("game_ended"));
+  if (end !== undefined) return ending(lines, all, from, end);
   const weighed = said.filter((i) => weightOf(lines[i].key) !== null);
   const lead = [...from, ...(weighed.length ? weighed : said.slice(0, 2))];
+  return { lead, rest: all.filter((i) => !lead.includes(i)) };
+}
+
+/** The deaths at the end and what the victory check does next (issue 33): the lines of the step
+ *  that ended the game which the table still acts on. */
+const AT_THE_END = /^(died_with_ship|died_hibernating|character_died|ship_destroyed|victory_)/;
+
+/** The step that ended the game, one story (issues 31 and 33): its cause first, then who died of
+ *  it, then the way to the victory check and the debrief. The markers and draws that led there
+ *  (nine Fires, an Event card) wait below them: once the game is over no piece is placed any more,
+ *  and at 1024×600 they pushed the cause above the screen. */
+function ending(lines: readonly LogLine[], all: number[], from: number[], end: number): { lead: number[]; rest: number[] } {
+  const lead = [...from, end, ...all.filter((i) => i !== end && AT_THE_END.test(lines[i].key))];
   return { lead, rest: all.filter((i) => !lead.includes(i)) };
 }
 

@@ -94,7 +94,9 @@ macro_rules! commands_of_the_ship {
         /// number, so a player holding them can say how many are in hand, not which (issue 31).
         /// Old saves read none.
         ScanContamination { seat: Seat, cards: Vec<ContaminationId>, procedure: ScanProcedure, #[serde(default)] scanned: u8 } => {
-            // From a phone too: the answer to a Rest card's scan says how many cards are in hand (p. 20).
+            // From a phone only as a Room Action of its round or the answer to a question open for
+            // its seat (Rest, Eclosion, the Alcohol, the Antidote: `contamination::seat_may_scan`),
+            // which says how many cards are in hand (p. 20); else the table's.
             spec: on(G::Characters).fields([seat(), field("cards", F::ContaminationCards), starting(field("procedure", F::ScanProcedure), "surgery"), count("scanned", 0, rules::MAX_HAND, 0)]).entered([E::Infected]).phone().round(),
             seat: Some(*seat),
             stage: Stage::Play,
@@ -237,20 +239,20 @@ macro_rules! commands_of_the_ship {
         }
         /// Destroying uncarried Eggs (p. 25). `attempt` says how: a Shoot (1 Ammo off `weapon`'s
         /// card) or a Melee Attack rolls the Combat die and each Injury destroys 1 Egg; `thrown`
-        /// (older saves) destroys the `count` the table says, `into` a neighbouring room for a
-        /// Grenade (2) or Molotov Cocktail (1), not through a Closed Door (p. 17). A Noise roll follows.
+        /// (older saves) throws the Grenade (`count` 2) or the Molotov Cocktail (1) at the Eggs of
+        /// this room or of `into`, not through a Closed Door (p. 17), with the card's whole effect
+        /// (`UseCard`). A Noise roll follows.
         DestroyEggs { seat: Seat, count: u8, #[serde(default)] into: Option<Location>, #[serde(default)] attempt: EggAttempt, #[serde(default)] weapon: Option<Weapon> } => {
-            // No upper bound in the rules: as many as the room holds (a thrown Grenade, 2), so
-            // the form's bound is the command's own.
+            // `count` is read by the old thrown form alone: 2 a Grenade, 1 a Molotov Cocktail (p. 25).
             spec: on(G::Characters)
-                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), count("count", 1, u8::MAX, 1), or_none(field("into", F::Location)), starting(field("weapon", F::Weapon), "own")])
+                .fields([seat(), starting(field("attempt", F::EggAttempt), "shoot"), count("count", 1, 2, 1), or_none(field("into", F::Location)), starting(field("weapon", F::Weapon), "own")])
                 .entered([E::Combat])
                 .round(),
             seat: Some(*seat),
             stage: Stage::Play,
-            play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, into.is_some())),
+            play: |state| Play::Action(player_phase::destroy_eggs_cost(state, *seat, *attempt == crate::command::EggAttempt::Thrown)),
             // A Shoot with the character's own weapon or one it carries, or a Melee Attack (p. 25);
-            // a thrown Grenade or Molotov is the table's to enter (its card is not the app's).
+            // a Grenade or a Molotov Cocktail is thrown at Eggs with its card (`UseCard`).
             offer: Offered::crew(S::Fight, 43, |_, seat| {
                 let shots = Weapon::ALL[..2].iter().map(move |w| DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Shoot, weapon: Some(*w) });
                 shots.chain([DestroyEggs { seat, count: 1, into: None, attempt: EggAttempt::Melee, weapon: None }]).collect()

@@ -177,9 +177,9 @@ struct Aim {
 /// table shows the card played, so only public facts choose among them (a dressing, each
 /// undressed Serious Wound; a Door, each of this room's corridors; an Intruder, each one here;
 /// Blocking Access, each room with a Computer; a Grenade, each Intruder of each room it may be
-/// thrown into; a Molotov Cocktail, each of those rooms; a Taser's emptied hand, each other
-/// character here; an Evacuation Key, each Escape Pod of this Evacuation Section; a Comms Key,
-/// each other character with a Signal marker).
+/// thrown into and each such room's Eggs; a Molotov Cocktail, each of those rooms; a Taser's
+/// emptied hand, each other character here; an Evacuation Key, each Escape Pod of this Evacuation
+/// Section; a Comms Key, each other character with a Signal marker).
 pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
     let here = state.seats[seat].location;
@@ -199,6 +199,8 @@ pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
                 CardEffect::ThrowGrenade => {
                     for r in &throws {
                         out.extend(state.intruders_at(*r).map(|i| aimed(card, effect, Aim { room: Some(*r), intruder: Some(i.id), ..Aim::default() })));
+                        // At the room's uncarried Eggs, "as if an Intruder were there" (p. 25).
+                        out.push(aimed(card, effect, Aim { room: Some(*r), ..Aim::default() }));
                     }
                 }
                 CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| aimed(card, effect, Aim { room: Some(*r), ..Aim::default() }))),

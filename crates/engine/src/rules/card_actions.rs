@@ -4,7 +4,7 @@
 //! come from the card reference (docs/cards.md, graded there).
 
 use super::ctx::Ctx;
-use super::{combat, contamination, corridors, fire, systems, wounds};
+use super::{combat, contamination, corridors, fire, rooms, systems, wounds};
 use crate::command::*;
 use crate::event::*;
 use crate::ids::*;
@@ -122,44 +122,6 @@ pub fn has_computer(state: &State, at: Location) -> bool {
     r.explored && !r.malfunction && r.tile.is_some_and(|t| state.content().tile(t).computer)
 }
 
-/// The rooms a Grenade or a Molotov Cocktail may be thrown into from `at`: its own, and each
-/// neighbour with a corridor to it whose Door is not Closed (p. 17: a Closed Door stops a throw).
-pub fn throw_targets(state: &State, at: Location) -> Vec<Location> {
-    let mut rooms = vec![at];
-    for (to, c) in state.content().board.neighbours(at) {
-        if state.board.doors[c.0 as usize] != DoorState::Closed && !rooms.contains(&to) {
-            rooms.push(to);
-        }
-    }
-    rooms
-}
-
-/// The room a card is thrown into: one of `throw_targets`, holding an Intruder (the cards' text).
-fn thrown_into(ctx: &Ctx, at: Location, room: Option<Location>) -> Outcome<Location> {
-    let Some(room) = room.filter(|r| throw_targets(&ctx.state, at).contains(r)) else {
-        return refuse(Code::NotAllowed, "throw_it_into_this_room_or_a_neighbouring", "Throw it into this room or a neighbouring one, not through a Closed Door.");
-    };
-    if ctx.state.intruders_at(room).next().is_none() {
-        return refuse(Code::NotAllowed, "it_is_thrown_into_a_room_with_an_intruder", "It is thrown into a room with an Intruder.");
-    }
-    Ok(room)
-}
-
-/// `injuries` for every Intruder still in the room but `spared`, then 1 Serious Wound for every
-/// Character there (the Grenade's and the Molotov Cocktail's "1 Injury / Serious Wound").
-fn blast(ctx: &mut Ctx, room: Location, spared: Option<IntruderId>, injuries: u8) -> Outcome<()> {
-    let hit: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).filter(|i| Some(*i) != spared).collect();
-    for id in hit {
-        if ctx.state.intruder(id).is_some_and(|i| i.at == room) {
-            combat::injure(ctx, id, injuries)?;
-        }
-    }
-    for seat in ctx.state.characters_at(room) {
-        wounds::serious_wound(ctx, seat)?;
-    }
-    Ok(())
-}
-
 /// What a card's effect acts on: the Serious Wound a dressing dresses (its place among the
 /// character's), the Contamination cards in the hand (those Rest scans; for the Antidote, those
 /// whose removal leaves the hand), the Door, the Intruder, the room, another character, a pod.
@@ -244,8 +206,13 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             if s.contamination.is_empty() {
                 return refuse(Code::NotAllowed, "this_character_has_no_contamination_card", "This character has no Contamination card to scan.");
             }
+            // Paid already: a hand left empty holds no Contamination card for it to scan.
+            if s.hand == 0 {
+                return refuse(Code::NotAllowed, "no_card_is_left_in_the_hand_for_the_alcohol", "No card is left in the hand: the Alcohol has no Contamination card there to scan.");
+            }
             if cards.is_empty() {
-                // Which card of the hand only the player knows: their phone asks for one.
+                // Which card of the hand only the player knows: their phone asks for one, and
+                // takes "none" when none of those held is in the hand.
                 ctx.emit(Event::ScanAsked { seat, question: ScanQuestion::Alcohol });
             } else {
                 contamination::scan(ctx, seat, cards, 0, ScanProcedure::Alcohol)?;
@@ -328,24 +295,8 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             }
         }
         CardEffect::CombineHeavyItems => ctx.emit(Event::TableDoes { seat, task: TableTask::TapeHeavyItems }),
-        CardEffect::ThrowGrenade => {
-            let room = thrown_into(ctx, at, target.room)?;
-            let Some(id) = target.intruder.filter(|i| ctx.state.intruder(*i).is_some_and(|i| i.at == room)) else {
-                return refuse(Code::NotAllowed, "choose_an_intruder_in_the_room_it_is", "Choose an Intruder in the room it is thrown into.");
-            };
-            combat::injure(ctx, id, 2)?;
-            blast(ctx, room, Some(id), 1)?;
-        }
-        CardEffect::ThrowMolotov => {
-            let room = thrown_into(ctx, at, target.room)?;
-            fire::place_fire(ctx, room);
-            if !ctx.state.is_over() {
-                // Vulnerability to Fire adds 1 Injury to the Molotov's, as to a Fire marker's
-                // (card reference §4, A): one Injury check with both, not two.
-                let injuries = 1 + u8::from(ctx.state.weakness_known(crate::content::WeaknessEffect::VulnerabilityToFire));
-                blast(ctx, room, None, injuries)?;
-            }
-        }
+        CardEffect::ThrowGrenade => rooms::throw(ctx, seat, target.room, rooms::Thrown::Grenade, target.intruder)?,
+        CardEffect::ThrowMolotov => rooms::throw(ctx, seat, target.room, rooms::Thrown::Molotov, None)?,
         CardEffect::StunIntruder => {
             let Some(id) = target.intruder.filter(|i| ctx.state.intruder(*i).is_some_and(|i| i.at == at)) else {
                 return refuse(Code::NotAllowed, "choose_an_intruder_in_this_room", "Choose an Intruder in this room.");

@@ -136,6 +136,31 @@ pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId], more
     Ok(())
 }
 
+/// Whether a seat's own device (its phone) may send this scan. A scan is a card's, a room's or an
+/// Item's procedure (p. 20), never an Action of its own: the Canteen, Shower Room and Surgery are
+/// Room Actions, paid in the seat's round (p. 24); Rest, Eclosion and the Alcohol ask their
+/// question (`ScanQuestion`) and the phone answers only while it is open; the Antidote is played as
+/// its Item card (`UseCard`), whose question the phone answers the same way. Any other scan, or one
+/// no question asks, is the table's correction: without this a phone could remove any card for
+/// nothing, at any time.
+pub(super) fn seat_may_scan(state: &State, seat: Seat, procedure: ScanProcedure) -> Outcome<()> {
+    let question = match procedure {
+        ScanProcedure::Canteen | ScanProcedure::Shower | ScanProcedure::Surgery => return Ok(()),
+        ScanProcedure::Rest => ScanQuestion::Rest,
+        ScanProcedure::Look => ScanQuestion::Eclosion,
+        ScanProcedure::Alcohol => ScanQuestion::Alcohol,
+        ScanProcedure::Antidote if state.seats.get(seat).is_some_and(|s| s.scan_due(ScanQuestion::Antidote)) => return Ok(()),
+        ScanProcedure::Antidote => {
+            return refuse(Code::NotAllowed, "the_antidote_is_played_as_its_item_card", "The Antidote is played as its Item card in the player's round; the table records any other scan.");
+        }
+    };
+    if state.seats.get(seat).is_some_and(|s| s.scan_due(question)) {
+        Ok(())
+    } else {
+        refuse(Code::NotAllowed, "no_scan_is_asked_of_this_player_now", "No scan is asked of this player now: a phone scans only to answer a Rest card's, Eclosion's or the Alcohol's question; the table records any other scan.")
+    }
+}
+
 /// Scanning (p. 20) by the procedure of the card, room or item that asks for it: the cards named
 /// and `more` the app picks among the character's others (`named_and_picked`).
 pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8, procedure: ScanProcedure) -> Outcome<()> {
@@ -175,10 +200,13 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u
         ScanProcedure::Alcohol => Some(ScanQuestion::Alcohol),
         _ => None,
     };
-    if procedure == ScanProcedure::Alcohol && chosen.len() != 1 {
+    let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
+    // The Alcohol scans 1 card of the hand; its question may also be answered with none, when no
+    // Contamination card the character holds is in the hand (they may all be in the deck or the
+    // discard pile), or it would be asked for ever.
+    if procedure == ScanProcedure::Alcohol && (chosen.len() > 1 || (chosen.is_empty() && answering.is_none())) {
         return refuse(Code::NotAllowed, "the_alcohol_scans_exactly_one_card_of_the_hand", "The Alcohol scans exactly 1 Contamination card from the hand: choose one.");
     }
-    let answering = question.filter(|q| ctx.state.seats[seat].scan_due(*q));
     if let Some(question) = answering {
         ctx.emit(Event::ScanAnswered { seat, question });
     }
@@ -245,16 +273,21 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u
         }
         ScanProcedure::Alcohol => {
             // The card leaves the game whatever it was, and the hand with it (docs/cards.md, PN
-            // and AR agree); an INFECTED one brings 1 more Contamination card, not a Larva.
+            // and AR agree: the card's "remove" overrules p. 20's "do not remove"). An INFECTED
+            // one is still a scan's INFECTED (p. 20, "whatever the procedure"): a Larva, or death
+            // with one there already; then the card's own effect, 1 more Contamination card.
             for (c, _) in &results {
                 ctx.emit(Event::ContaminationRemoved { seat, card: *c });
             }
             let hand = ctx.state.seats[seat].hand;
-            if hand > 0 {
+            if hand > 0 && !results.is_empty() {
                 ctx.emit(Event::HandSizeSet { seat, cards: hand - 1 });
             }
             if any_infected {
-                give_contamination(ctx, seat);
+                infect(ctx, seat)?;
+                if ctx.state.seats[seat].life.is_alive() {
+                    give_contamination(ctx, seat);
+                }
             }
         }
         ScanProcedure::Surgery => {

@@ -35,7 +35,8 @@ pub use corridors::CORRIDOR_NUMBERS;
 pub use draw::DICE_OF_EACH_KIND;
 pub use player_phase::{MAX_HAND, MAX_PAID};
 pub use card_actions::effects as card_effects;
-pub use card_actions::{has_computer, is_action_card, throw_targets};
+pub use card_actions::{has_computer, is_action_card};
+pub use rooms::throw_targets;
 pub(crate) use card_actions::pods_of_section_at;
 pub use setup::{players_in, MAX_NAME, MODES};
 pub use wounds::{MAX_LIGHT_WOUNDS, MAX_SERIOUS_WOUNDS, MAX_WOUNDS_AT_ONCE};
@@ -109,6 +110,10 @@ impl Ctx<'_> {
             }
             if matches!(command, JudgeObjective { .. }) {
                 return refuse(Code::NotYourSeat, "the_table_judges_objectives_together_on_the_table", "The table judges objectives together, on the table screen.");
+            }
+            // A phone's scan answers a question open for its seat, or is a Room Action (p. 20).
+            if let ScanContamination { seat, procedure, .. } = command {
+                contamination::seat_may_scan(&self.state, *seat, *procedure)?;
             }
         }
         let stage = stage(command);

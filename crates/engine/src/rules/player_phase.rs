@@ -15,12 +15,13 @@ pub const MAX_PAID: u8 = 6;
 /// Cards a hand may be corrected to at most (far above any hand the rules deal).
 pub const MAX_HAND: u8 = 20;
 
-/// Step 1: every character draws up to 5 (4 with an undressed Body wound, 6 resting in working Cabins).
+/// Step 1: every character draws up to 5 (4 with an undressed Body wound, 6 resting in working
+/// Cabins). "All players" (p. 10): a character waiting in an Escape Pod takes rounds, so draws too.
 pub(super) fn refill_hands(ctx: &mut Ctx) {
     let seats: Vec<Seat> = ctx.state.seats.seats().collect();
     for seat in seats {
         let s = &ctx.state.seats[seat];
-        if s.life != Life::Awake {
+        if !s.life.is_awake_on_board() {
             continue;
         }
         let body = s.serious.iter().any(|w| !w.dressed && ctx.content.data.serious_wounds[w.card.0 as usize].key == "body");
@@ -309,8 +310,8 @@ pub(super) fn move_cost(state: &State, seat: Seat, careful: bool) -> u8 {
     }
 }
 
-/// Destroying Eggs costs 1; thrown into a neighbouring room it is an Item action, 1 more with an
-/// undressed Hand wound (Serious Wound card).
+/// Destroying Eggs costs 1; thrown (into this room or a neighbour) it is an Item action, 1 more
+/// with an undressed Hand wound (Serious Wound card), as the Grenade's card costs.
 pub(super) fn destroy_eggs_cost(state: &State, seat: Seat, thrown: bool) -> u8 {
     1 + u8::from(thrown && undressed_wound(state, seat, "hand"))
 }

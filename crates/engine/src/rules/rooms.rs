@@ -2,7 +2,7 @@
 //! Laboratory and the Monitoring Room's peek.
 
 use super::ctx::Ctx;
-use super::{combat, contamination, corridors, encounter, intruders, wounds};
+use super::{combat, contamination, corridors, encounter, fire, intruders, wounds};
 use crate::command::*;
 use crate::content::RoomColour;
 use crate::event::*;
@@ -52,59 +52,139 @@ fn nest_check(ctx: &mut Ctx) {
 }
 
 /// Destroying uncarried Eggs (p. 25): a Shoot or Melee Attack rolls the Combat die and each
-/// Injury destroys one; a Melee miss costs neither a Contamination card nor a wound. A Grenade
-/// (2 Eggs) or Molotov Cocktail (1) may be thrown, `into` a neighbouring room "as if an Intruder
-/// were there" (p. 25), but not through a Closed Door (p. 17). A Noise roll follows every attempt,
-/// in the attacker's room.
+/// Injury destroys one; a Melee miss costs neither a Contamination card nor a wound. A Noise roll
+/// follows every attempt, in the attacker's room. `Thrown`, the form of the saves made before the
+/// Grenade and the Molotov Cocktail were played as their cards, throws the card its `count` names
+/// (2 a Grenade, 1 a Molotov Cocktail: the page's numbers) `into` this room or a neighbour, with
+/// the card's whole effect (`throw`).
 pub(super) fn destroy_eggs(ctx: &mut Ctx, seat: Seat, count: u8, into: Option<Location>, attempt: EggAttempt, weapon: Option<Weapon>) -> Outcome<()> {
     ctx.awake(seat)?;
     let here = ctx.state.seats[seat].location;
-    let at = match into {
-        None => here,
-        Some(t) if t == here => here,
-        Some(_) if attempt != EggAttempt::Thrown => {
-            return refuse(Code::NotAllowed, "eggs_are_shot_or_struck_only_in_the_character_s_room", "Eggs are shot or struck only in the character's own room.");
+    if attempt == EggAttempt::Thrown {
+        let item = match count {
+            2 => Thrown::Grenade,
+            1 => Thrown::Molotov,
+            _ => return refuse(Code::NotAllowed, "a_grenade_destroys_2_eggs_and_a_molotov_cocktail_1", "A thrown Grenade destroys 2 Eggs and a Molotov Cocktail 1: enter 2 or 1."),
+        };
+        let at = into.unwrap_or(here);
+        ctx.location(at)?;
+        if uncarried_eggs(ctx, at) == 0 {
+            return refuse(Code::Empty, "there_are_no_uncarried_eggs_in_this_room", "There are no uncarried Eggs in this room.");
         }
-        Some(t) => {
-            let t = ctx.location(t)?;
-            let Some(corridor) = ctx.content.board.corridor_between(here, t) else {
-                return refuse(Code::NotAllowed, "a_grenade_is_thrown_only_into_a_neighbouring_room", "A Grenade is thrown only into a neighbouring room.");
-            };
-            if ctx.state.board.doors[corridor.0 as usize] == DoorState::Closed {
-                return refuse(Code::NotAllowed, "a_closed_door_stops_the_throw", "A Closed Door stops the throw.");
-            }
-            if count > 2 {
-                return refuse(Code::NotAllowed, "a_thrown_grenade_destroys_at_most_2_eggs", "A thrown Grenade destroys at most 2 Eggs.");
-            }
-            t
-        }
-    };
-    if uncarried_eggs(ctx, at) == 0 {
+        return throw(ctx, seat, Some(at), item, None);
+    }
+    if into.is_some_and(|t| t != here) {
+        return refuse(Code::NotAllowed, "eggs_are_shot_or_struck_only_in_the_character_s_room", "Eggs are shot or struck only in the character's own room.");
+    }
+    if uncarried_eggs(ctx, here) == 0 {
         return refuse(Code::Empty, "there_are_no_uncarried_eggs_in_this_room", "There are no uncarried Eggs in this room.");
     }
-    let destroyed = match attempt {
-        EggAttempt::Thrown => count,
-        EggAttempt::Shoot | EggAttempt::Melee => {
-            let melee = attempt == EggAttempt::Melee;
-            if !melee {
-                // A Shoot names its weapon: 1 Ammo off its card (p. 18); an old form's none is the own.
-                ctx.emit(Event::AmmoSpent { seat, weapon: weapon.unwrap_or(Weapon::Own) });
-            }
-            let face = ctx.roll_combat()?;
-            let injuries = combat::injuries_to_eggs(face, melee);
-            ctx.emit(Event::EggsAttacked { seat, melee, face, injuries });
-            // A Melee miss on Eggs draws no Contamination card and no wound (p. 25); read as
-            // written, a hit still draws the card a Melee Attack draws (p. 19; deviation 63).
-            if melee && injuries > 0 {
-                contamination::give_contamination(ctx, seat);
-            }
-            injuries
-        }
-    };
-    if destroyed > 0 {
-        destroy_uncarried_eggs(ctx, at, destroyed);
+    let melee = attempt == EggAttempt::Melee;
+    if !melee {
+        // A Shoot names its weapon: 1 Ammo off its card (p. 18); an old form's none is the own.
+        ctx.emit(Event::AmmoSpent { seat, weapon: weapon.unwrap_or(Weapon::Own) });
+    }
+    let face = ctx.roll_combat()?;
+    let injuries = combat::injuries_to_eggs(face, melee);
+    ctx.emit(Event::EggsAttacked { seat, melee, face, injuries });
+    // A Melee miss on Eggs draws no Contamination card and no wound (p. 25); a hit draws the card
+    // a Melee Attack draws (p. 19), after the roll, since only the roll says whether it is owed
+    // (the same top card: nothing draws from the deck in between; deviation 63).
+    if melee && injuries > 0 {
+        contamination::give_contamination(ctx, seat);
+    }
+    if injuries > 0 {
+        destroy_uncarried_eggs(ctx, here, injuries);
     }
     encounter::noise_roll(ctx, seat)?;
+    Ok(())
+}
+
+/// The two Items thrown into a room (docs/cards.md: the Grenade and the Molotov Cocktail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Thrown {
+    Grenade,
+    Molotov,
+}
+
+/// The rooms a Grenade or a Molotov Cocktail may be thrown into from `at`: its own, and each
+/// neighbour with a corridor to it whose Door is not Closed (p. 17: a Closed Door stops a throw).
+pub fn throw_targets(state: &State, at: Location) -> Vec<Location> {
+    let mut rooms = vec![at];
+    for (to, c) in state.content().board.neighbours(at) {
+        if state.board.doors[c.0 as usize] != DoorState::Closed && !rooms.contains(&to) {
+            rooms.push(to);
+        }
+    }
+    rooms
+}
+
+/// A Grenade or a Molotov Cocktail thrown into `room`, one of `throw_targets`, holding an Intruder
+/// or uncarried Eggs: p. 25 lets either be thrown at Eggs "as if an Intruder were there".
+/// - The Grenade at `intruder`: 2 Injuries to it; at the Eggs (no `intruder`): 2 Eggs destroyed.
+/// - The Molotov Cocktail: a Fire marker there, and 1 Egg destroyed if any lie there (its effect
+///   reaches the whole room; with Vulnerability to Fire 2, as a Fire Damage step's).
+/// Then each card's "1 Injury / Serious Wound": every other Intruder there 1 Injury (Vulnerability
+/// to Fire adds 1 to the Molotov's), every character there 1 Serious Wound, the thrower too when
+/// it is their own room. An attempt on Eggs is followed by a Noise roll in the thrower's room (p. 25).
+pub(super) fn throw(ctx: &mut Ctx, seat: Seat, room: Option<Location>, item: Thrown, intruder: Option<IntruderId>) -> Outcome<()> {
+    let here = ctx.state.seats[seat].location;
+    let Some(room) = room.filter(|r| throw_targets(&ctx.state, here).contains(r)) else {
+        return refuse(Code::NotAllowed, "throw_it_into_this_room_or_a_neighbouring", "Throw it into this room or a neighbouring one, not through a Closed Door.");
+    };
+    let eggs = uncarried_eggs(ctx, room) > 0;
+    if ctx.state.intruders_at(room).next().is_none() && !eggs {
+        return refuse(Code::NotAllowed, "it_is_thrown_into_a_room_with_an_intruder_or_eggs", "It is thrown into a room with an Intruder or uncarried Eggs.");
+    }
+    let fire = 1 + u8::from(ctx.state.weakness_known(crate::content::WeaknessEffect::VulnerabilityToFire));
+    let at_eggs = match item {
+        Thrown::Grenade => match intruder {
+            Some(id) => {
+                if !ctx.state.intruder(id).is_some_and(|i| i.at == room) {
+                    return refuse(Code::NotAllowed, "choose_an_intruder_in_the_room_it_is", "Choose an Intruder in the room it is thrown into.");
+                }
+                combat::injure(ctx, id, 2)?;
+                blast(ctx, room, Some(id), 1)?;
+                false
+            }
+            None if eggs => {
+                destroy_uncarried_eggs(ctx, room, 2);
+                blast(ctx, room, None, 1)?;
+                true
+            }
+            None => return refuse(Code::NotAllowed, "choose_an_intruder_in_the_room_it_is", "Choose an Intruder in the room it is thrown into."),
+        },
+        Thrown::Molotov => {
+            fire::place_fire(ctx, room);
+            if ctx.state.is_over() {
+                return Ok(());
+            }
+            if eggs {
+                destroy_uncarried_eggs(ctx, room, fire);
+            }
+            // One Injury check with the Weakness's extra Injury, not two (card reference §4, A).
+            blast(ctx, room, None, fire)?;
+            eggs
+        }
+    };
+    if at_eggs && !ctx.state.is_over() && ctx.state.seats[seat].life == Life::Awake {
+        encounter::noise_roll(ctx, seat)?;
+    }
+    Ok(())
+}
+
+/// `injuries` for every Intruder still in the room but `spared`, then 1 Serious Wound for every
+/// Character there (the Grenade's and the Molotov Cocktail's "1 Injury / Serious Wound").
+fn blast(ctx: &mut Ctx, room: Location, spared: Option<IntruderId>, injuries: u8) -> Outcome<()> {
+    let hit: Vec<IntruderId> = ctx.state.intruders_at(room).map(|i| i.id).filter(|i| Some(*i) != spared).collect();
+    for id in hit {
+        if ctx.state.intruder(id).is_some_and(|i| i.at == room) {
+            combat::injure(ctx, id, injuries)?;
+        }
+    }
+    for seat in ctx.state.characters_at(room) {
+        wounds::serious_wound(ctx, seat)?;
+    }
     Ok(())
 }
 

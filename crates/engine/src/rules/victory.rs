@@ -182,21 +182,27 @@ pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool, overrule: bo
 /// table judges only what the app cannot know; physical objectives are the table's alone.
 fn contradicted(ctx: &Ctx, seat: Seat) -> Outcome<()> {
     let s = &ctx.state;
-    let objective = match s.seats[seat].objective {
-        ObjectiveChoice::Chosen(o) => o,
-        ObjectiveChoice::Undecided => s.seats[seat].objectives.first().copied(),
+    let card_of = |seat: Seat| {
+        let objective = match s.seats[seat].objective {
+            ObjectiveChoice::Chosen(o) => o,
+            ObjectiveChoice::Undecided => s.seats[seat].objectives.first().copied(),
+        };
+        objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize))
     };
-    let Some(card) = objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize)) else { return Ok(()) };
+    let Some(card) = card_of(seat) else { return Ok(()) };
     // A solo/coop objective is the crew's (p. 27): any character's Signal or Egg counts for it.
     let crew = card.kind == crate::content::ObjectiveKind::SoloCoop;
     let by = |f: &dyn Fn(&SeatState) -> bool| if crew { s.seats.iter().any(|(_, x)| f(x)) } else { f(&s.seats[seat]) };
     let discovered = |o: ResearchObject| s.weaknesses[o.slot()].revealed.is_some();
     let weaknesses = s.weaknesses.iter().filter(|w| w.revealed.is_some()).count();
     let key = card.key.as_str();
-    let signal = matches!(
-        key,
-        "the_great_hunt" | "relentless_investigator" | "a_proper_burial" | "aliens_on_a_spaceship" | "necroscopy" | "my_precious" | "cutting_off_the_head" | "no_man_left_behind" | "clean_up_crew"
-    );
+    let needs_signal = |key: &str| {
+        matches!(
+            key,
+            "the_great_hunt" | "relentless_investigator" | "a_proper_burial" | "aliens_on_a_spaceship" | "necroscopy" | "my_precious" | "cutting_off_the_head" | "no_man_left_behind" | "clean_up_crew"
+        )
+    };
+    let signal = needs_signal(key);
     if signal && !by(&|x: &SeatState| x.signal) {
         // Another character's Signal does not count for a personal objective: say whose it was.
         // Each player by seat, as every refusal names one (issue 30).
@@ -211,6 +217,20 @@ fn contradicted(ctx: &Ctx, seat: Seat) -> Outcome<()> {
             );
         }
         return refuse(Code::NotAllowed, "not_met_this_objective_needs_the_signal_sent", "Not met: this objective needs the Signal sent from the Comms Room, and the app recorded none.");
+    }
+    // The crew's cards (p. 27): two or more asking for the Signal need that many characters to
+    // have sent it, not one Signal for all. Counted over every card the crew is judged on.
+    if signal && crew && s.config.mode == Mode::Cooperative {
+        let needed = s.judged_seats().into_iter().filter(|x| card_of(*x).is_some_and(|c| c.kind == crate::content::ObjectiveKind::SoloCoop && needs_signal(&c.key))).count();
+        let sent = s.seats.iter().filter(|(_, x)| x.signal).count();
+        if sent < needed {
+            return refuse_with(
+                Code::NotAllowed,
+                "not_met_the_crews_objectives_need_more_signals",
+                "Not met: the crew's Objectives ask for the Signal {needed, plural, one {# time} other {# times}}, each time from its own character; the app recorded {count, plural, one {# character} other {# characters}} who sent it.",
+                vec![("needed", LogParam::number(needed as i32)), ("count", LogParam::number(sent as i32))],
+            );
+        }
     }
     if matches!(key, "my_precious" | "special_delivery") && !by(&|x: &SeatState| x.eggs_carried > 0) {
         return refuse(Code::NotAllowed, "not_met_this_objective_needs_an_intruder_egg_carried", "Not met: this objective needs an Intruder Egg carried to the end, and the app recorded none carried.");

@@ -183,3 +183,28 @@ fn every_refusal_of_random_games_renders_from_the_catalogue() {
     }
     assert!(seen.len() > 15, "random games meet many kinds of refusal: {}", seen.len());
 }
+
+#[test]
+fn a_piece_that_lies_in_a_room_names_the_room_where_it_lies_so_no_language_puts_its_word_for_room_before_the_name() {
+    // Issue 33: "no Cômodo Sala de Cirurgia" read wrong in every language but English. The
+    // line says the room is where the piece lies (RoomForm::In), and each screen writes "na Sala
+    // de Cirurgia (09)", "dans l'Entrepôt (07)" with its own article.
+    use nemesis_engine::event::Event;
+    use nemesis_engine::ids::{IntruderId, IntruderKind, Location, ResearchObject, Seat};
+    use nemesis_engine::log::{describe, RoomForm};
+    let (s, _) = table(3, 33);
+    let at = Location(7);
+    let events = [
+        ("intruder_placed", Event::IntruderPlaced { id: IntruderId(1), kind: IntruderKind::Adult, at, token: None }),
+        ("fire_removed", Event::FireRemoved { at }),
+        ("items_set", Event::ItemsSet { at, items: 2 }),
+        ("corpse_left", Event::ObjectLeft { object: ResearchObject::CharacterCorpse, at, of: Some(Seat(0)) }),
+        ("object_left", Event::ObjectLeft { object: ResearchObject::IntruderEgg, at, of: None }),
+        ("character_revived", Event::CharacterRevived { seat: Seat(0), at }),
+    ];
+    for (key, e) in events {
+        let line = describe(&s, &e, Audience::Table).unwrap_or_else(|| panic!("{key} is said"));
+        assert_eq!(line.key, key);
+        assert_eq!(line.params.get("room"), Some(&LogParam::Room { value: 7, form: RoomForm::In }), "{key}: the room where it lies");
+    }
+}

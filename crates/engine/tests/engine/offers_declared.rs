@@ -200,6 +200,8 @@ fn old_card_candidates(state: &State, seat: Seat) -> Vec<Command> {
                 CardEffect::ThrowGrenade => {
                     for r in &throws {
                         out.extend(state.intruders_at(*r).map(|i| at(card, *effect, *r, Some(i.id))));
+                        // Since p. 25's throw at Eggs was guided: each room's Eggs, too.
+                        out.push(at(card, *effect, *r, None));
                     }
                 }
                 CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| at(card, *effect, *r, None))),

@@ -629,14 +629,14 @@ fn a_grenade_thrown_next_door_gives_its_intruder_2_injuries_and_everyone_else_th
 
 #[test]
 fn a_molotov_cocktail_sets_fire_to_a_room_with_an_intruder_and_hurts_everyone_in_it() {
-    // The Molotov Cocktail: 1 room with an Intruder, this one or a neighbour; a Fire marker there,
+    // The Molotov Cocktail: 1 room with an Intruder (or uncarried Eggs, p. 25), this one or a neighbour; a Fire marker there,
     // and every Character and Intruder in it suffers 1 Injury / Serious Wound (the thrower too).
     let (mut s, mut f) = table(2, 3141);
     let here = s.seats[Seat(0)].location;
     let (next, _) = one_corridor_neighbour(here);
     round_of(&mut s, Seat(0));
     let empty = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(next));
-    assert_eq!(refused(&s, &mut f, empty, vec![]).key, "it_is_thrown_into_a_room_with_an_intruder");
+    assert_eq!(refused(&s, &mut f, empty, vec![]).key, "it_is_thrown_into_a_room_with_an_intruder_or_eggs", "no Intruder and no Eggs there: nothing to throw it at");
     let id = add_intruder(&mut s, IntruderKind::Adult, here);
     let molotov = with(PlayedCard::MolotovCocktail, CardEffect::ThrowMolotov, None, None, Some(here));
     let offered_rooms = offered(&s, |c| matches!(c, Command::UseCard { card: PlayedCard::MolotovCocktail, .. }));
@@ -763,10 +763,11 @@ fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_
 }
 
 #[test]
-fn the_alcohol_scans_one_contamination_card_of_the_hand_removes_it_and_an_infected_one_brings_another_card_reference() {
+fn the_alcohol_scans_one_contamination_card_of_the_hand_removes_it_and_an_infected_one_places_a_larva_and_brings_another_p20_card_reference() {
     // The Alcohol (docs/cards.md; PN and AR agree): green Item, one use, 1 card, Out of Combat
     // Only; scan 1 Contamination card from the hand and remove it; if it was INFECTED, take 1
-    // Contamination card (no Larva: that is the Infection procedure of Rest, not this card's).
+    // Contamination card. p. 20: whatever the procedure, a scan that reads INFECTED places a
+    // Larva on the character board; the card's own effect comes on top (rules-deviations 52).
     let (mut s, mut f) = table(2, 3131);
     round_of(&mut s, Seat(0));
     let alcohol = use_card(PlayedCard::Alcohol, CardEffect::Scan);
@@ -795,14 +796,22 @@ fn the_alcohol_scans_one_contamination_card_of_the_hand_removes_it_and_an_infect
     assert!(!b.events.iter().any(|e| matches!(e, Event::ContaminationGiven { .. })), "not INFECTED: no new card");
     let keys = lines_with_hands(&b);
     assert!(keys.contains(&"contamination_removed".to_string()) && has_hand_line("contamination_removed") && keys.contains(&"hand_size_set".to_string()), "{keys:?}");
-    // An INFECTED card: removed too, and 1 more Contamination card onto the discard pile; no Larva.
+    // An INFECTED card: removed too (the card says so), a Larva on the board (p. 20), and 1 more
+    // Contamination card onto the discard pile (the card).
     let sick = Command::ScanContamination { seat: Seat(0), cards: vec![held[0]], procedure: ScanProcedure::Alcohol, scanned: 0 };
     let c = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &sick, &[]).expect("the phone's answer");
     assert!(!c.state.seats[Seat(0)].contamination.contains(&held[0]), "removed although INFECTED");
     assert_eq!(c.state.seats[Seat(0)].contamination.len(), 2, "1 removed, 1 given");
     assert!(c.events.iter().any(|e| matches!(e, Event::ContaminationGiven { seat: Seat(0), .. })) && has_hand_line("contamination_given"));
-    assert!(!c.state.seats[Seat(0)].larva, "the Alcohol gives a card, not a Larva");
+    assert!(c.state.seats[Seat(0)].larva, "p. 20: an INFECTED scan places a Larva, whatever the procedure");
     assert_eq!(c.state.seats[Seat(0)].hand, hand - 1);
+    // With a Larva there already, the INFECTED scan kills and a Creeper appears there (p. 20).
+    let mut carrier = a.state.clone();
+    carrier.seats[Seat(0)].larva = true;
+    let d = nemesis_engine::apply(Some(&carrier), &mut f.clone(), Actor::Seat(Seat(0)), &sick, &[]).expect("the phone's answer");
+    assert_eq!(d.state.seats[Seat(0)].life, Life::Dead, "p. 20: a second Larva's scan kills");
+    assert!(d.events.iter().any(|e| matches!(e, Event::CharacterDied { seat: Seat(0), .. })));
+    assert!(d.state.intruders.iter().any(|i| i.kind == IntruderKind::Creeper && i.at == carrier.seats[Seat(0)].location), "p. 20: a Creeper where the character died");
     // Out of Combat Only (its icon, B): not with an Intruder in the room.
     let mut fight = s.clone();
     let here = fight.seats[Seat(0)].location;
@@ -879,6 +888,36 @@ fn the_comms_key_shows_one_objective_card_of_a_character_with_a_signal_marker_fr
     let mut physical = s.clone();
     physical.seats[Seat(1)].objectives.clear();
     assert_eq!(refused(&physical, &mut f.clone(), key_on(Seat(1)), vec![]).key, "those_objective_cards_are_at_the_table");
+}
+
+#[test]
+fn the_alcohols_question_is_answered_with_none_when_no_contamination_card_is_in_the_hand_card_reference() {
+    // The Alcohol scans 1 Contamination card "from your hand" (docs/cards.md, PN and AR): a
+    // character's Contamination cards may all be in the Action deck or the discard pile (p. 20:
+    // a new one goes onto the discard pile), so the phone's answer may be none, which closes the
+    // question and removes nothing. With the hand empty after paying, no card can be in it: not
+    // offered, and refused.
+    let (mut s, mut f) = table(2, 3134);
+    s = ok(&s, &mut f, Command::GiveContamination { seat: Seat(0), count: 1 }, vec![]).state;
+    let held = s.seats[Seat(0)].contamination.clone();
+    round_of(&mut s, Seat(0));
+    let alcohol = use_card(PlayedCard::Alcohol, CardEffect::Scan);
+    let a = ok(&s, &mut f, alcohol.clone(), vec![]);
+    assert!(a.state.seats[Seat(0)].alcohol_scan_due);
+    let hand = a.state.seats[Seat(0)].hand;
+    let none = Command::ScanContamination { seat: Seat(0), cards: Vec::new(), procedure: ScanProcedure::Alcohol, scanned: 0 };
+    let b = nemesis_engine::apply(Some(&a.state), &mut f.clone(), Actor::Seat(Seat(0)), &none, &[]).expect("none in the hand is an answer");
+    assert!(!b.state.seats[Seat(0)].alcohol_scan_due, "the question is closed");
+    assert_eq!(b.state.seats[Seat(0)].contamination, held, "nothing scanned, nothing removed");
+    assert_eq!(b.state.seats[Seat(0)].hand, hand, "the hand count stays");
+    assert!(!b.events.iter().any(|e| matches!(e, Event::ContaminationScanned { .. } | Event::ContaminationGiven { .. })));
+    // Unasked, an empty Alcohol scan is no scan at all.
+    assert_eq!(refused(&b.state, &mut f.clone(), none, vec![]).key, "the_alcohol_scans_exactly_one_card_of_the_hand");
+    // One card in hand, the one paid for the Alcohol: nothing is left to scan.
+    let mut last = s.clone();
+    last.seats[Seat(0)].hand = 1;
+    assert!(offered(&last, |c| *c == alcohol).is_empty(), "not offered with no card left in the hand");
+    assert_eq!(refused(&last, &mut f, alcohol, vec![]).key, "no_card_is_left_in_the_hand_for_the_alcohol");
 }
 
 #[test]

@@ -225,3 +225,47 @@ fn cards_a_scan_removes_from_the_hand_leave_the_hand_count_p25() {
         assert_eq!(t.s.seats[Seat(0)].contamination, vec![cards[1]], "{procedure:?}: the INFECTED card stays");
     }
 }
+
+#[test]
+fn a_phone_scans_only_to_answer_a_question_open_for_its_seat_never_for_free_p20() {
+    // p. 20: a Contamination card is removed only by a card's, a room's or an Item's procedure
+    // (Rest, the Canteen, the Shower, the Surgery, the Antidote), and "whatever the procedure" it
+    // is a Scan made as that procedure says. So a player's own device cannot scan on its own: it
+    // answers the question its Rest card, Eclosion or the Alcohol opened, and nothing else.
+    let mut t = Table::from_game(&started(2, 62), 62 + 2000);
+    let cards = t.contaminate(Seat(0), &[true, false]);
+    t.s.seats[Seat(0)].larva = true;
+    t.s.seats[Seat(0)].hand = 5;
+    let from_phone = |s: &State, procedure: ScanProcedure| {
+        let scan = Command::ScanContamination { seat: Seat(0), cards: cards.clone(), procedure, scanned: 0 };
+        nemesis_engine::apply(Some(s), &mut Fate::seeded(7), nemesis_engine::Actor::Seat(Seat(0)), &scan, &[])
+    };
+    for procedure in [ScanProcedure::Rest, ScanProcedure::Look, ScanProcedure::Alcohol] {
+        let err = from_phone(&t.s, procedure).expect_err("no question is open: the phone's scan is refused");
+        assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "no_scan_is_asked_of_this_player_now"), "{procedure:?}");
+    }
+    // The Antidote would take the Larva and the INFECTED card for nothing: it is its Item card's.
+    let err = from_phone(&t.s, ScanProcedure::Antidote).expect_err("a free Antidote");
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "the_antidote_is_played_as_its_item_card"));
+    assert!(t.s.seats[Seat(0)].larva && t.s.seats[Seat(0)].contamination == cards, "nothing changed");
+
+    // Asked by the Rest card, the same phone answers, once.
+    t.s.seats[Seat(0)].hand_scan_due = true;
+    let a = from_phone(&t.s, ScanProcedure::Rest).expect("the answer to Rest's question");
+    assert!(!a.state.seats[Seat(0)].hand_scan_due, "the answer closes the question");
+    assert_eq!(a.state.seats[Seat(0)].contamination, vec![cards[0]], "p. 20 (Rest): the clean card is removed, the INFECTED one kept");
+    assert_eq!(
+        from_phone(&a.state, ScanProcedure::Rest).expect_err("asked no more").key,
+        "no_scan_is_asked_of_this_player_now",
+        "a second answer is a scan nobody asked"
+    );
+    // Asked by the Antidote's card (its count before the scan), the phone answers that question.
+    let mut asked = t.s.clone();
+    asked.seats[Seat(0)].antidote_scan_due = true;
+    let b = from_phone(&asked, ScanProcedure::Antidote).expect("the answer to the Antidote's question");
+    assert!(!b.state.seats[Seat(0)].antidote_scan_due && !b.state.seats[Seat(0)].larva, "answered: the Larva is removed");
+    // The table keeps its corrections: it records a scan made at the table, asked or not.
+    t.s.seats[Seat(0)].hand_scan_due = false;
+    t.scan(Seat(0), &cards, ScanProcedure::Antidote);
+    assert!(!t.s.seats[Seat(0)].larva, "the table's Antidote correction stands");
+}

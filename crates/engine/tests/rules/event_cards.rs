@@ -264,6 +264,23 @@ fn damaging_fire_breaks_each_burning_room_and_spreads_fire_but_not_through_a_clo
 }
 
 #[test]
+fn a_damaging_fire_that_needs_a_ninth_marker_ends_the_game_without_warning_of_the_last_marker_p17() {
+    // p. 17: a ninth Fire marker needed and the ship is destroyed. Six rooms burn; the card
+    // spreads Fire to their neighbours, passing the seventh and eighth markers on its way to the
+    // ninth: the warnings of those two (issue 33) would speak of a game that has just ended.
+    let mut t = Table::new(2, 505);
+    let rooms: Vec<Location> = c().board.locations().filter(|l| t.s.room(*l).tile.is_some()).take(6).collect();
+    for at in &rooms {
+        t.s.room_mut(*at).fire = true;
+    }
+    let (events, keys) = resolve(&mut t, "damaging_fire");
+    assert!(t.s.is_over(), "the ninth Fire marker ends the game: {keys:?}");
+    assert!(keys.contains(&"game_ended_fire".to_string()), "{keys:?}");
+    let moments = nemesis_engine::moments::of_step(&events, &t.s);
+    assert!(!moments.iter().any(|m| matches!(m, nemesis_engine::Moment::Fire7 | nemesis_engine::Moment::Fire8)), "no warning of the last Fire marker once the ship has burned: {moments:?}");
+}
+
+#[test]
 fn regeneration_takes_two_injuries_off_every_intruder_card_2() {
     let mut t = Table::new(2, 502);
     t.run(Command::PlaceIntruder { kind: IntruderKind::Adult, at: Location(3) }, vec![]);

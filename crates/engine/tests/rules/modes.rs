@@ -171,3 +171,30 @@ fn the_standard_game_never_deals_a_solo_coop_objective_p8() {
         }
     }
 }
+
+#[test]
+fn in_the_cooperative_mode_two_objectives_asking_for_the_signal_need_two_characters_to_send_it_p27() {
+    // p. 27: with one card asking for the Signal, one character sends it; with two or more such
+    // cards, that many characters must have sent it.
+    let (mut s, mut f) = coop_at_objectives(783);
+    let id = |key: &str| ObjectiveId(c().data.objectives.iter().position(|o| o.key == key).unwrap() as u8);
+    for (seat, key) in [(Seat(0), "first_contact_protocol"), (Seat(1), "clean_up_crew"), (Seat(2), "no_man_left_behind")] {
+        s.seats[seat].objectives = vec![id(key)];
+        s.seats[seat].objective = ObjectiveChoice::Chosen(Some(id(key)));
+    }
+    s.seats[Seat(1)].signal = true;
+    let s = then(&s, &mut f, Command::RevealObjective { seat: Seat(2) }, vec![]);
+    let judge = Command::JudgeObjective { seat: Seat(2), met: true, overrule: false };
+    let err = refused(&s, &mut f, judge.clone(), vec![]);
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "not_met_the_crews_objectives_need_more_signals"), "two cards, one Signal: {err:?}");
+    assert!(err.reason.contains("twice") || err.reason.contains("2 times"), "the reason says how many: {}", err.reason);
+    // The dead character's Signal counts: the marker stays on their board (p. 24).
+    let mut both = s.clone();
+    both.seats[Seat(0)].signal = true;
+    assert!(run(&both, &mut f, judge.clone(), vec![]).is_ok(), "two characters sent it: met");
+    // One card asking for it: one Signal is enough.
+    let mut one = s.clone();
+    one.seats[Seat(1)].objectives = vec![id("first_contact_protocol")];
+    one.seats[Seat(1)].objective = ObjectiveChoice::Chosen(Some(id("first_contact_protocol")));
+    assert!(run(&one, &mut f, judge, vec![]).is_ok(), "one card, one Signal: met");
+}

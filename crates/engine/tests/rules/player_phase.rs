@@ -151,3 +151,21 @@ fn a_failed_escape_pod_entry_is_said_to_have_failed_p26() {
     assert!(said_keys(&s, &a.events).contains(&"pod_entry_failed".to_string()));
     assert_eq!(a.state.seats[Seat(0)].life, Life::Awake, "still in the Evacuation Section");
 }
+
+#[test]
+fn a_character_waiting_in_an_escape_pod_draws_up_to_5_at_the_start_of_the_player_phase_p10() {
+    // p. 10, step 1: at the start of each Player Phase "all players" draw up to a hand of 5; a
+    // character waiting in a docked Escape Pod is still on board and plays rounds (p. 26: the
+    // launch at the start of their round), so their player draws like everyone else.
+    let (mut s, mut f, _, pod) = at_section_a(1001);
+    s = then(&s, &mut f, Command::SetPodLock { pod, locked: false }, vec![]);
+    s = then(&s, &mut f, Command::TryEnterPod { seat: Seat(0), pod }, silence());
+    assert_eq!(s.seats[Seat(0)].life, Life::InPod(pod), "waiting in the pod");
+    s.seats[Seat(0)].hand = 1;
+    s.seats[Seat(1)].hand = 0;
+    let (after, _) = event_phase(s, &mut f);
+    assert_eq!(after.phase, Phase::Player, "the next turn's Player Phase");
+    assert_eq!(after.seats[Seat(0)].life, Life::InPod(pod), "still waiting");
+    assert_eq!(after.seats[Seat(0)].hand, 5, "the waiting character's player draws up to 5 too");
+    assert_eq!(after.seats[Seat(1)].hand, 5);
+}

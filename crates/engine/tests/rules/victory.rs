@@ -470,6 +470,7 @@ fn the_ninth_fire_burns_the_ship_with_everyone_and_there_is_no_victory_check_p11
     let moments = nemesis_engine::moments::of_step(&a.events, &a.state);
     assert!(!moments.contains(&nemesis_engine::Moment::FirstDeath), "no pods to unlock once it is over");
     assert!(!moments.contains(&nemesis_engine::Moment::LastCharacter), "the Fire ended it, not the last character leaving: one cause");
+    assert!(!moments.iter().any(|m| matches!(m, nemesis_engine::Moment::Fire7 | nemesis_engine::Moment::Fire8)), "no warning of the ninth Fire once it has ended the game: {moments:?}");
     assert!(next(&a.state).is_empty(), "nothing left to ask: the debrief is next");
     assert_eq!(check(&a.state), VictoryStep::Done);
 }

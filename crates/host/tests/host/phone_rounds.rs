@@ -160,3 +160,38 @@ async fn a_streaming_phone_gets_its_own_steps_screen_once_on_its_stream() {
     let next: PhoneScreen = serde_json::from_value(next).unwrap();
     assert_eq!(next.game.unwrap().revision, game.revision + 1, "the stream carries the step's screen");
 }
+
+/// p. 20: a Contamination card leaves only by a card's, a room's or an Item's procedure. A phone's
+/// scan answers the question its seat was asked (Rest, Eclosion, the Alcohol); sent unasked, in its
+/// round or out of it, it is refused with the reason and nothing changes, however it names the
+/// procedure. The table's scan, a correction, still stands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_scan_nobody_asked_is_refused_and_changes_nothing_p20() {
+    let l = lan(3).await;
+    let (holder, other) = holder_and_other(&l);
+    let mine = pair(&l, holder).await;
+    let theirs = pair(&l, other).await;
+    for seat in [holder, other] {
+        on_table(&l.table, |t| act(t, Command::GiveContamination { seat, count: 2 }));
+    }
+    let before = unchanged(&l);
+    for (token, seat) in [(&mine, holder), (&theirs, other)] {
+        let now = screen(&l, token).await;
+        let game = now.game.unwrap();
+        let cards: Vec<_> = game.hand.contamination.iter().map(|c| c.id).collect();
+        assert_eq!(cards.len(), 2);
+        for procedure in [nemesis_engine::ScanProcedure::Rest, nemesis_engine::ScanProcedure::Alcohol, nemesis_engine::ScanProcedure::Look, nemesis_engine::ScanProcedure::Antidote] {
+            let scan = Command::ScanContamination { seat, cards: cards.clone(), procedure, scanned: 0 };
+            let r = phone(l.port, Some(token), &act_body(&scan, game.revision)).await;
+            assert_fault(&r, 409, "not_allowed", &format!("{procedure:?} unasked"));
+            let key = if procedure == nemesis_engine::ScanProcedure::Antidote { "the_antidote_is_played_as_its_item_card" } else { "no_scan_is_asked_of_this_player_now" };
+            assert_eq!(r.json()["fault"]["key"], key, "{}", r.body);
+        }
+    }
+    assert_eq!(unchanged(&l), before, "nothing changed");
+    let seat_cards = on_table(&l.table, |t| t.open_game().unwrap().state().unwrap().seats[holder].contamination.clone());
+    assert_eq!(seat_cards.len(), 2, "both cards are still held");
+    let scan = Command::ScanContamination { seat: holder, cards: seat_cards, procedure: nemesis_engine::ScanProcedure::Antidote, scanned: 0 };
+    on_table(&l.table, |t| act(t, scan));
+    assert_eq!(unchanged(&l).0, before.0 + 1, "the table's correction is taken");
+}
