@@ -200,6 +200,18 @@ pub fn run(args: Vec<String>) -> i32 {
     if cfg!(target_os = "linux") && std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
         std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1");
     }
+    // The web process's growth over a game was JavaScriptCore's: each step's screen and re-render
+    // survive the young-generation collection they meet and pile up in the old generation until a
+    // full one (its log: 8 to 10 MB live, 20 to 50 MB held), and its optimizing compiler's code and
+    // data for the page's hot functions. With every collection a full one and no optimizing tier
+    // (the baseline tiers still compile), the app after 500 commands holds 1.11–1.12× the game
+    // freshly opened instead of 1.20–1.27×, and a click takes as long (docs/benchmarks.md). The
+    // web process inherits both from here; a value in the environment wins.
+    for (option, value) in [("JSC_useGenerationalGC", "0"), ("JSC_useDFGJIT", "0")] {
+        if std::env::var_os(option).is_none() {
+            std::env::set_var(option, value);
+        }
+    }
     let data = match args.iter().position(|a| a == "--data") {
         Some(i) => args.get(i + 1).map(std::path::PathBuf::from),
         None => std::env::var_os("NEMESIS_TABLE_DATA").map(std::path::PathBuf::from),
