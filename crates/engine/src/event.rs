@@ -222,7 +222,16 @@ pub enum Event {
     /// The app's blind pick of which of the character's numbered cards stand for the ones the
     /// player counted (in hand, or among the cards drawn): the physical cards carry no number.
     ContaminationPicked { seat: Seat, cards: Vec<ContaminationId> },
-    ContaminationScanned { seat: Seat, card: ContaminationId, infected: bool },
+    /// `kept_in_hand`: a scan of the hand's cards (Rest, the Canteen, the Shower Room) found it
+    /// INFECTED, so it stays in the hand (p. 20) until the player may discard it, at their pass
+    /// (p. 10); older saves never said so, and read as not.
+    ContaminationScanned {
+        seat: Seat,
+        card: ContaminationId,
+        infected: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        kept_in_hand: bool,
+    },
     ContaminationRemoved { seat: Seat, card: ContaminationId },
     ContaminationDeckEmpty { seat: Seat },
 

@@ -103,7 +103,14 @@ impl State {
                 self.phase = Phase::Player;
                 self.rounds = Rounds::default();
             }
-            Event::HandSizeSet { seat, cards } => self.seats[*seat].hand = *cards,
+            Event::HandSizeSet { seat, cards } => {
+                let s = &mut self.seats[*seat];
+                s.hand = *cards;
+                // An empty hand holds no card a scan found there.
+                if *cards == 0 {
+                    s.infected_in_hand.clear();
+                }
+            }
             Event::RoundBegan { seat } | Event::RoundGiven { seat } => {
                 self.rounds.started = true;
                 self.rounds.turn_of = Some(*seat);
@@ -121,6 +128,11 @@ impl State {
                 self.rounds.actions = 0;
                 if *passed && !self.rounds.passed.contains(seat) {
                     self.rounds.passed.push(*seat);
+                }
+                // Passing, the player may discard any cards from the hand (p. 10): from here the
+                // app no longer knows that a card found INFECTED is still there.
+                if *passed {
+                    self.seats[*seat].infected_in_hand.clear();
                 }
             }
             Event::CharacterMoved { seat, to } => self.seats[*seat].location = *to,
@@ -283,14 +295,18 @@ impl State {
                 self.contamination.draw.retain(|c| c != card);
                 self.seats[*seat].contamination.push(*card);
             }
-            Event::ContaminationScanned { seat, card, infected } => {
+            Event::ContaminationScanned { seat, card, infected, kept_in_hand } => {
                 let reveal = Reveal::Contamination { card: *card, infected: *infected, turn };
                 let s = &mut self.seats[*seat];
+                if *infected && *kept_in_hand && !s.infected_in_hand.contains(card) {
+                    s.infected_in_hand.push(*card);
+                }
                 s.reveals.retain(|r| !matches!(r, Reveal::Contamination { card: c, .. } if c == card));
                 s.reveals.push(reveal);
             }
             Event::ContaminationRemoved { seat, card } => {
                 self.seats[*seat].contamination.retain(|c| c != card);
+                self.seats[*seat].infected_in_hand.retain(|c| c != card);
                 self.contamination.removed.push(*card);
             }
             Event::ContaminationDeckEmpty { .. } | Event::ContaminationPicked { .. } => {}

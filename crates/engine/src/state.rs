@@ -4,7 +4,6 @@
 use crate::content::Content;
 use crate::ids::*;
 use serde::{Deserialize, Serialize};
-
 mod config;
 mod invariants;
 mod scans;
@@ -116,6 +115,8 @@ pub struct SeatState {
     #[serde(default)] pub eclosion_scan_due: bool,
     #[serde(default)] pub alcohol_scan_due: bool,
     #[serde(default)] pub antidote_scan_due: bool,
+    /// Cards a hand scan found INFECTED, in the hand (p. 20) until a pass may discard them (p. 10).
+    #[serde(default)] pub infected_in_hand: Vec<ContaminationId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

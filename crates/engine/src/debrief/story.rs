@@ -242,7 +242,7 @@ pub(super) fn tell(s: &State, was: &State, seq: u32, e: &Event, near: &mut Vec<S
         Event::ContaminationGiven { seat, card, .. } => {
             Some(line(seq, "contamination_given", vec![player(seat), card_id(card), ("truth", truth(infected(card)))], Some(*seat)))
         }
-        Event::ContaminationScanned { seat, card, infected: i } => {
+        Event::ContaminationScanned { seat, card, infected: i, .. } => {
             Some(line(seq, "contamination_scanned", vec![player(seat), card_id(card), ("truth", truth(Hidden::Known(*i)))], Some(*seat)))
         }
         Event::ContaminationRemoved { seat, card } => {

@@ -56,6 +56,7 @@ impl State {
                         eclosion_scan_due: false,
                         alcohol_scan_due: false,
                         antidote_scan_due: false,
+                        infected_in_hand: Vec::new(),
                         reveals: Vec::new(),
                     })
                     .collect(),

@@ -27,7 +27,7 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             vec![("count", num(cards.len() as u8)), ("cards", LogParam::List { items: cards.iter().map(|x| LogParam::Text { value: format!("C-{:02}", x.0 + 1) }).collect() })],
         ),
         Event::ContaminationPicked { .. } => None,
-        Event::ContaminationScanned { seat, card: x, infected } => {
+        Event::ContaminationScanned { seat, card: x, infected, .. } => {
             if mine(seat) {
                 let key = if *infected { "contamination_scanned_infected_private" } else { "contamination_scanned_clean_private" };
                 private(key, vec![("card", LogParam::Text { value: format!("{:02}", x.0 + 1) })])

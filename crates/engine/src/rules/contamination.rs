@@ -53,9 +53,10 @@ pub(super) fn infected_status(ctx: &mut Ctx, card: ContaminationId) -> Outcome<b
     }
 }
 
-fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId) -> Outcome<bool> {
+/// `kept_in_hand`: a scan of the hand's cards that leaves an INFECTED card there (p. 20).
+fn scan_card(ctx: &mut Ctx, seat: Seat, card: ContaminationId, kept_in_hand: bool) -> Outcome<bool> {
     let infected = infected_status(ctx, card)?;
-    ctx.emit(Event::ContaminationScanned { seat, card, infected });
+    ctx.emit(Event::ContaminationScanned { seat, card, infected, kept_in_hand: kept_in_hand && infected });
     Ok(infected)
 }
 
@@ -80,7 +81,15 @@ fn held_named(ctx: &Ctx, seat: Seat, cards: &[ContaminationId]) -> Outcome<Vec<C
 /// they are INFECTED, as a hand drawn from a shuffled deck would be (rules-deviations 32).
 fn named_and_picked(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8) -> Outcome<Vec<ContaminationId>> {
     let mut named = held_named(ctx, seat, cards)?;
-    let mut pool: Vec<ContaminationId> = ctx.state.seats[seat].contamination.iter().copied().filter(|c| !named.contains(c)).collect();
+    let picked = pick_among(ctx, seat, more, |c| !named.contains(c))?;
+    named.extend(picked);
+    Ok(named)
+}
+
+/// `more` of the character's cards that pass `eligible`, picked by the app's shuffle (private to
+/// the seat: `ContaminationPicked`).
+fn pick_among(ctx: &mut Ctx, seat: Seat, more: u8, eligible: impl Fn(&ContaminationId) -> bool) -> Outcome<Vec<ContaminationId>> {
+    let mut pool: Vec<ContaminationId> = ctx.state.seats[seat].contamination.iter().copied().filter(|c| eligible(c)).collect();
     if usize::from(more) > pool.len() {
         return refuse(Code::NotAllowed, "more_contamination_cards_are_scanned_than_the", "More Contamination cards are scanned than this character holds.");
     }
@@ -91,15 +100,37 @@ fn named_and_picked(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: 
     }
     if !picked.is_empty() {
         ctx.emit(Event::ContaminationPicked { seat, cards: picked.clone() });
-        named.extend(picked);
     }
-    Ok(named)
+    Ok(picked)
 }
 
 /// The cards in the character's hand: named or picked, held, and no more than the hand holds (a
 /// hand of 1 cannot hold 3 Contamination cards, whose removal would leave a hand below nothing).
-fn in_hand(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8) -> Outcome<Vec<ContaminationId>> {
-    let named = named_and_picked(ctx, seat, cards, more)?;
+/// A card a scan found INFECTED this round is in the hand still (p. 20: it is not removed, and
+/// only a pass lets it be discarded, p. 10): a scan of the whole hand counts it among its cards,
+/// so the app's pick never puts another in its place; the Alcohol's one card is the player's
+/// choice, and a player who knows a card INFECTED scans another (`whole_hand` false).
+fn in_hand(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8, whole_hand: bool) -> Outcome<Vec<ContaminationId>> {
+    let known = ctx.state.seats[seat].infected_in_hand.clone();
+    let named = if whole_hand && !known.is_empty() {
+        let counted = cards.len() + usize::from(more);
+        let mut sure: Vec<ContaminationId> = held_named(ctx, seat, cards)?;
+        sure.extend(known.iter().filter(|c| !cards.contains(c)));
+        if counted < sure.len() {
+            return refuse(Code::NotAllowed, "a_card_found_infected_is_still_in_the_hand", "A Contamination card found INFECTED this round is still in the hand: count it with the others.");
+        }
+        named_and_picked(ctx, seat, &sure, (counted - sure.len()) as u8)?
+    } else if !whole_hand && !known.is_empty() && cards.is_empty() && more > 0 {
+        // The one card the player chooses: another than the one known INFECTED, when there is one.
+        let others = ctx.state.seats[seat].contamination.iter().filter(|c| !known.contains(c)).count();
+        if others >= usize::from(more) {
+            pick_among(ctx, seat, more, |c| !known.contains(c))?
+        } else {
+            named_and_picked(ctx, seat, cards, more)?
+        }
+    } else {
+        named_and_picked(ctx, seat, cards, more)?
+    };
     if named.len() > usize::from(ctx.state.seats[seat].hand) {
         return refuse(Code::NotAllowed, "more_contamination_cards_are_named_than_the_hand", "More Contamination cards are counted in the hand than the hand holds: count only the ones in the hand now.");
     }
@@ -114,14 +145,14 @@ fn in_hand(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u8) -> Ou
 /// a removed card leaves the game).
 pub(super) fn antidote(ctx: &mut Ctx, seat: Seat, hand: &[ContaminationId], more: u8) -> Outcome<()> {
     ctx.awake(seat)?;
-    let named = in_hand(ctx, seat, hand, more)?;
+    let named = in_hand(ctx, seat, hand, more, true)?;
     let held = ctx.state.seats[seat].contamination.clone();
     if ctx.state.seats[seat].larva {
         ctx.emit(Event::LarvaSet { seat, on: false });
     }
     let mut left_hand = 0u8;
     for c in held {
-        if scan_card(ctx, seat, c)? {
+        if scan_card(ctx, seat, c, false)? {
             ctx.emit(Event::ContaminationRemoved { seat, card: c });
             left_hand += u8::from(named.contains(&c));
         }
@@ -187,9 +218,15 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u
     // Look scans cards drawn aside (Eclosion's four) and the Surgery every card held (p. 25):
     // neither is bounded by the hand; every other procedure scans the hand's.
     let mut chosen = match procedure {
+        // Eclosion draws 4 cards (its card): no more than those are counted among them.
+        ScanProcedure::Look if cards.len() + usize::from(more) > 4 => {
+            return refuse(Code::NotAllowed, "at_most_4_cards_are_drawn_to_look_at", "Eclosion draws 4 cards: count at most 4 Contamination cards among them.");
+        }
         ScanProcedure::Look => named_and_picked(ctx, seat, cards, more)?,
         ScanProcedure::Surgery => Vec::new(),
-        _ => in_hand(ctx, seat, cards, more)?,
+        // The room's part first, its scan asked of the phone next: nothing counted yet.
+        _ if ask => Vec::new(),
+        _ => in_hand(ctx, seat, cards, more, procedure != ScanProcedure::Alcohol)?,
     };
     // The phone's answer to a Rest card's scan: the cards in hand, maybe none at all; or to
     // Eclosion's: the Contamination cards among the 4 drawn (Look), maybe none.
@@ -236,8 +273,9 @@ pub(super) fn scan(ctx: &mut Ctx, seat: Seat, cards: &[ContaminationId], more: u
         return Ok(());
     }
     let mut results = Vec::new();
+    let keeps = matches!(procedure, ScanProcedure::Rest | ScanProcedure::Canteen | ScanProcedure::Shower);
     for c in &chosen {
-        results.push((*c, scan_card(ctx, seat, *c)?));
+        results.push((*c, scan_card(ctx, seat, *c, keeps)?));
     }
     let any_infected = results.iter().any(|(_, i)| *i);
     match procedure {

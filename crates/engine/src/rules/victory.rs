@@ -104,7 +104,7 @@ pub(super) fn check_contamination(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
         // scan's does); the table learns only whether the draw of step B follows.
         for c in &cards {
             let result = contamination::infected_status(ctx, *c)?;
-            ctx.emit(Event::ContaminationScanned { seat, card: *c, infected: result });
+            ctx.emit(Event::ContaminationScanned { seat, card: *c, infected: result, kept_in_hand: false });
             infected |= result;
         }
     }

@@ -157,7 +157,7 @@ fn no_private_reveal_or_secret_card_makes_a_table_cue() {
         Event::EngineChecked { seat, engine: EngineNumber(1), top: EngineStatus::Damaged },
         Event::EngineRepairBegun { seat, engine: EngineNumber(2), top: EngineStatus::Working },
         Event::CoordinatesChecked { seat, card: CoordinatesId(0) },
-        Event::ContaminationScanned { seat, card: ContaminationId(0), infected: true },
+        Event::ContaminationScanned { seat, card: ContaminationId(0), infected: true, kept_in_hand: false },
         Event::RoomPeeked { seat, at: Location(5), tile: RoomTileId(0), token: ExplorationId(0) },
         Event::ObjectiveChosen { seat, objective: Some(ObjectiveId(1)) },
     ];

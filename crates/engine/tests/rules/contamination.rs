@@ -269,3 +269,53 @@ fn a_phone_scans_only_to_answer_a_question_open_for_its_seat_never_for_free_p20(
     t.scan(Seat(0), &cards, ScanProcedure::Antidote);
     assert!(!t.s.seats[Seat(0)].larva, "the table's Antidote correction stands");
 }
+
+#[test]
+fn a_card_scanned_infected_stays_in_hand_so_the_next_hand_scan_of_the_round_scans_it_again_p20() {
+    // p. 20: an INFECTED card is not removed ("take the card back into the hand", the example),
+    // and a second INFECTED result with a Larva there kills. p. 10: only passing lets a player
+    // discard cards from the hand. So a Canteen scan after Rest, in the same round, counts the
+    // card Rest found, whatever the app's blind pick among the others (here a clean card in the
+    // discard pile, which the pick could otherwise stand in for it): every seed, death.
+    for seed in 0..8 {
+        let mut t = Table::from_game(&started(2, 56), 56 + 3000 + seed);
+        let cards = t.contaminate(Seat(0), &[true, false]);
+        t.s.seats[Seat(0)].hand = 5;
+        t.scan(Seat(0), &cards[..1], ScanProcedure::Rest);
+        assert!(t.s.seats[Seat(0)].larva, "p. 20: INFECTED places a Larva");
+        assert_eq!(t.s.seats[Seat(0)].infected_in_hand, vec![cards[0]], "the INFECTED card is back in the hand");
+        stand_in(&mut t.s, Seat(0), "canteen");
+        let events = t.run(Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Canteen, scanned: 1 }, vec![]);
+        assert!(
+            events.iter().any(|e| matches!(e, Event::ContaminationScanned { card, infected: true, .. } if *card == cards[0])),
+            "seed {seed}: the card in the hand is the one scanned again"
+        );
+        assert!(events.iter().any(|e| matches!(e, Event::CharacterDied { seat: Seat(0), cause: DeathCause::Larva })), "seed {seed}: p. 20, a Larva there already: death");
+        assert_eq!(t.s.seats[Seat(0)].contamination.len(), 2, "seed {seed}: nothing clean was removed in its place");
+    }
+}
+
+#[test]
+fn a_hand_scan_that_leaves_out_a_card_found_infected_this_round_is_refused_and_changes_nothing_p20() {
+    // The player counts the cards in the hand; one found INFECTED this round is there (p. 20, p. 10).
+    let mut t = Table::from_game(&started(2, 57), 57 + 2000);
+    let cards = t.contaminate(Seat(0), &[true, false]);
+    t.s.seats[Seat(0)].hand = 5;
+    t.scan(Seat(0), &cards[..1], ScanProcedure::Rest);
+    stand_in(&mut t.s, Seat(0), "shower_room");
+    let err = t.refused(Command::ScanContamination { seat: Seat(0), cards: vec![cards[1]], procedure: ScanProcedure::Shower, scanned: 0 }, vec![]);
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "a_card_found_infected_is_still_in_the_hand"));
+}
+
+#[test]
+fn passing_forgets_which_card_was_found_infected_for_the_player_may_discard_it_p10() {
+    // p. 10: when a player passes, they may discard any number of cards from their hand; the app
+    // no longer knows the card is in the hand, and the next scan counts as the player says.
+    let mut t = Table::from_game(&started(2, 58), 58 + 2000);
+    let cards = t.contaminate(Seat(0), &[true]);
+    t.s.seats[Seat(0)].hand = 5;
+    t.scan(Seat(0), &cards, ScanProcedure::Rest);
+    assert_eq!(t.s.seats[Seat(0)].infected_in_hand, vec![cards[0]]);
+    t.run(Command::Pass { seat: Seat(0) }, vec![]);
+    assert!(t.s.seats[Seat(0)].infected_in_hand.is_empty(), "p. 10: passing, the card may have been discarded");
+}

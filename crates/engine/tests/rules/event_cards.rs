@@ -380,6 +380,20 @@ fn eclosion_asks_each_player_who_owns_contamination_cards_for_the_scan_on_their_
 }
 
 #[test]
+fn eclosions_answer_counts_at_most_the_4_cards_drawn_card_7() {
+    // Card reference §2 #7: the player draws 4 cards and scans the Contamination cards among
+    // them, so an answer of 5 is refused and changes nothing, however many the seat holds.
+    let mut t = Table::new(3, 518);
+    t.contaminate(Seat(1), &[false, false, false]);
+    t.contaminate(Seat(1), &[false, false]);
+    resolve(&mut t, "eclosion");
+    let err = t.refused(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look, scanned: 5 }, vec![]);
+    assert_eq!((err.code, err.key.as_str()), (Code::NotAllowed, "at_most_4_cards_are_drawn_to_look_at"));
+    t.run(Command::ScanContamination { seat: Seat(1), cards: vec![], procedure: ScanProcedure::Look, scanned: 4 }, vec![]);
+    assert!(!t.s.seats[Seat(1)].eclosion_scan_due, "4 is an answer");
+}
+
+#[test]
 fn the_eclosion_answer_leaves_a_rest_scan_still_asked_p20_p25() {
     // p. 20: each scan scans the cards it names; p. 25's rooms and the Rest card scan those in the
     // hand, Eclosion those among the 4 drawn. Two questions, two answers: the Eclosion's, even
