@@ -137,6 +137,24 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
       assert.equal(after.game.revision, rev, "nothing changed");
       assert.deepEqual(after.game.view.seats.map((s) => s.hand), before.game.view.seats.map((s) => s.hand), "no card was paid");
       await shot(p.page, "phone-round", true);
+      // Every card and Item the character could play (issue 33): a long list scrolls in its own
+      // region within half the screen, so Pass and the Moves stay in reach, and its last card can
+      // be brought into view and tapped (the docked hold button never covers it).
+      const region = p.page.locator('[data-test="phone-cards"]');
+      assert.equal(await region.getAttribute("data-long"), "true", "this seat's cards make a long list");
+      assert.ok((await region.boundingBox()).height <= 844 / 2 + 1, "the list scrolls within half the screen");
+      assert.ok(await region.evaluate((el) => el.scrollHeight > el.clientHeight), "inside its own region");
+      for (const b of [region.locator("button").last(), p.page.locator('[data-test="phone-offer-pass"]')]) {
+        await b.scrollIntoViewIfNeeded();
+        assert.ok(await b.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }), "a tap there reaches the button");
+      }
+      // Careful Movement (p. 13): one row per room, its corridors' numbers side by side.
+      await p.page.click('[data-test="phone-careful-toggle"]');
+      const careful = (await screen()).game.offers.filter((o) => o.command.type === "move_character" && o.command.careful_noise !== null);
+      assert.equal(await p.page.locator('[data-test^="phone-careful-"][role="group"]').count(), new Set(careful.map((o) => o.command.to)).size, "a row per room");
+      assert.equal(await p.page.locator('[data-test="phone-offer-careful"]').count(), careful.length, "a number per corridor offered");
+      await shot(p.page, "phone-careful-390x844");
+      await p.page.click('[data-test="phone-careful-toggle"]');
     }
     rounds.push(p.seat);
     const offers = p.page.locator('[data-test="phone-round"] button[data-test^="phone-offer-"]');
