@@ -24,7 +24,7 @@ async function shot(page, name) {
   if (process.env.DISPLAY_SHOTS) await page.screenshot({ path: `${process.env.DISPLAY_SHOTS}/${name}.png` });
 }
 
-test("a display pairs through the Phones panel, shows the map and whose round, follows a Move, and sends nothing else", { timeout: 120000 }, async () => {
+test("a display pairs through the Phones panel, shows the map and whose round, follows a Move, sends nothing else, and says when nobody won", { timeout: 150000 }, async () => {
   const serve = await startServe(data, { seed: SEED });
   running.push(() => serve.stop());
   const { call } = tableDoor(serve);
@@ -132,5 +132,24 @@ test("a display pairs through the Phones panel, shows the map and whose round, f
   assert.ok(calls.every((c) => ["pair", "board", "language"].includes(c)), `the display's calls: ${calls}`);
   assert.ok(calls.includes("pair") && calls.includes("language"), `it paired and said its language: ${calls}`);
   assert.equal((await call({ call: "screen" })).screen.game.revision, after.revision, "the display changed nothing");
+
+  // The end with no winner (issue 33): nine Fires and the ship burns with everyone aboard
+  // (p. 17). The display says the game is over and that nobody won, never an empty winner line,
+  // and no dead player is shown holding the First player token.
+  let end = null;
+  for (let at = 1; at <= 12 && end?.phase !== "over"; at++) {
+    const r = await call({ call: "act", request: { request: "do", command: { type: "set_fire", at, on: true }, entered: [] } });
+    if (r.reply === "screen") end = r.screen.game.view.phase;
+  }
+  assert.equal(end?.phase, "over", "the ship burned");
+  assert.equal(end.check, "done", "nobody is left to check");
+  const result = display.locator('[data-test="display-result"]');
+  await result.waitFor();
+  assert.equal(await result.getAttribute("data-winners"), "0");
+  assert.equal((await result.textContent()).trim(), "Personne n'a gagné", "said in the display's language");
+  const chips = await display.locator('[data-test^="display-player-"] .facts').allInnerTexts();
+  for (const chip of chips) assert.doesNotMatch(chip, /premier joueur/, `a dead player is nobody's first player: ${chip}`);
+  assert.ok(chips.every((c) => /n'a pas gagné/.test(c)), `each chip says its player did not win: ${chips}`);
+  await shot(display, "display-over-1280x800");
   assert.deepEqual(problems, []);
 });

@@ -271,3 +271,33 @@ test("a large exploration's hand and piece lines and the round's next bright off
   await page.close();
   assert.deepEqual(found, [], `a large exploration stays in view:\n${found.join("\n")}`);
 });
+
+// The kept frame at 1024×600 (issue 33): a step taken from far down the round panel (the last
+// Careful Movement, below the fold, so the column is scrolled to reach it) brings the newest
+// outcome and the round's next bright offer back into view by itself, in every language, with the
+// screen as the app leaves it.
+test("a step taken from below the fold at 1024×600 brings its outcome and the round's next bright offer into view, in every language", { timeout: 240000 }, async () => {
+  const found = [];
+  for (const lang of languages) {
+    const data = freshDataDir();
+    const serve = await startServe(data, { seed: 3205 });
+    suite.running.push(async () => (await serve.stop(), cleanup(data)));
+    await draftedGame(tableDoor(serve).call, { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: ALL_COMPONENTS });
+    const page = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+    await page.addInitScript((l) => localStorage.setItem("nemesis-table-language", l), lang);
+    await page.goto(serve.url);
+    await page.locator('[data-test="round"]').waitFor();
+    await page.click('[data-test="offer-careful-toggle"]');
+    const last = page.locator('[data-test="offer-careful"]').last();
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => [...document.querySelectorAll("*")].some((el) => el.scrollTop > 0));
+    if (!scrolled) found.push(`${lang}: the last Careful Movement was in view without scrolling (the seed's game changed?)`);
+    await last.click();
+    await page.locator('[data-test="outcome"] li[data-line="character_moved"]').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    for (const p of await problems(page, ['[data-test="round-title"]', '[data-test="now"] [data-suggested]', '[data-test="offer-pass"]', '[data-test="outcome"] h3', '[data-test="outcome"] li[data-weight="hand"]'])) found.push(`${lang}, after a step from below the fold: ${p}`);
+    if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${lang}-kept-frame-1024x600.png` });
+    await page.close();
+  }
+  assert.deepEqual(found, [], `the step's outcome and next offer come into view:\n${found.join("\n")}`);
+});

@@ -18,7 +18,8 @@ const names = ["Ana", "Bruno", "Chidi"];
 const ALL_BUT_DICE = ["room_tiles", "exploration_tokens", "coordinates", "escape_pods", "engines", "weaknesses", "intruder_bag", "event_deck", "attack_deck", "contamination_deck", "serious_wound_deck", "objectives", "character_draft", "help_cards"];
 
 async function shot(page, name, fullPage = false) {
-  if (process.env.PHONES_SHOTS) await page.screenshot({ path: `${process.env.PHONES_SHOTS}/${name}.png`, fullPage });
+  if (!process.env.PHONES_SHOTS) return;
+  await page.screenshot({ path: `${process.env.PHONES_SHOTS}/${name}.png`, fullPage });
 }
 
 test("three phones play the Player Phase of a turn, each its own round; the table only ends the phase", { timeout: 180000 }, async () => {
@@ -136,7 +137,29 @@ test("three phones play the Player Phase of a turn, each its own round; the tabl
       const after = await screen();
       assert.equal(after.game.revision, rev, "nothing changed");
       assert.deepEqual(after.game.view.seats.map((s) => s.hand), before.game.view.seats.map((s) => s.hand), "no card was paid");
-      await shot(p.page, "phone-round", true);
+      // The round as the player first sees it (a whole-page picture draws the docked hold
+      // button and the status bar mid-page).
+      await p.page.evaluate(() => scrollTo(0, 0));
+      await shot(p.page, "phone-round");
+      // Every card and Item the character could play (issue 33): a long list scrolls in its own
+      // region within half the screen, so Pass and the Moves stay in reach, and its last card can
+      // be brought into view and tapped (the docked hold button never covers it).
+      const region = p.page.locator('[data-test="phone-cards"]');
+      assert.equal(await region.getAttribute("data-long"), "true", "this seat's cards make a long list");
+      assert.ok((await region.boundingBox()).height <= 844 / 2 + 1, "the list scrolls within half the screen");
+      assert.ok(await region.evaluate((el) => el.scrollHeight > el.clientHeight), "inside its own region");
+      for (const b of [region.locator("button").last(), p.page.locator('[data-test="phone-offer-pass"]')]) {
+        await b.scrollIntoViewIfNeeded();
+        assert.ok(await b.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }), "a tap there reaches the button");
+      }
+      // Careful Movement (p. 13): one row per room, its corridors' numbers side by side.
+      await p.page.click('[data-test="phone-careful-toggle"]');
+      const careful = (await screen()).game.offers.filter((o) => o.command.type === "move_character" && o.command.careful_noise !== null);
+      assert.equal(await p.page.locator('[data-test^="phone-careful-"][role="group"]').count(), new Set(careful.map((o) => o.command.to)).size, "a row per room");
+      assert.equal(await p.page.locator('[data-test="phone-offer-careful"]').count(), careful.length, "a number per corridor offered");
+      await p.page.locator('[data-test="phone-offer-careful"]').last().scrollIntoViewIfNeeded();
+      await shot(p.page, "phone-careful-390x844");
+      await p.page.click('[data-test="phone-careful-toggle"]');
     }
     rounds.push(p.seat);
     const offers = p.page.locator('[data-test="phone-round"] button[data-test^="phone-offer-"]');

@@ -6,7 +6,7 @@
 // Played on a fixed seed through the real host in serve mode and the system Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserSuite, cleanup, createGame, draftOnTable, freshDataDir, logTotal, startServe, tableDoor, until } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, cleanup, createGame, draftedGame, draftOnTable, freshDataDir, logTotal, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 
@@ -91,6 +91,60 @@ test("the bookkeeping panel waits behind More, the round's primary button is an 
   await page.waitForFunction((n) => Number(document.querySelector('[data-test="log"]')?.dataset.total ?? 0) > n, before);
   assert.equal((await tableDoor(serve).screen()).game.last.command, "use_card");
   await page.close();
+});
+
+// Careful Movement at 1024×600 (p. 13; issue 33): sixteen buttons, each naming its room again,
+// wrapped to two lines and ran below the fold. Now one row per room the character can reach, its
+// corridors' numbers side by side: each row holds the engine's offers for that room and no other,
+// no button overflows the round panel or is set under 11 px, in the longest language and in
+// English, and a number sends the Careful Movement with its Noise in that corridor.
+test("Careful Movement offers one row per room with its corridors' numbers, legible and inside the panel at 1024×600", { timeout: 120000 }, async () => {
+  const data = freshDataDir();
+  const serve = await startServe(data, { seed: 3205 });
+  suite.running.push(async () => (await serve.stop(), cleanup(data)));
+  const door = tableDoor(serve);
+  await draftedGame(door.call, { players: ["Ana", "Bruno", "Chidi"], mode: "standard", handled: ALL_COMPONENTS });
+  const careful = (await door.screen()).game.offers.filter((o) => o.command.type === "move_character" && o.command.careful_noise !== null);
+  const rooms = [...new Set(careful.map((o) => o.command.to))];
+  assert.ok(careful.length > rooms.length, "several corridors for a room");
+  for (const lang of ["fr", "en"]) {
+    const page = await suite.browser.newPage({ viewport: { width: 1024, height: 600 } });
+    await page.addInitScript((l) => localStorage.setItem("nemesis-table-language", l), lang);
+    await page.goto(serve.url);
+    await page.locator('[data-test="round"]').waitFor();
+    await page.click('[data-test="offer-careful-toggle"]');
+    const choices = page.locator('[data-test="careful-choices"]');
+    await choices.waitFor();
+    const panel = await page.locator('[data-test="round"]').boundingBox();
+    for (const to of rooms) {
+      const row = choices.locator(`[data-test="careful-${to}"]`);
+      const numbers = await row.locator('[data-test="offer-careful"]').evaluateAll((bs) => bs.map((b) => Number(b.dataset.noise)));
+      assert.deepEqual(numbers, careful.filter((o) => o.command.to === to).map((o) => o.command.careful_noise), `${lang}: room ${to}'s corridors, as the engine offers them`);
+      const label = await row.locator(".sublabel").boundingBox();
+      for (const b of await row.locator('[data-test="offer-careful"]').all()) {
+        const box = await b.boundingBox();
+        assert.ok(box.x >= panel.x && box.x + box.width <= panel.x + panel.width + 0.5, `${lang}: room ${to}'s button inside the panel`);
+        assert.ok(box.y < label.y + label.height && box.y + box.height > label.y, `${lang}: room ${to}'s numbers on its label's line`);
+        const px = await b.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+        assert.ok(px >= 11, `${lang}: a corridor's number at ${px} px`);
+        assert.match(await b.getAttribute("aria-label"), new RegExp(`${await b.getAttribute("data-noise")}$`), `${lang}: the button's whole name ends with its corridor`);
+      }
+    }
+    assert.equal(await choices.locator('[data-test="offer-careful"]').count(), careful.length, `${lang}: every Careful Movement, no other`);
+    if (process.env.ROUND_SHOTS) await page.screenshot({ path: `${process.env.ROUND_SHOTS}/round-careful-${lang}-1024x600.png` });
+    if (lang === "en") {
+      const b = choices.locator(`[data-test="careful-${rooms[0]}"] [data-test="offer-careful"]`).last();
+      const noise = Number(await b.getAttribute("data-noise"));
+      await b.click();
+      const taken = await until("the Careful Movement taken", async () => {
+        const g = (await door.screen()).game;
+        return g.last?.command === "move_character" ? g : null;
+      });
+      const marked = taken.view.corridors.some((c) => c.noise && c.ends.includes(rooms[0]) && c.numbers.includes(noise));
+      assert.ok(marked || taken.view.technical_noise, `a Noise marker in corridor ${noise} of room ${rooms[0]}`);
+    }
+    await page.close();
+  }
 });
 
 // The table's Pass warns as the phone's does (issue 33): a Pass that ends the round in a room with

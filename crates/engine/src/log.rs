@@ -105,6 +105,11 @@ fn corridor_ends(c: &Content, id: CorridorId) -> Params {
     }
 }
 
+/// The numbers printed on a corridor (two where two faces of the Noise die reach it), as a list.
+fn corridor_numbers(c: &Content, id: CorridorId) -> LogParam {
+    list(c.board.corridors.get(id.0 as usize).map(|x| x.numbers.iter().map(|n| num(*n)).collect::<Vec<_>>()).unwrap_or_default())
+}
+
 fn status(s: EngineStatus) -> &'static str {
     match s {
         EngineStatus::Working => "Working",
@@ -226,17 +231,19 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
             public("room_explored", vec![room_as(at, RoomForm::FaceDown), ("tile", tile(t)), ("effect", effect), ("items", num(*items))])
         }
-        Event::NoiseRolled { seat, face, .. } => match seat {
+        Event::NoiseRolled { seat, face, at } => match seat {
             // p. 17: with Slime a Silence counts as Danger; the line says so, or the Noise placed
             // after a "Silence" reads as a mistake.
-            Some(seat) if *face == NoiseFace::Silence && s.seats[*seat].slime => public("noise_rolled_slimed", vec![who(seat)]),
-            Some(seat) => public("noise_rolled", vec![who(seat), ("face", named("noise", face))]),
-            None => public("noise_rolled_table", vec![("face", named("noise", face))]),
+            // Issue 33: the room the roll is for, so its face ("2") reads as that room's corridor 2.
+            Some(seat) if *face == NoiseFace::Silence && s.seats[*seat].slime => public("noise_rolled_slimed", vec![who(seat), room_as(at, RoomForm::In)]),
+            Some(seat) => public("noise_rolled", vec![who(seat), room_as(at, RoomForm::In), ("face", named("noise", face))]),
+            None => public("noise_rolled_table", vec![room_as(at, RoomForm::In), ("face", named("noise", face))]),
         },
         Event::NoisePlaced { spot } | Event::NoiseRemoved { spot } => {
             let placed = matches!(e, Event::NoisePlaced { .. });
             match spot {
-                NoiseSpot::Corridor(x) => public(if placed { "noise_placed" } else { "noise_removed" }, corridor_ends(c, *x)),
+                // Issue 33: the corridor by the number printed on it, as an Intruder's move names it.
+                NoiseSpot::Corridor(x) => public(if placed { "noise_placed" } else { "noise_removed" }, [corridor_ends(c, *x), vec![("corridor", corridor_numbers(c, *x))]].concat()),
                 NoiseSpot::Technical => public(if placed { "noise_placed_technical" } else { "noise_removed_technical" }, vec![]),
             }
         }
@@ -273,11 +280,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         // Issue 19: which miniature, from which named room, through which numbered corridor.
         Event::IntruderMoved { id: i, to, from: Some(from) } => {
             let kind = s.intruder(*i).map_or(IntruderKind::Adult, |x| x.kind);
-            let corridor = c
-                .board
-                .corridor_between(*from, *to)
-                .map(|x| list(c.board.corridors[x.0 as usize].numbers.iter().map(|n| num(*n))))
-                .unwrap_or_else(|| list([]));
+            let corridor = c.board.corridor_between(*from, *to).map(|x| corridor_numbers(c, x)).unwrap_or_else(|| list([]));
             public(
                 "intruder_moved_from",
                 vec![

@@ -153,6 +153,31 @@ export function actionRows(offers: Offer[]): { type: string; offers: Offer[] }[]
   }, []);
 }
 
+/** The Careful Movements by the room they go to, in the engine's order (issue 33: sixteen
+ *  buttons, each naming its room again, ran below the fold at 1024×600): one row per room, its
+ *  corridors' numbers side by side. */
+export function carefulRows(offers: Offer[]): { to: number; offers: Offer[] }[] {
+  const rows: { to: number; offers: Offer[] }[] = [];
+  for (const o of offers) {
+    const to = "to" in o.command ? o.command.to : 0;
+    const row = rows.find((r) => r.to === to);
+    if (row) row.offers.push(o);
+    else rows.push({ to, offers: [o] });
+  }
+  return rows;
+}
+
+/** The number of the corridor a Careful Movement puts its Noise marker in. */
+export function carefulNoise(c: Command): number | null {
+  return "careful_noise" in c ? c.careful_noise : null;
+}
+
+/** A Careful Movement row's label: the room it goes to, on its own ("Armory (07)"); its
+ *  buttons are the corridors' numbers, under the heading `round.careful_head`. */
+export function carefulRoomLabel(b: Board, to: number): string {
+  return roomInline(b.rooms, to, "standalone");
+}
+
 /** The round's card offers, one group per card, in the order the engine first offers each. */
 export function cardGroups(offers: Offer[]): CardGroup[] {
   const out: CardGroup[] = [];

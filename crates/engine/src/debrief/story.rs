@@ -76,8 +76,8 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     // Near misses.
     ("near_self_destruct", "The Self-Destruct sequence was {left, plural, one {# space} other {# spaces}} from the end."),
     ("near_time", "The ship was {left, plural, one {# space} other {# spaces}} from the jump."),
-    ("near_fire", "At most {most} of the {limit, plural, one {# Fire marker} other {# Fire markers}} were on the ship."),
-    ("near_malfunction", "At most {most} of the {limit, plural, one {# Malfunction marker} other {# Malfunction markers}} were on the ship."),
+    ("near_fire", "The ship held at most {most} of the {limit, plural, one {# Fire marker} other {# Fire markers}} at once."),
+    ("near_malfunction", "The ship held at most {most} of the {limit, plural, one {# Malfunction marker} other {# Malfunction markers}} at once."),
     ("near_surprise", "{player} held {hand, plural, one {# card} other {# cards}} against a token of {back}: one card fewer and it was a Surprise Attack."),
     ("near_engines", "One more Damaged Engine and the ship would have exploded."),
     ("near_contamination", "{player} was INFECTED and still drew no Contamination card."),

@@ -8,6 +8,7 @@ use nemesis_engine::content::Content;
 use nemesis_engine::event::{AttackDraw, DrawPurpose, Event};
 use nemesis_engine::ids::*;
 use nemesis_engine::state::{Component, EventStep, NoiseSpot, Phase, State, TokenPlace};
+use nemesis_engine::log::{Audience, LogParam, RoomForm};
 use nemesis_engine::{Actor, Code, Fate};
 
 fn corridors_of(at: u8) -> Vec<CorridorId> {
@@ -414,4 +415,35 @@ fn the_encounter_says_the_tokens_number_against_the_hand_when_no_surprise_attack
     let line = lines.iter().find(|l| l.key == "no_surprise_attack").expect("the verdict has its line");
     assert_eq!(line.text(), "No Surprise Attack: token 3 against 3 cards in Ana's hand, not fewer than the token's number.".replace("Ana", &before.seats[Seat(0)].name));
     assert!(!lines.iter().any(|l| l.key == "surprise_attack"));
+}
+
+#[test]
+fn a_noise_rolls_lines_name_its_room_and_the_corridors_printed_number_p15() {
+    // p. 15: the face of a Noise roll is the number of a corridor of the roller's room. The lines
+    // say which room and which numbered corridor, as the board prints them (issue 33), so the
+    // table can put the marker down without working out what "2" meant.
+    let (s, mut f) = table(2, 1515);
+    let at = s.seats[Seat(0)].location;
+    let (n, face) = [(1, NoiseFace::One), (2, NoiseFace::Two), (3, NoiseFace::Three), (4, NoiseFace::Four)]
+        .into_iter()
+        .find(|(n, _)| matches!(c().board.exit(at, *n), nemesis_engine::content::Exit::Corridor(x) if !s.board.noise[x.0 as usize]))
+        .expect("a quiet corridor out of the starting room");
+    let a = ok(&s, &mut f, Command::NoiseRoll { seat: Seat(0) }, vec![Entered::Noise { face }]);
+    let mut after = s.clone();
+    let lines: Vec<_> = a
+        .events
+        .iter()
+        .filter_map(|e| {
+            after.fold(e);
+            nemesis_engine::log::describe(&after, e, Audience::Table)
+        })
+        .collect();
+    let rolled = lines.iter().find(|l| l.key == "noise_rolled").expect("the roll's line");
+    assert_eq!(rolled.params.get("room"), Some(&LogParam::Room { value: at.0, form: RoomForm::In }), "the room rolled for");
+    let placed = lines.iter().find(|l| l.key == "noise_placed").expect("the marker's line");
+    match placed.params.get("corridor") {
+        Some(LogParam::List { items }) => assert!(items.contains(&LogParam::Number { value: n as i32 }), "corridor {n}: {items:?}"),
+        other => panic!("the corridor by its number: {other:?}"),
+    }
+    assert!(placed.text().contains(&format!("corridor {n}")), "{}", placed.text());
 }
