@@ -90,6 +90,9 @@ pub enum FieldKind {
     AttackCard,
     /// The Contamination cards scanned: the table's form scans them all (sends none by name).
     ContaminationCards,
+    /// One of the acting character's Serious Wounds, by its place among them (0 first): a form
+    /// offers those the seat has, and a button names the wound's card.
+    SeriousWound,
     /// One of the Emergency Room's treatments.
     Treatment,
     /// The weapon a Shoot fires: the character's own or a carried one.

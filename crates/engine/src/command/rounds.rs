@@ -120,7 +120,9 @@ macro_rules! commands_of_the_rounds {
             rule: |ctx| room_sheet::hatch_control(ctx, *seat, *pod, *locked),
         }
         /// A card or Item Action the engine knows (pp. 12, 22): the card the table shows, the effect
-        /// chosen among its own, and the card's cost. `wound`: the Serious Wound a dressing dresses;
+        /// chosen among its own, and the card's cost. `wound`: the Serious Wound a dressing dresses, by its
+        /// place among the character's (a field of its own kind, so a button names its card); old
+        /// saves, which always wrote a number, read it as that wound, and the other effects ignore it;
         /// `cards`: the Contamination cards in hand a Rest card scans (from the table none: the
         /// player's phone is asked, and answers with `ScanContamination`). `corridor`: the Door a
         /// card opens, closes or destroys; `intruder`: the Intruder it drives off; `room`: the room
@@ -131,7 +133,7 @@ macro_rules! commands_of_the_rounds {
             seat: Seat,
             card: PlayedCard,
             effect: CardEffect,
-            #[serde(default)] wound: u8,
+            #[serde(default)] wound: Option<u8>,
             #[serde(default)] cards: Vec<ContaminationId>,
             #[serde(default)] corridor: Option<CorridorId>,
             #[serde(default)] intruder: Option<IntruderId>,
@@ -144,7 +146,7 @@ macro_rules! commands_of_the_rounds {
                     seat(),
                     starting(field("card", F::PlayedCard), "tools"),
                     starting(field("effect", F::CardEffect), "repair_malfunction"),
-                    count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
+                    or_none(field("wound", F::SeriousWound)),
                     field("cards", F::ContaminationCards),
                     or_none(field("corridor", F::Corridor)),
                     or_none(field("intruder", F::Intruder)),

@@ -73,6 +73,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::EngineStatus => json!("working"),
         FieldKind::ResearchObject => json!("intruder_egg"),
         FieldKind::ScanProcedure => json!("surgery"),
+        FieldKind::SeriousWound => json!(0),
         FieldKind::Treatment => json!("heal_light"),
         FieldKind::Weapon => json!("own"),
         FieldKind::EggAttempt => json!("shoot"),
