@@ -224,7 +224,8 @@ pub struct ModePlayers {
     pub max: u8,
 }
 
-/// The values of one field kind: each the tag the command carries.
+/// The values of one field kind: each the tag the command carries, a number written in digits
+/// (an Engine's `1`), which a form sends back as the number.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Choices {
@@ -235,21 +236,28 @@ pub struct Choices {
 /// The most letters a game's title may have: the host refuses a longer one, the wizard stops there.
 pub const MAX_TITLE: usize = 80;
 
-/// The serialized tags of `all`, in order (`adult`, `closed`, …).
+/// The serialized tags of `all`, in order (`adult`, `closed`, …, or an Engine's `1`).
 fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
-    all.iter().filter_map(|x| serde_json::to_value(x).ok()?.as_str().map(str::to_string)).collect()
+    all.iter()
+        .filter_map(|x| match serde_json::to_value(x).ok()? {
+            serde_json::Value::String(s) => Some(s),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 fn choices() -> Vec<Choices> {
     use crate::command::{EggAttempt, ScanProcedure, Treatment, Weapon};
     use crate::content::ExplorationEffect;
-    use crate::ids::{CardEffect, CombatFace, Destination, DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
+    use crate::ids::{CardEffect, CombatFace, Destination, DestinationLetter, Die, DoorState, EngineNumber, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
         of(FieldKind::IntruderKind, tags(&IntruderKind::ALL)),
         of(FieldKind::DoorState, tags(&DoorState::ALL)),
         of(FieldKind::Die, tags(&Die::ALL)),
         of(FieldKind::DestinationLetter, tags(&DestinationLetter::ALL)),
+        of(FieldKind::Engine, tags(&EngineNumber::ALL)),
         of(FieldKind::EngineStatus, tags(&EngineStatus::ALL)),
         of(FieldKind::ResearchObject, tags(&ResearchObject::ALL)),
         of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),

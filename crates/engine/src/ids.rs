@@ -175,6 +175,16 @@ impl EngineStatus {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EngineNumber(pub u8);
 
+impl EngineNumber {
+    /// The three, in the order printed: the rules, the offers and a form's choices count them here.
+    pub const ALL: [EngineNumber; 3] = [EngineNumber(1), EngineNumber(2), EngineNumber(3)];
+
+    /// Whether this names one of the three (a command may carry any number).
+    pub fn exists(self) -> bool {
+        Self::ALL.contains(&self)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

@@ -107,6 +107,7 @@ export const catalogue: Catalogue = {
     {"kind":"door_state","values":["open","closed","destroyed"]},
     {"kind":"die","values":["noise","combat"]},
     {"kind":"destination_letter","values":["a","b","c","d"]},
+    {"kind":"engine","values":["1","2","3"]},
     {"kind":"engine_status","values":["working","damaged"]},
     {"kind":"research_object","values":["character_corpse","intruder_egg","intruder_carcass"]},
     {"kind":"scan_procedure","values":["surgery","canteen","shower","antidote","rest","look","alcohol"]},

@@ -112,7 +112,7 @@ pub fn cost(state: &State, seat: Seat, card: PlayedCard) -> u8 {
 
 /// The Engine whose room the character stands in, if any.
 fn engine_here(ctx: &Ctx, at: Location) -> Option<EngineNumber> {
-    (1..=3).map(EngineNumber).find(|e| ctx.content.engine_location(*e) == Some(at))
+    EngineNumber::ALL.into_iter().find(|e| ctx.content.engine_location(*e) == Some(at))
 }
 
 /// Whether the room is explored and its tile has a working Computer (the Room sheet's icon; a

@@ -114,6 +114,8 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         (FieldKind::TokenKind, names::<TokenKind>()),
         (FieldKind::ExplorationEffect, names::<ExplorationEffect>()),
         (FieldKind::Destination, names::<Destination>()),
+        // The Engines are numbers: those the board has a room for (p. 26), in digits.
+        (FieldKind::Engine, (0..=u8::MAX).filter(|n| nemesis_engine::Content::base().engine_location(EngineNumber(*n)).is_some()).map(|n| n.to_string()).collect()),
     ];
     let choices = &catalogue().choices;
     assert_eq!(choices.len(), expected.len(), "every list the catalogue carries is checked here");
@@ -122,6 +124,12 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         let unique: BTreeSet<String> = listed.iter().cloned().collect();
         assert_eq!(unique.len(), listed.len(), "{kind:?} names each value once");
         assert_eq!(unique, all, "{kind:?} lists every value of its enum and no other");
+    }
+    // A form sends an Engine back as the number its value writes (the command's own type).
+    for v in &choices.iter().find(|c| c.kind == FieldKind::Engine).expect("the Engines are listed").values {
+        let n: u8 = v.parse().expect("an Engine is written in digits");
+        let c: Command = serde_json::from_value(json!({ "type": "check_engine", "seat": 0, "engine": n })).expect("a form's Engine is the command's");
+        assert!(matches!(c, Command::CheckEngine { engine, .. } if engine.exists()));
     }
 }
 
