@@ -99,6 +99,8 @@ pub enum FieldKind {
     Weapon,
     /// How Eggs are attacked: thrown, shot or struck (p. 25).
     EggAttempt,
+    /// One of the four Crafted Items (p. 23).
+    CraftedItem,
     /// One of the Item decks (red, yellow, green).
     ItemDeck,
     /// Some corridors (their Doors), e.g. those the Command Center closes.
@@ -250,7 +252,7 @@ fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
 fn choices() -> Vec<Choices> {
     use crate::command::{EggAttempt, ScanProcedure, Treatment, Weapon};
     use crate::content::ExplorationEffect;
-    use crate::ids::{CardEffect, CombatFace, Destination, DestinationLetter, Die, DoorState, EngineNumber, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
+    use crate::ids::{CardEffect, CombatFace, CraftedItem, Destination, DestinationLetter, Die, DoorState, EngineNumber, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
         of(FieldKind::IntruderKind, tags(&IntruderKind::ALL)),
@@ -265,6 +267,7 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::Weapon, tags(&Weapon::ALL)),
         of(FieldKind::EggAttempt, tags(&EggAttempt::ALL)),
         of(FieldKind::ItemDeck, tags(&ItemDeck::ALL)),
+        of(FieldKind::CraftedItem, tags(&CraftedItem::ALL)),
         of(FieldKind::PlayedCard, tags(&PlayedCard::ALL)),
         of(FieldKind::CardEffect, tags(&CardEffect::ALL)),
         // The entered results' own (the table reads them off its dice, bag, tokens and cards).

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 mod cards;
-pub use cards::{CardEffect, PlayedCard};
+pub use cards::{CardEffect, CraftedItem, PlayedCard};
 
 /// A place at the table, in clockwise order from the person who entered the names first.
 /// Seat numbers never change; the *player number* (the Help card) is dealt at setup.

@@ -99,9 +99,11 @@ export function targetsLabel(b: Board, c: Command, skip?: string): string {
 }
 
 /** A card's choice inside its group (which Door, which Intruder, which room): its words without
- *  the card's name, which the group says. */
+ *  the card's name, which the group says; for an Action of the cards' section that plays no card
+ *  (Craft Item, p. 23), its targets alone, the group naming the Action. */
 export function choiceLabel(b: Board, c: Command): string {
-  return offerLabel(b, c, playedCardField(c));
+  const card = playedCardField(c);
+  return card === undefined ? targetsLabel(b, c) : offerLabel(b, c, card);
 }
 
 /** In the Moves group the group says the Action: a move's button is its sentence (p. 13). Any
@@ -164,6 +166,12 @@ export function cardGroups(offers: Offer[]): CardGroup[] {
     else out.push({ key, offers: [o] });
   }
   return out;
+}
+
+/** A card's group by name: the card played, or the Action when it plays none (Craft Item). */
+export function cardGroupName(g: CardGroup): string {
+  const c = g.offers[0]?.command;
+  return c && playedCardField(c) === undefined ? t(`cmd.${c.type}`) : t(`played_card.${g.key}`);
 }
 
 /** What a card's group button says: the card's name, and its cost when every choice costs the same. */

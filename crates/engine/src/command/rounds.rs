@@ -53,6 +53,17 @@ macro_rules! commands_of_the_rounds {
             offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], S::Card, 90, |_, seat| vec![CardAction { seat, paid: 1 }]).form_first(FormFirst::Counts),
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
+        /// The Craft Item Basic Action (pp. 13, 23): 1 card; the character discards 2 Item cards
+        /// whose blue Component icons match `item`'s grey ones and takes its Crafted Item card.
+        CraftItem { seat: Seat, item: CraftedItem } => {
+            spec: on(G::Characters).fields([seat(), starting(field("item", F::CraftedItem), "antidote")]).round(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            // Each of the four: the Item cards in a hand are the table's, so none is ruled out here.
+            offer: Offered::crew(S::Card, 85, |_, seat| CraftedItem::ALL.map(|item| CraftItem { seat, item }).into()),
+            rule: |ctx| player_phase::craft_item(ctx, *seat, *item),
+        }
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
         /// Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
         RoomAction { seat: Seat } => {

@@ -78,6 +78,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::Weapon => json!("own"),
         FieldKind::EggAttempt => json!("shoot"),
         FieldKind::ItemDeck => json!("green"),
+        FieldKind::CraftedItem => json!("taser"),
         FieldKind::PlayedCard => json!("bandages"),
         FieldKind::CardEffect => json!("heal_light"),
         FieldKind::OfferedCharacter => json!("captain"),
@@ -107,6 +108,7 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         (FieldKind::Weapon, names::<Weapon>()),
         (FieldKind::EggAttempt, names::<EggAttempt>()),
         (FieldKind::ItemDeck, names::<ItemDeck>()),
+        (FieldKind::CraftedItem, names::<CraftedItem>()),
         (FieldKind::PlayedCard, names::<PlayedCard>()),
         (FieldKind::CardEffect, names::<CardEffect>()),
         (FieldKind::NoiseFace, names::<NoiseFace>()),
@@ -411,6 +413,8 @@ fn every_offer_of_a_round_has_its_section_in_the_catalogue() {
         CommandType::MoveCharacter => RoundSection::Move,
         CommandType::Shoot | CommandType::MeleeAttack | CommandType::IntruderPlayerAttack | CommandType::DestroyEggs => RoundSection::Fight,
         CommandType::CardAction | CommandType::UseCard => RoundSection::Card,
+        // Declared since, beside the card Actions (a Basic Action paid with 1 card, p. 13).
+        CommandType::CraftItem => RoundSection::Card,
         CommandType::Pass => RoundSection::Pass,
         _ => RoundSection::Here,
     };

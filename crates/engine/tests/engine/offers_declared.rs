@@ -227,9 +227,10 @@ struct Seen {
 }
 
 /// A card guided after the old list was retired (issue 31): the Taser's emptied hand and the
-/// Evacuation Key, which the old list could not offer.
+/// Evacuation Key, which the old list could not offer; and the commands declared since, each
+/// with its own `offer:` clause (Craft Item, pp. 13, 23).
 fn guided_since(o: &Offer) -> bool {
-    matches!(o.command, Command::UseCard { card: PlayedCard::EvacuationKey, .. } | Command::UseCard { effect: CardEffect::EmptyHand, .. })
+    matches!(o.command, Command::UseCard { card: PlayedCard::EvacuationKey, .. } | Command::UseCard { effect: CardEffect::EmptyHand, .. } | Command::CraftItem { .. })
 }
 
 fn compare(s: &State, seen: &mut Seen, at: &str) {

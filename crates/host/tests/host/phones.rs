@@ -605,6 +605,7 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::Weapon => json!("own"),
         K::EggAttempt => json!("shoot"),
         K::ItemDeck => json!("green"),
+        K::CraftedItem => json!("taser"),
         K::PlayedCard => json!("bandages"),
         K::CardEffect => json!("heal_light"),
         K::OfferedCharacter => json!("captain"),
