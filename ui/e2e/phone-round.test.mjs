@@ -284,7 +284,9 @@ test("a card offered for each Door is one button on the phone, its choices a sec
   assert.ok(choices.length > 1, `${card} is offered more than once`);
   // One button per card: as many as the engine offers cards, whatever its choices.
   const round = phone.locator('[data-test="phone-round"]');
-  const shown = await round.locator('[data-test="phone-offer-card"], [data-test="phone-offer-use_card"]').count();
+  const shown = await round.locator('[data-test="phone-offer-card"]:not([data-card="craft_item"]), [data-test="phone-offer-use_card"]').count();
+  // Craft Item (pp. 13, 23) sits beside the cards, one button named by its Action, its four items a second step.
+  assert.match(await round.locator('[data-test="phone-offer-card"][data-card="craft_item"]').textContent(), /Craft Item.*4 choices/);
   assert.equal(shown, byCard.size, "one button per card");
   assert.equal(await round.locator('[data-test="phone-offer-use_card"]').count(), [...byCard.values()].filter((l) => l.length === 1).length, "a card with one choice is its offer");
   const group = round.locator(`[data-test="phone-offer-card"][data-card="${card}"]`);

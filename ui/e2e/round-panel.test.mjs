@@ -71,7 +71,9 @@ test("the bookkeeping panel waits behind More, the round's primary button is an 
   const byCard = new Map();
   for (const o of offers) byCard.set(o.command.card, [...(byCard.get(o.command.card) ?? []), o]);
   const [card, choices] = [...byCard].find(([, list]) => list.length > 1);
-  assert.equal(await round.locator('[data-test="offer-card"], [data-test="offer-use_card"]').count(), byCard.size, "one button per card");
+  assert.equal(await round.locator('[data-test="offer-card"]:not([data-card="craft_item"]), [data-test="offer-use_card"]').count(), byCard.size, "one button per card");
+  // Craft Item (pp. 13, 23) sits beside the cards, one button named by its Action, its four items a second step.
+  assert.match(await round.locator('[data-test="offer-card"][data-card="craft_item"]').textContent(), /Craft Item.*4 choices/);
   const group = round.locator(`[data-test="offer-card"][data-card="${card}"]`);
   assert.equal(await group.getAttribute("aria-expanded"), "false");
   await group.click();

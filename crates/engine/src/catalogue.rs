@@ -90,12 +90,17 @@ pub enum FieldKind {
     AttackCard,
     /// The Contamination cards scanned: the table's form scans them all (sends none by name).
     ContaminationCards,
+    /// One of the acting character's Serious Wounds, by its place among them (0 first): a form
+    /// offers those the seat has, and a button names the wound's card.
+    SeriousWound,
     /// One of the Emergency Room's treatments.
     Treatment,
     /// The weapon a Shoot fires: the character's own or a carried one.
     Weapon,
     /// How Eggs are attacked: thrown, shot or struck (p. 25).
     EggAttempt,
+    /// One of the four Crafted Items (p. 23).
+    CraftedItem,
     /// One of the Item decks (red, yellow, green).
     ItemDeck,
     /// Some corridors (their Doors), e.g. those the Command Center closes.
@@ -221,7 +226,8 @@ pub struct ModePlayers {
     pub max: u8,
 }
 
-/// The values of one field kind: each the tag the command carries.
+/// The values of one field kind: each the tag the command carries, a number written in digits
+/// (an Engine's `1`), which a form sends back as the number.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Choices {
@@ -232,21 +238,28 @@ pub struct Choices {
 /// The most letters a game's title may have: the host refuses a longer one, the wizard stops there.
 pub const MAX_TITLE: usize = 80;
 
-/// The serialized tags of `all`, in order (`adult`, `closed`, …).
+/// The serialized tags of `all`, in order (`adult`, `closed`, …, or an Engine's `1`).
 fn tags<T: Serialize>(all: &[T]) -> Vec<String> {
-    all.iter().filter_map(|x| serde_json::to_value(x).ok()?.as_str().map(str::to_string)).collect()
+    all.iter()
+        .filter_map(|x| match serde_json::to_value(x).ok()? {
+            serde_json::Value::String(s) => Some(s),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 fn choices() -> Vec<Choices> {
     use crate::command::{EggAttempt, ScanProcedure, Treatment, Weapon};
     use crate::content::ExplorationEffect;
-    use crate::ids::{CardEffect, CombatFace, Destination, DestinationLetter, Die, DoorState, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
+    use crate::ids::{CardEffect, CombatFace, CraftedItem, Destination, DestinationLetter, Die, DoorState, EngineNumber, EngineStatus, IntruderKind, ItemDeck, NoiseFace, PlayedCard, ResearchObject, TokenKind};
     let of = |kind: FieldKind, values: Vec<String>| Choices { kind, values };
     vec![
         of(FieldKind::IntruderKind, tags(&IntruderKind::ALL)),
         of(FieldKind::DoorState, tags(&DoorState::ALL)),
         of(FieldKind::Die, tags(&Die::ALL)),
         of(FieldKind::DestinationLetter, tags(&DestinationLetter::ALL)),
+        of(FieldKind::Engine, tags(&EngineNumber::ALL)),
         of(FieldKind::EngineStatus, tags(&EngineStatus::ALL)),
         of(FieldKind::ResearchObject, tags(&ResearchObject::ALL)),
         of(FieldKind::ScanProcedure, tags(&ScanProcedure::ALL)),
@@ -254,6 +267,7 @@ fn choices() -> Vec<Choices> {
         of(FieldKind::Weapon, tags(&Weapon::ALL)),
         of(FieldKind::EggAttempt, tags(&EggAttempt::ALL)),
         of(FieldKind::ItemDeck, tags(&ItemDeck::ALL)),
+        of(FieldKind::CraftedItem, tags(&CraftedItem::ALL)),
         of(FieldKind::PlayedCard, tags(&PlayedCard::ALL)),
         of(FieldKind::CardEffect, tags(&CardEffect::ALL)),
         // The entered results' own (the table reads them off its dice, bag, tokens and cards).

@@ -196,9 +196,9 @@ impl Content {
                 return Err("content: locations must be listed 1..=21 in order".into());
             }
         }
-        for n in 1..=3u8 {
-            if self.engine_location(EngineNumber(n)).is_none() {
-                return Err(format!("content: no location is Engine #{n}"));
+        for e in EngineNumber::ALL {
+            if self.engine_location(e).is_none() {
+                return Err(format!("content: no location is Engine #{}", e.0));
             }
         }
         Ok(())

@@ -101,6 +101,9 @@ pub enum TableTask {
     /// Monitoring Room (p. 25) with the tiles or tokens at the table: the player looks at that
     /// room's face-down tile and Exploration token alone, and puts them back.
     PeekAtRoom { at: Location },
+    /// Craft Item (pp. 13, 23): the character discards the 2 Item cards whose blue Component icons
+    /// match the Crafted Item's grey ones and takes its card from the blue deck.
+    CraftItem { item: CraftedItem },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

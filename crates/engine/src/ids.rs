@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 mod cards;
-pub use cards::{CardEffect, PlayedCard};
+pub use cards::{CardEffect, CraftedItem, PlayedCard};
 
 /// A place at the table, in clockwise order from the person who entered the names first.
 /// Seat numbers never change; the *player number* (the Help card) is dealt at setup.
@@ -174,6 +174,16 @@ impl EngineStatus {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EngineNumber(pub u8);
+
+impl EngineNumber {
+    /// The three, in the order printed: the rules, the offers and a form's choices count them here.
+    pub const ALL: [EngineNumber; 3] = [EngineNumber(1), EngineNumber(2), EngineNumber(3)];
+
+    /// Whether this names one of the three (a command may carry any number).
+    pub fn exists(self) -> bool {
+        Self::ALL.contains(&self)
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

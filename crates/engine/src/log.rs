@@ -401,6 +401,7 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::DrawTwoActionCards => public("two_action_cards_drawn", vec![who(seat)]),
             TableTask::PeekAtRoom { at } => public("room_peeked_at_table", vec![who(seat), room(at)]),
             TableTask::DiscardWholeHand => public("whole_hand_discarded", vec![who(seat)]),
+            TableTask::CraftItem { item } => public("item_crafted", vec![who(seat), ("item", named("crafted_item", item))]),
         },
         Event::AirlockStarted { seat, at } => public("airlock_started", vec![who(seat), room(at)]),
         Event::AirlockEnded { at, vented } => public(if *vented { "airlock_vented" } else { "airlock_cancelled" }, vec![room(at)]),

@@ -261,6 +261,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("antidote_scan_asked", "{player}'s Antidote scans every Contamination card they have: their phone asks how many are in their hand, then shows the results to them alone."),
     ("weapon_recharged", "{player} recharges an Energy weapon in the Armory."),
     ("storage_draw", "{player} searches the Storage: 2 cards from the {deck}."),
+    ("item_crafted", "{player} crafts an Item: {item}."),
     ("card_played", "{player} plays the Action card {card}."),
     ("item_used", "{player} uses the Item {card}."),
     ("item_kept", "{player} uses the Item {card} and keeps it."),

@@ -2,6 +2,7 @@
 import type { FieldKind } from "./FieldKind";
 
 /**
- * The values of one field kind: each the tag the command carries.
+ * The values of one field kind: each the tag the command carries, a number written in digits
+ * (an Engine's `1`), which a form sends back as the number.
  */
 export type Choices = { kind: FieldKind, values: Array<string>, };

@@ -51,6 +51,11 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
     }
     case "seat": return name === "seat" ? "" : (b.seats.find((s) => s.seat === Number(v))?.name ?? "");
     case "engine": return t("label.engine", { n: Number(v) });
+    // A Serious Wound of the acting character, by its card, as the character board shows it.
+    case "serious_wound": {
+      const w = b.seats.find((s) => s.seat === seat)?.serious_wounds[Number(v)];
+      return w ? cardName("wound", w.card) : "";
+    }
     case "pod": {
       const p = b.pods.find((x) => x.number === Number(v));
       return t("label.pod", { n: Number(v), section: (p?.section ?? "").toUpperCase() });
@@ -90,19 +95,15 @@ export function targetsLabel(b: Board, c: Command, skip?: string): string {
   const fields = (spec(c.type)?.fields ?? []).filter((f) => f.name !== skip);
   const values = c as unknown as Record<string, unknown>;
   const seat = typeof values.seat === "number" ? values.seat : undefined;
-  const parts = fields.map((f) => valueText(b, f.kind, f.name, values[f.name], seat)).filter((x) => x !== "");
-  // A dressing names the wound it dresses (its card), as the character board shows it.
-  if ("effect" in c && c.effect === "dress_serious") {
-    const w = b.seats.find((s) => s.seat === c.seat)?.serious_wounds[c.wound];
-    if (w) parts.push(cardName("wound", w.card));
-  }
-  return parts.join(" · ");
+  return fields.map((f) => valueText(b, f.kind, f.name, values[f.name], seat)).filter((x) => x !== "").join(" · ");
 }
 
 /** A card's choice inside its group (which Door, which Intruder, which room): its words without
- *  the card's name, which the group says. */
+ *  the card's name, which the group says; for an Action of the cards' section that plays no card
+ *  (Craft Item, p. 23), its targets alone, the group naming the Action. */
 export function choiceLabel(b: Board, c: Command): string {
-  return offerLabel(b, c, playedCardField(c));
+  const card = playedCardField(c);
+  return card === undefined ? targetsLabel(b, c) : offerLabel(b, c, card);
 }
 
 /** In the Moves group the group says the Action: a move's button is its sentence (p. 13). Any
@@ -190,6 +191,12 @@ export function cardGroups(offers: Offer[]): CardGroup[] {
     else out.push({ key, offers: [o] });
   }
   return out;
+}
+
+/** A card's group by name: the card played, or the Action when it plays none (Craft Item). */
+export function cardGroupName(g: CardGroup): string {
+  const c = g.offers[0]?.command;
+  return c && playedCardField(c) === undefined ? t(`cmd.${c.type}`) : t(`played_card.${g.key}`);
 }
 
 /** What a card's group button says: the card's name, and its cost when every choice costs the same. */

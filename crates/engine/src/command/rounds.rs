@@ -53,6 +53,17 @@ macro_rules! commands_of_the_rounds {
             offer: Offered::to(&[Whose::Crew, Whose::IntruderPlayer], S::Card, 90, |_, seat| vec![CardAction { seat, paid: 1 }]).form_first(FormFirst::Counts),
             rule: |ctx| player_phase::card_action(ctx, *seat, *paid),
         }
+        /// The Craft Item Basic Action (pp. 13, 23): 1 card; the character discards 2 Item cards
+        /// whose blue Component icons match `item`'s grey ones and takes its Crafted Item card.
+        CraftItem { seat: Seat, item: CraftedItem } => {
+            spec: on(G::Characters).fields([seat(), starting(field("item", F::CraftedItem), "antidote")]).round(),
+            seat: Some(*seat),
+            stage: Stage::Play,
+            play: |_| Play::Action(1),
+            // Each of the four: the Item cards in a hand are the table's, so none is ruled out here.
+            offer: Offered::crew(S::Card, 85, |_, seat| CraftedItem::ALL.map(|item| CraftItem { seat, item }).into()),
+            rule: |ctx| player_phase::craft_item(ctx, *seat, *item),
+        }
         /// The Room Action of a room the app has no command of its own for (Armory, Storage,
         /// Command Center, Hatch Control System; p. 24): 2 cards, the table does the rest.
         RoomAction { seat: Seat } => {
@@ -120,7 +131,9 @@ macro_rules! commands_of_the_rounds {
             rule: |ctx| room_sheet::hatch_control(ctx, *seat, *pod, *locked),
         }
         /// A card or Item Action the engine knows (pp. 12, 22): the card the table shows, the effect
-        /// chosen among its own, and the card's cost. `wound`: the Serious Wound a dressing dresses;
+        /// chosen among its own, and the card's cost. `wound`: the Serious Wound a dressing dresses, by its
+        /// place among the character's (a field of its own kind, so a button names its card); old
+        /// saves, which always wrote a number, read it as that wound, and the other effects ignore it;
         /// `cards`: the Contamination cards in hand a Rest card scans (from the table none: the
         /// player's phone is asked, and answers with `ScanContamination`). `corridor`: the Door a
         /// card opens, closes or destroys; `intruder`: the Intruder it drives off; `room`: the room
@@ -131,7 +144,7 @@ macro_rules! commands_of_the_rounds {
             seat: Seat,
             card: PlayedCard,
             effect: CardEffect,
-            #[serde(default)] wound: u8,
+            #[serde(default)] wound: Option<u8>,
             #[serde(default)] cards: Vec<ContaminationId>,
             #[serde(default)] corridor: Option<CorridorId>,
             #[serde(default)] intruder: Option<IntruderId>,
@@ -144,7 +157,7 @@ macro_rules! commands_of_the_rounds {
                     seat(),
                     starting(field("card", F::PlayedCard), "tools"),
                     starting(field("effect", F::CardEffect), "repair_malfunction"),
-                    count("wound", 0, rules::MAX_SERIOUS_WOUNDS - 1, 0),
+                    or_none(field("wound", F::SeriousWound)),
                     field("cards", F::ContaminationCards),
                     or_none(field("corridor", F::Corridor)),
                     or_none(field("intruder", F::Intruder)),

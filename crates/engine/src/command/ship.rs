@@ -110,7 +110,7 @@ macro_rules! commands_of_the_ship {
             seat: Some(*seat),
             stage: Stage::Play,
             play: |_| Play::Action(2),
-            offer: Offered::crew(S::Here, 47, |state, seat| (1..=3).map(EngineNumber).filter(|e| state.content().engine_location(*e) == Some(state.seats[seat].location)).map(|engine| CheckEngine { seat, engine }).collect()),
+            offer: Offered::crew(S::Here, 47, |state, seat| EngineNumber::ALL.into_iter().filter(|e| state.content().engine_location(*e) == Some(state.seats[seat].location)).map(|engine| CheckEngine { seat, engine }).collect()),
             rule: |ctx| systems::check_engine(ctx, *seat, *engine),
         }
         CheckAllEngines { seat: Seat } => {

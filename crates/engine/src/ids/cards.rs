@@ -193,3 +193,20 @@ impl CardEffect {
         CardEffect::SeeObjective,
     ];
 }
+
+/// The four Crafted Items (p. 23), each built by the Craft Item Action from 2 Item cards whose blue
+/// Component icons match its grey ones. Their cards stay in the blue deck, which nobody draws from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CraftedItem {
+    Antidote,
+    Taser,
+    Flamethrower,
+    MolotovCocktail,
+}
+
+impl CraftedItem {
+    /// In the order p. 23 lists them.
+    pub const ALL: [CraftedItem; 4] = [CraftedItem::Antidote, CraftedItem::Taser, CraftedItem::Flamethrower, CraftedItem::MolotovCocktail];
+}

@@ -165,7 +165,7 @@ pub(super) fn candidates(state: &State, seat: Seat) -> Vec<Command> {
 /// What a guided card is aimed at, in `card_candidates`: nothing unless said.
 #[derive(Default)]
 struct Aim {
-    wound: u8,
+    wound: Option<u8>,
     corridor: Option<CorridorId>,
     intruder: Option<IntruderId>,
     room: Option<Location>,
@@ -194,7 +194,7 @@ pub(crate) fn card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     for card in PlayedCard::ALL {
         for effect in card_effects(card).iter().copied() {
             match effect {
-                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| aimed(card, effect, Aim { wound: *w, ..Aim::default() }))),
+                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| aimed(card, effect, Aim { wound: Some(*w), ..Aim::default() }))),
                 CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| aimed(card, effect, Aim { corridor: Some(*c), ..Aim::default() }))),
                 CardEffect::ThrowGrenade => {
                     for r in &throws {

@@ -112,7 +112,7 @@ pub fn cost(state: &State, seat: Seat, card: PlayedCard) -> u8 {
 
 /// The Engine whose room the character stands in, if any.
 fn engine_here(ctx: &Ctx, at: Location) -> Option<EngineNumber> {
-    (1..=3).map(EngineNumber).find(|e| ctx.content.engine_location(*e) == Some(at))
+    EngineNumber::ALL.into_iter().find(|e| ctx.content.engine_location(*e) == Some(at))
 }
 
 /// Whether the room is explored and its tile has a working Computer (the Room sheet's icon; a
@@ -126,7 +126,7 @@ pub fn has_computer(state: &State, at: Location) -> bool {
 /// character's), the Contamination cards in the hand (those Rest scans; for the Antidote, those
 /// whose removal leaves the hand), the Door, the Intruder, the room, another character, a pod.
 pub struct Target<'a> {
-    pub wound: u8,
+    pub wound: Option<u8>,
     pub cards: &'a [ContaminationId],
     pub corridor: Option<CorridorId>,
     pub intruder: Option<IntruderId>,
@@ -179,7 +179,10 @@ pub(super) fn use_card(ctx: &mut Ctx, seat: Seat, card: PlayedCard, effect: Card
             };
             systems::begin_repair(ctx, seat, engine)?;
         }
-        CardEffect::DressSerious => wounds::dress(ctx, seat, wound)?,
+        CardEffect::DressSerious => match wound {
+            Some(index) => wounds::dress(ctx, seat, index)?,
+            None => return refuse(Code::NoSuchThing, "choose_the_serious_wound_to_dress", "Choose which Serious Wound to dress."),
+        },
         CardEffect::HealDressed => wounds::heal_a_dressed_wound(ctx, seat)?,
         CardEffect::HealLight => wounds::heal_every_light_wound(ctx, seat)?,
         CardEffect::DiscardSlime => {

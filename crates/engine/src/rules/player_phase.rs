@@ -316,6 +316,16 @@ pub(super) fn destroy_eggs_cost(state: &State, seat: Seat, thrown: bool) -> u8 {
     1 + u8::from(thrown && undressed_wound(state, seat, "hand"))
 }
 
+/// Craft Item (pp. 13, 23), a Basic Action paid with 1 card: the character builds `item`. The Item
+/// cards are the table's, so the app cannot see the 2 components nor whether the Crafted card is
+/// still in the blue deck (p. 23: without it nothing is built); the hand line says what to discard
+/// and take, and the table undoes the Action when the components are missing.
+pub(super) fn craft_item(ctx: &mut Ctx, seat: Seat, item: CraftedItem) -> Outcome<()> {
+    ctx.awake(seat)?;
+    ctx.emit(Event::TableDoes { seat, task: TableTask::CraftItem { item } });
+    Ok(())
+}
+
 /// An Action card or Item Action the table carries out (pp. 12, 22): paid already; its bounds are
 /// at least the card itself, at most a full hand.
 pub(super) fn card_action(ctx: &mut Ctx, seat: Seat, paid: u8) -> Outcome<()> {

@@ -11,7 +11,7 @@ use crate::rejection::{refuse, refuse_with, Code, Outcome};
 use crate::state::*;
 
 fn engine_top(ctx: &Ctx, engine: EngineNumber) -> Outcome<EngineStatus> {
-    if !(1..=3).contains(&engine.0) {
+    if !engine.exists() {
         return refuse(Code::NoSuchThing, "engines_are_numbered_1_to_3", "Engines are numbered 1 to 3.");
     }
     match ctx.state.engines[engine.0 as usize - 1] {
@@ -42,9 +42,9 @@ fn in_engine_room(ctx: &Ctx, seat: Seat, engine: EngineNumber, malfunction_ok: b
 /// Engine Control Room (p. 25): check all three. Its own Malfunction stops it; the Engine rooms' do not.
 pub(super) fn check_all_engines(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     ctx.tile_room_action(seat, "engine_control_room", false)?;
-    for n in 1..=3 {
-        let top = engine_top(ctx, EngineNumber(n))?;
-        ctx.emit(Event::EngineChecked { seat, engine: EngineNumber(n), top });
+    for engine in EngineNumber::ALL {
+        let top = engine_top(ctx, engine)?;
+        ctx.emit(Event::EngineChecked { seat, engine, top });
     }
     Ok(())
 }
@@ -78,7 +78,7 @@ pub(super) fn set_engine_order(ctx: &mut Ctx, seat: Seat, top: EngineStatus) -> 
 /// Repair/Break with physical tokens: only whether the order changed is public (p. 26).
 pub(super) fn report_engine_order(ctx: &mut Ctx, seat: Seat, engine: EngineNumber, changed: bool) -> Outcome<()> {
     ctx.awake(seat)?;
-    if !(1..=3).contains(&engine.0) {
+    if !engine.exists() {
         return refuse(Code::NoSuchThing, "engines_are_numbered_1_to_3", "Engines are numbered 1 to 3.");
     }
     if ctx.handles(Component::Engines) {

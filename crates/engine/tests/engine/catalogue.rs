@@ -73,10 +73,12 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> Value {
         FieldKind::EngineStatus => json!("working"),
         FieldKind::ResearchObject => json!("intruder_egg"),
         FieldKind::ScanProcedure => json!("surgery"),
+        FieldKind::SeriousWound => json!(0),
         FieldKind::Treatment => json!("heal_light"),
         FieldKind::Weapon => json!("own"),
         FieldKind::EggAttempt => json!("shoot"),
         FieldKind::ItemDeck => json!("green"),
+        FieldKind::CraftedItem => json!("taser"),
         FieldKind::PlayedCard => json!("bandages"),
         FieldKind::CardEffect => json!("heal_light"),
         FieldKind::OfferedCharacter => json!("captain"),
@@ -106,6 +108,7 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         (FieldKind::Weapon, names::<Weapon>()),
         (FieldKind::EggAttempt, names::<EggAttempt>()),
         (FieldKind::ItemDeck, names::<ItemDeck>()),
+        (FieldKind::CraftedItem, names::<CraftedItem>()),
         (FieldKind::PlayedCard, names::<PlayedCard>()),
         (FieldKind::CardEffect, names::<CardEffect>()),
         (FieldKind::NoiseFace, names::<NoiseFace>()),
@@ -113,6 +116,8 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         (FieldKind::TokenKind, names::<TokenKind>()),
         (FieldKind::ExplorationEffect, names::<ExplorationEffect>()),
         (FieldKind::Destination, names::<Destination>()),
+        // The Engines are numbers: those the board has a room for (p. 26), in digits.
+        (FieldKind::Engine, (0..=u8::MAX).filter(|n| nemesis_engine::Content::base().engine_location(EngineNumber(*n)).is_some()).map(|n| n.to_string()).collect()),
     ];
     let choices = &catalogue().choices;
     assert_eq!(choices.len(), expected.len(), "every list the catalogue carries is checked here");
@@ -121,6 +126,12 @@ fn the_catalogue_offers_every_value_of_each_listed_kind() {
         let unique: BTreeSet<String> = listed.iter().cloned().collect();
         assert_eq!(unique.len(), listed.len(), "{kind:?} names each value once");
         assert_eq!(unique, all, "{kind:?} lists every value of its enum and no other");
+    }
+    // A form sends an Engine back as the number its value writes (the command's own type).
+    for v in &choices.iter().find(|c| c.kind == FieldKind::Engine).expect("the Engines are listed").values {
+        let n: u8 = v.parse().expect("an Engine is written in digits");
+        let c: Command = serde_json::from_value(json!({ "type": "check_engine", "seat": 0, "engine": n })).expect("a form's Engine is the command's");
+        assert!(matches!(c, Command::CheckEngine { engine, .. } if engine.exists()));
     }
 }
 
@@ -402,6 +413,8 @@ fn every_offer_of_a_round_has_its_section_in_the_catalogue() {
         CommandType::MoveCharacter => RoundSection::Move,
         CommandType::Shoot | CommandType::MeleeAttack | CommandType::IntruderPlayerAttack | CommandType::DestroyEggs => RoundSection::Fight,
         CommandType::CardAction | CommandType::UseCard => RoundSection::Card,
+        // Declared since, beside the card Actions (a Basic Action paid with 1 card, p. 13).
+        CommandType::CraftItem => RoundSection::Card,
         CommandType::Pass => RoundSection::Pass,
         _ => RoundSection::Here,
     };

@@ -190,13 +190,13 @@ fn old_card_candidates(state: &State, seat: Seat) -> Vec<Command> {
     let intruders: Vec<IntruderId> = state.intruders_at(here).map(|i| i.id).collect();
     let computers: Vec<Location> = (1..=state.content().data.locations.len() as u8).map(Location).filter(|l| nemesis_engine::rules::has_computer(state, *l)).collect();
     let throws = nemesis_engine::rules::throw_targets(state, here);
-    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
-    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room), target: None, pod: None };
+    let plain = |card, effect| Command::UseCard { seat, card, effect, wound: None, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
+    let at = |card, effect, room: Location, intruder| Command::UseCard { seat, card, effect, wound: None, cards: Vec::new(), corridor: None, intruder, room: Some(room), target: None, pod: None };
     for card in PlayedCard::ALL {
         for effect in card_effects(card) {
             match effect {
-                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: *w, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None })),
-                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None, target: None, pod: None })),
+                CardEffect::DressSerious => out.extend(undressed.iter().map(|w| Command::UseCard { seat, card, effect: *effect, wound: Some(*w), cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None })),
+                CardEffect::ToggleDoor | CardEffect::DestroyDoor => out.extend(corridors.iter().map(|c| Command::UseCard { seat, card, effect: *effect, wound: None, cards: Vec::new(), corridor: Some(*c), intruder: None, room: None, target: None, pod: None })),
                 CardEffect::ThrowGrenade => {
                     for r in &throws {
                         out.extend(state.intruders_at(*r).map(|i| at(card, *effect, *r, Some(i.id))));
@@ -205,9 +205,9 @@ fn old_card_candidates(state: &State, seat: Seat) -> Vec<Command> {
                     }
                 }
                 CardEffect::ThrowMolotov => out.extend(throws.iter().map(|r| at(card, *effect, *r, None))),
-                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None, target: None, pod: None })),
+                CardEffect::DriveOffIntruder | CardEffect::StunIntruder => out.extend(intruders.iter().map(|i| Command::UseCard { seat, card, effect: *effect, wound: None, cards: Vec::new(), corridor: None, intruder: Some(*i), room: None, target: None, pod: None })),
                 CardEffect::PlaceMalfunction if card == PlayedCard::BlockingAccess => {
-                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r), target: None, pod: None }))
+                    out.extend(computers.iter().map(|r| Command::UseCard { seat, card, effect: *effect, wound: None, cards: Vec::new(), corridor: None, intruder: None, room: Some(*r), target: None, pod: None }))
                 }
                 _ => out.push(plain(card, *effect)),
             }
@@ -227,9 +227,10 @@ struct Seen {
 }
 
 /// A card guided after the old list was retired (issue 31): the Taser's emptied hand and the
-/// Evacuation Key, which the old list could not offer.
+/// Evacuation Key, which the old list could not offer; and the commands declared since, each
+/// with its own `offer:` clause (Craft Item, pp. 13, 23).
 fn guided_since(o: &Offer) -> bool {
-    matches!(o.command, Command::UseCard { card: PlayedCard::EvacuationKey, .. } | Command::UseCard { effect: CardEffect::EmptyHand, .. })
+    matches!(o.command, Command::UseCard { card: PlayedCard::EvacuationKey, .. } | Command::UseCard { effect: CardEffect::EmptyHand, .. } | Command::CraftItem { .. })
 }
 
 fn compare(s: &State, seen: &mut Seen, at: &str) {

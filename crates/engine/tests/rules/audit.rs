@@ -376,7 +376,7 @@ fn a_dropped_egg_can_be_picked_up_again_p13_p22_p25() {
 /// The Grenade or the Molotov Cocktail played as its card by seat 0, into `room`, at `intruder`.
 fn thrown(card: PlayedCard, room: Location, intruder: Option<IntruderId>) -> Command {
     let effect = if card == PlayedCard::Grenade { CardEffect::ThrowGrenade } else { CardEffect::ThrowMolotov };
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder, room: Some(room), target: None, pod: None }
+    Command::UseCard { seat: Seat(0), card, effect, wound: None, cards: Vec::new(), corridor: None, intruder, room: Some(room), target: None, pod: None }
 }
 
 fn serious_wounds_drawn(a: &Applied, seat: Seat) -> usize {

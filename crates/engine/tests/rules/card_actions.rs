@@ -13,7 +13,7 @@ use nemesis_engine::state::*;
 use nemesis_engine::{Actor, Content, Fate};
 
 pub(crate) fn use_card(card: PlayedCard, effect: CardEffect) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
+    Command::UseCard { seat: Seat(0), card, effect, wound: None, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None }
 }
 
 /// Puts `seat` in the first room with a Computer (p. 24), explored, and says which it is.
@@ -120,25 +120,28 @@ fn bandages_medkit_and_clothes_offer_only_the_treatments_the_character_needs_p21
     use PlayedCard::*;
     // Only the undressed wound (the second) can be dressed; the dressed one healed by the Medkit.
     assert_eq!(got, vec![
-        w(Bandages, DressSerious, 1), w(Bandages, HealLight, 0),
-        w(Medkit, DressSerious, 1), w(Medkit, HealDressed, 0),
-        w(Clothes, DiscardSlime, 0), w(Clothes, DressSerious, 1),
+        w(Bandages, DressSerious, Some(1)), w(Bandages, HealLight, None),
+        w(Medkit, DressSerious, Some(1)), w(Medkit, HealDressed, None),
+        w(Clothes, DiscardSlime, None), w(Clothes, DressSerious, Some(1)),
     ]);
-    let a = ok(&s, &mut f, w(Bandages, DressSerious, 1), vec![]);
+    // A dressing names its wound: the character's own, by its place among them (p. 21).
+    assert_eq!(refused(&s, &mut f, w(Bandages, DressSerious, None), vec![]).key, "choose_the_serious_wound_to_dress");
+    assert_eq!(refused(&s, &mut f, w(Bandages, DressSerious, Some(0)), vec![]).key, "that_serious_wound_is_already_dressed");
+    let a = ok(&s, &mut f, w(Bandages, DressSerious, Some(1)), vec![]);
     assert!(a.state.seats[Seat(0)].serious.iter().all(|x| x.dressed));
     assert_eq!(a.state.seats[Seat(0)].light_wounds, 1, "one effect only ([OR], p. 22)");
     let keys = lines_with_hands(&a);
     assert!(keys.contains(&"item_used".to_string()) && keys.contains(&"wound_dressed".to_string()), "{keys:?}");
-    let b = ok(&s, &mut f, w(Clothes, DiscardSlime, 0), vec![]);
+    let b = ok(&s, &mut f, w(Clothes, DiscardSlime, None), vec![]);
     assert!(!b.state.seats[Seat(0)].slime);
     assert!(has_hand_line("slime_off"));
-    let c = ok(&s, &mut f, w(Medkit, HealDressed, 0), vec![]);
+    let c = ok(&s, &mut f, w(Medkit, HealDressed, None), vec![]);
     assert_eq!(c.state.seats[Seat(0)].serious.len(), 1, "the dressed wound's card is discarded");
     // A Hand wound makes every Item Action cost 1 more (its Serious Wound card).
     let hand = Content::base().data.serious_wounds.iter().position(|x| x.key == "hand").expect("a Hand wound card");
     let mut hurt = s.clone();
     hurt.seats[Seat(0)].serious[1].card = WoundCardId(hand as u8);
-    assert_eq!(offered(&hurt, |c| *c == w(Bandages, HealLight, 0)), vec![(w(Bandages, HealLight, 0), Some(2))]);
+    assert_eq!(offered(&hurt, |c| *c == w(Bandages, HealLight, None)), vec![(w(Bandages, HealLight, None), Some(2))]);
 }
 
 #[test]
@@ -234,7 +237,7 @@ fn the_antidote_scans_every_card_removes_the_infected_and_the_larva_shuffles_in_
     let offer = offers(&s).into_iter().find(|o| o.command == antidote).expect("offered");
     assert!(offer.ends_round, "the offer says the Antidote ends the round as a pass, so the screens warn first (issue 31)");
     assert!(!offers(&s).into_iter().find(|o| matches!(o.command, Command::Pass { .. })).expect("Pass").ends_round, "a Pass is a Pass, not a step that ends the round");
-    let in_hand = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held[..2].to_vec(), corridor: None, intruder: None, room: None, target: None, pod: None };
+    let in_hand = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: None, cards: held[..2].to_vec(), corridor: None, intruder: None, room: None, target: None, pod: None };
     let a = ok(&s, &mut f, in_hand, vec![]);
     let scanned = a.events.iter().filter(|e| matches!(e, Event::ContaminationScanned { .. })).count();
     assert_eq!(scanned, held.len(), "every card held is scanned");
@@ -305,7 +308,7 @@ fn items_marked_out_of_combat_only_are_neither_offered_nor_accepted_with_an_intr
     let fight = cards(&s);
     assert!(restricted.iter().all(|c| !fight.contains(c)), "in Combat none of them: {fight:?}");
     assert!(fight.contains(&EnergyCharge) && fight.contains(&FireExtinguisher), "no icon: also in Combat: {fight:?}");
-    let bandages = Command::UseCard { seat: Seat(0), card: Bandages, effect: CardEffect::HealLight, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
+    let bandages = Command::UseCard { seat: Seat(0), card: Bandages, effect: CardEffect::HealLight, wound: None, cards: Vec::new(), corridor: None, intruder: None, room: None, target: None, pod: None };
     let err = refused(&s, &mut f, bandages, vec![]);
     assert_eq!(err.key, "that_card_is_out_of_combat_only", "p. 22: the Bandages wait for an empty room");
     for (card, effect) in [(Medkit, CardEffect::HealDressed), (Clothes, CardEffect::DiscardSlime), (Tools, CardEffect::RepairMalfunction), (DuctTape, CardEffect::CombineHeavyItems), (Antidote, CardEffect::Scan)] {
@@ -361,7 +364,7 @@ fn a_scan_names_no_more_contamination_cards_in_hand_than_the_hand_holds_and_chan
     // The Antidote: 1 paid from a hand of 2 leaves 1.
     t.seats[Seat(0)].hand = 2;
     t.seats[Seat(0)].hand_scan_due = false;
-    let antidote = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: 0, cards: held.clone(), corridor: None, intruder: None, room: None, target: None, pod: None };
+    let antidote = Command::UseCard { seat: Seat(0), card: PlayedCard::Antidote, effect: CardEffect::Scan, wound: None, cards: held.clone(), corridor: None, intruder: None, room: None, target: None, pod: None };
     assert_eq!(refused(&t, &mut f, antidote, vec![]).key, key);
     // Look scans cards drawn aside (Eclosion's four), not the hand: no limit by the hand.
     let look = Command::ScanContamination { seat: Seat(0), cards: held.clone(), procedure: ScanProcedure::Look, scanned: 0 };
@@ -388,7 +391,7 @@ fn play_as(s: &mut State, key: &str) {
 }
 
 fn with(card: PlayedCard, effect: CardEffect, corridor: Option<CorridorId>, intruder: Option<IntruderId>, room: Option<Location>) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor, intruder, room, target: None, pod: None }
+    Command::UseCard { seat: Seat(0), card, effect, wound: None, cards: Vec::new(), corridor, intruder, room, target: None, pod: None }
 }
 
 fn corridors_of(at: Location) -> Vec<CorridorId> {
@@ -703,7 +706,7 @@ fn the_self_destruct_key_starts_or_stops_the_sequence_from_a_room_with_a_working
 }
 
 fn aimed(card: PlayedCard, effect: CardEffect, target: Option<Seat>, pod: Option<PodNumber>) -> Command {
-    Command::UseCard { seat: Seat(0), card, effect, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target, pod }
+    Command::UseCard { seat: Seat(0), card, effect, wound: None, cards: Vec::new(), corridor: None, intruder: None, room: None, target, pod }
 }
 
 #[test]
@@ -853,7 +856,7 @@ fn the_comms_key_shows_one_objective_card_of_a_character_with_a_signal_marker_fr
     let (mut s, mut f) = table(3, 3133);
     let at = at_a_computer(&mut s, Seat(0));
     round_of(&mut s, Seat(0));
-    let key_on = |t: Seat| Command::UseCard { seat: Seat(0), card: PlayedCard::CommsKey, effect: CardEffect::SeeObjective, wound: 0, cards: Vec::new(), corridor: None, intruder: None, room: None, target: Some(t), pod: None };
+    let key_on = |t: Seat| Command::UseCard { seat: Seat(0), card: PlayedCard::CommsKey, effect: CardEffect::SeeObjective, wound: None, cards: Vec::new(), corridor: None, intruder: None, room: None, target: Some(t), pod: None };
     let keys_offered = |s: &State| offered(s, |c| matches!(c, Command::UseCard { card: PlayedCard::CommsKey, .. }));
     assert!(keys_offered(&s).is_empty(), "nobody sent the Signal: nobody's objective to see");
     s.seats[Seat(1)].signal = true;
@@ -957,4 +960,16 @@ fn the_canteen_and_the_shower_room_do_their_part_then_ask_the_phone_how_many_car
     round_of(&mut t, Seat(0));
     let a = ok(&t, &mut f, Command::ScanContamination { seat: Seat(0), cards: vec![], procedure: ScanProcedure::Canteen, scanned: 0 }, vec![]);
     assert!(!a.state.seats[Seat(0)].hand_scan_due);
+}
+
+/// A save from before a dressing named its wound by a field of its own wrote a number for every
+/// card played: it still reads, as that wound (p. 21), and a card that dresses nothing leaves it out.
+#[test]
+fn an_old_saves_dressing_still_names_its_serious_wound_p21() {
+    let old = r#"{"type":"use_card","seat":0,"card":"bandages","effect":"dress_serious","wound":1}"#;
+    let Command::UseCard { wound, .. } = serde_json::from_str(old).expect("an old save's card reads") else { panic!("a card played") };
+    assert_eq!(wound, Some(1));
+    let plain = r#"{"type":"use_card","seat":0,"card":"bandages","effect":"heal_light"}"#;
+    let Command::UseCard { wound, .. } = serde_json::from_str(plain).expect("a card without a wound reads") else { panic!("a card played") };
+    assert_eq!(wound, None);
 }

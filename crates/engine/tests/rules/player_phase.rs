@@ -169,3 +169,25 @@ fn a_character_waiting_in_an_escape_pod_draws_up_to_5_at_the_start_of_the_player
     assert_eq!(after.seats[Seat(0)].hand, 5, "the waiting character's player draws up to 5 too");
     assert_eq!(after.seats[Seat(1)].hand, 5);
 }
+
+/// Craft Item (pp. 13, 23): a Basic Action of 1 card, offered in the character's round for each of
+/// the four Crafted Items; the Item cards are the table's, so its hand line says which 2 to discard
+/// and which card to take, and the app keeps only the card paid.
+#[test]
+fn crafting_an_item_is_a_basic_action_of_one_card_p13_p23() {
+    use crate::room_sheet::{has_hand_line, lines_with_hands, offered, round_of};
+    use nemesis_engine::event::TableTask;
+    let (mut s, mut f) = table(2, 2411);
+    round_of(&mut s, Seat(0));
+    let crafts = offered(&s, |c| matches!(c, Command::CraftItem { .. }));
+    let all: Vec<(Command, Option<u8>)> = CraftedItem::ALL.iter().map(|item| (Command::CraftItem { seat: Seat(0), item: *item }, Some(1))).collect();
+    assert_eq!(crafts, all, "the Antidote, the Taser, the Flamethrower and the Molotov Cocktail, 1 card each");
+    let a = ok(&s, &mut f, Command::CraftItem { seat: Seat(0), item: CraftedItem::Flamethrower }, vec![]);
+    assert!(a.events.contains(&Event::TableDoes { seat: Seat(0), task: TableTask::CraftItem { item: CraftedItem::Flamethrower } }));
+    assert_eq!(a.state.seats[Seat(0)].hand, 4, "1 Action card paid (p. 13)");
+    assert_eq!(a.state.rounds.actions, 1, "one of the round's two Actions");
+    assert!(lines_with_hands(&a).contains(&"item_crafted".to_string()) && has_hand_line("item_crafted"));
+    // A seat's Action: its phone sends it in its own round (p. 12), as the table may.
+    use nemesis_engine::catalogue::{may_send, Sender};
+    assert!(may_send(&Command::CraftItem { seat: Seat(0), item: CraftedItem::Taser }, Sender::Round));
+}

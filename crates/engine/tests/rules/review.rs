@@ -79,7 +79,7 @@ fn with_no_door_token_in_the_pool_a_closed_door_is_taken_from_the_board_never_a_
     s.seats[Seat(0)].location = here;
     round_of(&mut s, Seat(0));
     let mut f = nemesis_engine::Fate::seeded(3203);
-    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: 0, cards: Vec::new(), corridor: Some(target), intruder: None, room: None, target: None, pod: None };
+    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: None, cards: Vec::new(), corridor: Some(target), intruder: None, room: None, target: None, pod: None };
     let a = ok(&s, &mut f, close, vec![]);
     assert_eq!(a.state.board.doors[target.0 as usize], DoorState::Closed, "the Door is closed");
     assert_eq!(a.state.board.doors[last], DoorState::Open, "its token came from the Closed Door, the highest corridor");
@@ -107,7 +107,7 @@ fn with_no_door_token_in_the_pool_an_active_airlocks_door_is_never_taken_p17_p25
     s.seats[Seat(0)].location = here;
     round_of(&mut s, Seat(0));
     let mut f = nemesis_engine::Fate::seeded(3205);
-    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: 0, cards: Vec::new(), corridor: Some(target), intruder: None, room: None, target: None, pod: None };
+    let close = Command::UseCard { seat: Seat(0), card: PlayedCard::Tools, effect: CardEffect::ToggleDoor, wound: None, cards: Vec::new(), corridor: Some(target), intruder: None, room: None, target: None, pod: None };
     let a = ok(&s, &mut f, close, vec![]);
     assert_eq!(a.state.board.doors[target.0 as usize], DoorState::Closed, "the Door is closed");
     assert_eq!(a.state.airlock, Some(room), "the Airlock Procedure goes on");

@@ -600,10 +600,12 @@ fn sample(f: &nemesis_engine::catalogue::Field) -> serde_json::Value {
         K::EngineStatus => json!("working"),
         K::ResearchObject => json!("intruder_egg"),
         K::ScanProcedure => json!("surgery"),
+        K::SeriousWound => json!(0),
         K::Treatment => json!("heal_light"),
         K::Weapon => json!("own"),
         K::EggAttempt => json!("shoot"),
         K::ItemDeck => json!("green"),
+        K::CraftedItem => json!("taser"),
         K::PlayedCard => json!("bandages"),
         K::CardEffect => json!("heal_light"),
         K::OfferedCharacter => json!("captain"),
@@ -1143,7 +1145,7 @@ async fn a_wounded_players_phone_says_whose_grenade_hit_them() {
         act(t, Command::PlaceCharacter { seat: hit, at });
         act(t, Command::PlaceIntruder { kind: IntruderKind::Adult, at });
         let id = view(t).intruders[0].id;
-        let grenade = Command::UseCard { seat: thrower, card: PlayedCard::Grenade, effect: CardEffect::ThrowGrenade, wound: 0, cards: vec![], corridor: None, intruder: Some(id), room: Some(at), target: None, pod: None };
+        let grenade = Command::UseCard { seat: thrower, card: PlayedCard::Grenade, effect: CardEffect::ThrowGrenade, wound: None, cards: vec![], corridor: None, intruder: Some(id), room: Some(at), target: None, pod: None };
         act(t, grenade);
         (thrower, hit)
     });
