@@ -173,6 +173,20 @@ pub struct NextStep {
     /// Mars, p. 11). Empty: the step asks the table nothing about anyone.
     #[serde(default)]
     pub asks: Vec<Seat>,
+    /// The objective's judgement only (p. 11): what the app's records say of a "Met", found by
+    /// trying it. `None`: nothing contradicts it, "Met" is offered as is.
+    #[serde(default)]
+    pub met: Option<MetRefused>,
+}
+
+/// A "Met" the app's records refuse, with the rules' own reason. `confirmable`: a play the app
+/// keeps no record of could have done it, so the table may confirm it anyway (`overrule`);
+/// otherwise only "Not met" is offered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MetRefused {
+    pub reason: crate::rejection::Rejection,
+    pub confirmable: bool,
 }
 
 /// The step (at most one) the game waits for now, outside the players' rounds: the draft in
@@ -181,7 +195,7 @@ pub struct NextStep {
 /// Empty while the Intruder player chooses an Intruder Attack card (nothing else can happen) and
 /// during the rounds, whose Actions are `offers`.
 pub fn next_steps(state: &State) -> Vec<NextStep> {
-    let step = |command, seat| vec![NextStep { command, seat, asks: Vec::new() }];
+    let step = |command, seat| vec![NextStep { command, seat, asks: Vec::new(), met: None }];
     if state.attack_offer.is_some() {
         return Vec::new();
     }
@@ -219,7 +233,7 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
                     .into_iter()
                     .filter(|s| state.seats[*s].life == Life::Hibernating && !matches!(state.seats[*s].objective, ObjectiveChoice::Chosen(Some(_))))
                     .collect();
-                vec![NextStep { command: CommandType::RevealCoordinates, seat: None, asks }]
+                vec![NextStep { command: CommandType::RevealCoordinates, seat: None, asks, met: None }]
             }
             VictoryStep::Contamination => {
                 let survivor = |s: &Seat| matches!(state.seats[*s].life, Life::Hibernating | Life::Escaped);
@@ -231,7 +245,9 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
             VictoryStep::Objectives => {
                 // Each judged objective is revealed, then judged, in turn order.
                 match state.judged_seats().into_iter().find(|s| state.seats[*s].objective_met.is_none()) {
-                    Some(seat) if state.seats[seat].objective_revealed => step(CommandType::JudgeObjective, Some(seat)),
+                    Some(seat) if state.seats[seat].objective_revealed => {
+                        vec![NextStep { command: CommandType::JudgeObjective, seat: Some(seat), asks: Vec::new(), met: met_refused(state, seat) }]
+                    }
                     Some(seat) => step(CommandType::RevealObjective, Some(seat)),
                     None => Vec::new(),
                 }
@@ -239,6 +255,14 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
             VictoryStep::Done => Vec::new(),
         },
     }
+}
+
+/// A "Met" for `seat`'s objective tried as the table would send it, plain then confirmed: the
+/// rules' refusal, if any, and whether their overrule is accepted.
+fn met_refused(state: &State, seat: Seat) -> Option<MetRefused> {
+    let trial = |overrule| apply(Some(state), &mut Fate::seeded(0), Actor::Table, &Command::JudgeObjective { seat, met: true, overrule }, &[]);
+    let reason = trial(false).err()?;
+    Some(MetRefused { reason, confirmable: trial(true).is_ok() })
 }
 
 fn judge(state: &State, command: Command) -> Option<Offer> {
