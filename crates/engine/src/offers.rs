@@ -213,6 +213,8 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
             let all_passed = state.rounds.turn_of.is_none() && crate::rules::still_to_pass(state).next().is_none();
             if all_passed { step(CommandType::EndPlayerPhase, None) } else { Vec::new() }
         }
+        // Eclosion's scans end step 7 (p. 10): the bag waits for them, and the step card says whose.
+        Phase::Event { step: EventStep::BagDevelopment } if state.seats.iter().any(|(_, x)| x.eclosion_scan_due) => Vec::new(),
         Phase::Event { step: s } => step(
             match s {
                 EventStep::TimeTrack => CommandType::AdvanceTime,

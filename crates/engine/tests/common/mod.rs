@@ -232,6 +232,13 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
             return Request::Do { command: cmd, entered: Vec::new() };
         }
     }
+    // Eclosion's scans end the Event card's step (p. 10): the bag waits for their answers.
+    if let Some((due, _)) = s.seats.iter().find(|(_, x)| x.eclosion_scan_due) {
+        if matches!(s.phase, Phase::Event { .. }) {
+            let cmd = Command::ScanContamination { seat: due, cards: Vec::new(), procedure: nemesis_engine::command::ScanProcedure::Look, scanned: 0 };
+            return Request::Do { command: cmd, entered: Vec::new() };
+        }
+    }
     let cmd = match s.phase {
         Phase::Event { step } => match (step, p.below(10)) {
             (_, 0) => Command::SetHandSize { seat, cards: p.below(6) as u8 },
