@@ -8,7 +8,7 @@
 //! a trial is judged only by accepted / refused. No candidate names a hidden card or token, and the
 //! rules' checks for an Action depend on public facts only, so whether an offer is present says
 //! nothing secret. A trial that needs a result of a physical component (`ResultNeeded`) is offered
-//! with `needs_result`, since the table will enter it.
+//! with `needs_result` and the component it named (`needs`), since the table will enter it.
 
 use crate::command::{Command, CommandType};
 use crate::fate::Fate;
@@ -80,6 +80,11 @@ pub struct Offer {
     pub cost: Option<u8>,
     /// The table must enter a result of a physical component for it (a die, a card, a token).
     pub needs_result: bool,
+    /// With `needs_result`: the physical component the trial asked for first (the Noise die of a
+    /// Move), so the table's form opens its entry at once; `None` for a question about a
+    /// player's own cards.
+    #[serde(default)]
+    pub needs: Option<crate::state::Component>,
     /// A Move out of a room with Intruders is an Escape (p. 19): this many of them attack the
     /// character before the move, so the table is warned before it sends it. 0 for anything else.
     #[serde(default)]
@@ -270,9 +275,9 @@ fn met_refused(state: &State, seat: Seat) -> Option<MetRefused> {
 fn judge(state: &State, command: Command) -> Option<Offer> {
     // A throwaway generator: the trial's draws are discarded with its copy of the state.
     let mut fate = Fate::seeded(0);
-    let (needs_result, trial) = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
-        Ok(applied) => (false, Some(applied)),
-        Err(r) if r.code == Code::ResultNeeded => (true, None),
+    let (needs, trial) = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
+        Ok(applied) => (None, Some(applied)),
+        Err(r) if r.code == Code::ResultNeeded => (Some(r.needs), None),
         Err(_) => return None,
     };
     // What the offer warns of is its command's declaration (`Offered::warns`), about its seat.
@@ -319,5 +324,6 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
         _ => Vec::new(),
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
+    let needs_result = needs.is_some();
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, needs: needs.flatten(), escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
 }
