@@ -154,6 +154,11 @@ test("the end told once, the victory check asked plainly, the debrief where the 
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-met") ?? null), null, "no answer has the focus");
       const borders = await verdict.locator("[data-met]").evaluateAll((els) => els.map((el) => getComputedStyle(el).borderColor));
       assert.equal(new Set(borders).size, 1, `both answers look alike (${borders.join(" / ")})`);
+      // A "Met" the engine refuses is never offered as is (p. 11): its reason shows instead, and
+      // the "no record" note only beside the table's "Met anyway".
+      const refusedMet = await verdict.locator('[data-test^="verdict-refused-"]').count();
+      assert.equal(await verdict.locator('[data-test="do-judge_objective"]').count(), refusedMet ? 0 : 1, "Met is offered only when the records allow it");
+      assert.equal(await verdict.locator('[data-test="verdict-overrule-ask"]').count(), await verdict.locator('[data-test="do-judge_objective-overrule"]').count(), "the note comes only with Met anyway");
       if (shots) await page.screenshot({ path: join(shots, "ending-verdict.png") });
       await verdict.locator('[data-met="false"]').click();
     } else {

@@ -3,7 +3,7 @@
 //! its values, so every screen renders it in its own language; the English text rides along.
 
 use crate::content::{Content, ExplorationEffect};
-use crate::event::{DrawPurpose, Event, TableTask};
+use crate::event::{DrawPurpose, Event, EventDraw, TableTask};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
 use crate::event::DeathCause;
@@ -428,9 +428,12 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 public("room_peeked", vec![who(seat), room_as(at, RoomForm::FaceDown)])
             }
         }
-        Event::EventCardDrawn { card: x, .. } => {
+        Event::EventCardDrawn { card: x, purpose } => {
             let corridor = d.events[x.0 as usize].corridor;
-            public("event_card", vec![("card", event_card(x)), ("corridor", num(corridor))])
+            // A card drawn only for a Retreat's corridor (p. 20) has its own hand line: only the
+            // fleeing Intruder moves, and the card is discarded unresolved.
+            let key = if *purpose == EventDraw::Retreat { "event_card_retreat" } else { "event_card" };
+            public(key, vec![("card", event_card(x)), ("corridor", num(corridor))])
         }
         Event::EventCardResolved { card: x } => public("event_resolved", vec![("card", event_card(x))]),
         Event::EventCardDiscarded { card: x } => public("event_discarded", vec![("card", event_card(x))]),

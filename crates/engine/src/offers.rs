@@ -8,7 +8,7 @@
 //! a trial is judged only by accepted / refused. No candidate names a hidden card or token, and the
 //! rules' checks for an Action depend on public facts only, so whether an offer is present says
 //! nothing secret. A trial that needs a result of a physical component (`ResultNeeded`) is offered
-//! with `needs_result`, since the table will enter it.
+//! with `needs_result` and the component it named (`needs`), since the table will enter it.
 
 use crate::command::{Command, CommandType};
 use crate::fate::Fate;
@@ -80,6 +80,11 @@ pub struct Offer {
     pub cost: Option<u8>,
     /// The table must enter a result of a physical component for it (a die, a card, a token).
     pub needs_result: bool,
+    /// With `needs_result`: the physical component the trial asked for first (the Noise die of a
+    /// Move), so the table's form opens its entry at once; `None` for a question about a
+    /// player's own cards.
+    #[serde(default)]
+    pub needs: Option<crate::state::Component>,
     /// A Move out of a room with Intruders is an Escape (p. 19): this many of them attack the
     /// character before the move, so the table is warned before it sends it. 0 for anything else.
     #[serde(default)]
@@ -173,6 +178,20 @@ pub struct NextStep {
     /// Mars, p. 11). Empty: the step asks the table nothing about anyone.
     #[serde(default)]
     pub asks: Vec<Seat>,
+    /// The objective's judgement only (p. 11): what the app's records say of a "Met", found by
+    /// trying it. `None`: nothing contradicts it, "Met" is offered as is.
+    #[serde(default)]
+    pub met: Option<MetRefused>,
+}
+
+/// A "Met" the app's records refuse, with the rules' own reason. `confirmable`: a play the app
+/// keeps no record of could have done it, so the table may confirm it anyway (`overrule`);
+/// otherwise only "Not met" is offered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MetRefused {
+    pub reason: crate::rejection::Rejection,
+    pub confirmable: bool,
 }
 
 /// The step (at most one) the game waits for now, outside the players' rounds: the draft in
@@ -181,7 +200,7 @@ pub struct NextStep {
 /// Empty while the Intruder player chooses an Intruder Attack card (nothing else can happen) and
 /// during the rounds, whose Actions are `offers`.
 pub fn next_steps(state: &State) -> Vec<NextStep> {
-    let step = |command, seat| vec![NextStep { command, seat, asks: Vec::new() }];
+    let step = |command, seat| vec![NextStep { command, seat, asks: Vec::new(), met: None }];
     if state.attack_offer.is_some() {
         return Vec::new();
     }
@@ -199,6 +218,8 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
             let all_passed = state.rounds.turn_of.is_none() && crate::rules::still_to_pass(state).next().is_none();
             if all_passed { step(CommandType::EndPlayerPhase, None) } else { Vec::new() }
         }
+        // Eclosion's scans end step 7 (p. 10): the bag waits for them, and the step card says whose.
+        Phase::Event { step: EventStep::BagDevelopment } if state.seats.iter().any(|(_, x)| x.eclosion_scan_due) => Vec::new(),
         Phase::Event { step: s } => step(
             match s {
                 EventStep::TimeTrack => CommandType::AdvanceTime,
@@ -219,7 +240,7 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
                     .into_iter()
                     .filter(|s| state.seats[*s].life == Life::Hibernating && !matches!(state.seats[*s].objective, ObjectiveChoice::Chosen(Some(_))))
                     .collect();
-                vec![NextStep { command: CommandType::RevealCoordinates, seat: None, asks }]
+                vec![NextStep { command: CommandType::RevealCoordinates, seat: None, asks, met: None }]
             }
             VictoryStep::Contamination => {
                 let survivor = |s: &Seat| matches!(state.seats[*s].life, Life::Hibernating | Life::Escaped);
@@ -231,7 +252,9 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
             VictoryStep::Objectives => {
                 // Each judged objective is revealed, then judged, in turn order.
                 match state.judged_seats().into_iter().find(|s| state.seats[*s].objective_met.is_none()) {
-                    Some(seat) if state.seats[seat].objective_revealed => step(CommandType::JudgeObjective, Some(seat)),
+                    Some(seat) if state.seats[seat].objective_revealed => {
+                        vec![NextStep { command: CommandType::JudgeObjective, seat: Some(seat), asks: Vec::new(), met: met_refused(state, seat) }]
+                    }
                     Some(seat) => step(CommandType::RevealObjective, Some(seat)),
                     None => Vec::new(),
                 }
@@ -241,12 +264,20 @@ pub fn next_steps(state: &State) -> Vec<NextStep> {
     }
 }
 
+/// A "Met" for `seat`'s objective tried as the table would send it, plain then confirmed: the
+/// rules' refusal, if any, and whether their overrule is accepted.
+fn met_refused(state: &State, seat: Seat) -> Option<MetRefused> {
+    let trial = |overrule| apply(Some(state), &mut Fate::seeded(0), Actor::Table, &Command::JudgeObjective { seat, met: true, overrule }, &[]);
+    let reason = trial(false).err()?;
+    Some(MetRefused { reason, confirmable: trial(true).is_ok() })
+}
+
 fn judge(state: &State, command: Command) -> Option<Offer> {
     // A throwaway generator: the trial's draws are discarded with its copy of the state.
     let mut fate = Fate::seeded(0);
-    let (needs_result, trial) = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
-        Ok(applied) => (false, Some(applied)),
-        Err(r) if r.code == Code::ResultNeeded => (true, None),
+    let (needs, trial) = match apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
+        Ok(applied) => (None, Some(applied)),
+        Err(r) if r.code == Code::ResultNeeded => (Some(r.needs), None),
         Err(_) => return None,
     };
     // What the offer warns of is its command's declaration (`Offered::warns`), about its seat.
@@ -293,5 +324,6 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         Command::UseCard { effect: CardEffect::ThrowGrenade | CardEffect::ThrowMolotov, room: Some(room), .. } => state.characters_at(*room),
         _ => Vec::new(),
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
+    let needs_result = needs.is_some();
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, needs: needs.flatten(), escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
 }

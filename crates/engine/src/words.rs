@@ -290,6 +290,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("room_peeked", "{player} looks at {room}."),
     ("room_peeked_at_table", "{player} secretly looks at the face-down tile and Exploration token of {room}."),
     ("event_card", "Event: {card} (corridor {corridor})."),
+    ("event_card_retreat", "Event card for the Retreat: {card} (corridor {corridor})."),
     ("event_resolved", "{card} is resolved."),
     ("event_discarded", "{card} goes to the Event discard pile: it was drawn only for its corridor number."),
     ("eclosion_draw", "Eclosion: {player} draws 4 cards from their Action deck, scans any Contamination card among them on their own device (one INFECTED gives a Larva), then discards the 4."),

@@ -77,7 +77,15 @@ export function tableKinds(kinds: EnteredKind[], handled: Component[]): EnteredK
 
 /** Every answer about a player's own cards given: none is ever assumed for them. */
 export function enteredAnswered(items: Entered[]): boolean {
-  return items.every((e) => e.kind !== "no_action_cards" || typeof e.none === "boolean");
+  // A die read off the table starts with no face (`emptyEntered`): one must be chosen.
+  return items.every((e) => (e.kind !== "no_action_cards" || typeof e.none === "boolean") && (!(e.kind === "noise" || e.kind === "combat") || !!e.face));
+}
+
+/** A result the engine asked for before anything was sent, as a required entry: a die starts
+ *  with no face, so nothing is entered for the table unread. */
+export function emptyEntered(kind: EnteredKind): Entered {
+  const e = blankEntered(kind);
+  return e.kind === "noise" || e.kind === "combat" ? ({ ...e, face: "" } as unknown as Entered) : e;
 }
 
 /** A blank result of a kind, ready to be filled in. */

@@ -8,6 +8,8 @@ export interface StepCard {
   step: string;
   /** The rules-reference entry behind the step. */
   rule: string;
+  /** The values its texts name (the player the step waits for). */
+  params?: Record<string, string>;
 }
 
 const ruleOfStep: Record<string, string> = {
@@ -18,6 +20,8 @@ const ruleOfStep: Record<string, string> = {
   intruder_attack: "intruder_attack",
   fire_damage: "fire_damage",
   event_card: "event_card",
+  eclosion_scan: "event_card",
+  eclosion_scan_table: "event_card",
   bag_development: "bag_development",
   over_engines: "victory_check",
   over_coordinates: "victory_check",
@@ -27,8 +31,16 @@ const ruleOfStep: Record<string, string> = {
   over_nobody: "end_of_game",
 };
 
-export function stepCard(view: PublicView): StepCard {
+/** `paired`: whether a seat has a phone connected, for the step that waits on one. */
+export function stepCard(view: PublicView, paired: (seat: number) => boolean = () => false): StepCard {
   const p = view.phase;
+  // Eclosion's scans end the Event card's step (p. 10): the engine develops the bag only once each
+  // is answered, so the card says whose, on their phone or, with none paired, at the table.
+  const scanning = p.phase === "event" ? view.seats.find((s) => s.eclosion_scan_due) : undefined;
+  if (scanning) {
+    const step = paired(scanning.seat) ? "eclosion_scan" : "eclosion_scan_table";
+    return { step, rule: ruleOfStep[step], params: { name: scanning.name } };
+  }
   let step: string = p.phase === "event" ? p.step : p.phase;
   // With an Intruder player (p. 27) the Player Phase runs differently for them: its own card.
   if (step === "player" && view.intruder_player_active) step = "player_intruder";

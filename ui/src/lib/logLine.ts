@@ -108,7 +108,7 @@ const HAND_LINES = new Set([
   "card_played", "item_used", "item_kept", "weapon_recharged", "storage_draw", "hand_scan_asked",
 ]);
 const VERDICT_LINES = new Set([
-  "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "event_card",
+  "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "event_card", "event_card_retreat",
   "attack_card", "attack_missed", "melee_hit", "melee_missed", "shot_hit", "shot_missed", "eggs_shot", "eggs_shot_missed", "eggs_struck", "eggs_struck_missed",
   "melee_missed_small", "melee_missed_adult", "shot_missed_small", "shot_missed_adult", "noise_rolled", "noise_rolled_table",
   "encounter", "surprise_attack", "no_surprise_attack", "serious_wound", "light_wounds", "character_died", "intruder_injured", "intruder_killed",

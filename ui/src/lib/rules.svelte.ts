@@ -55,7 +55,7 @@ export const ruleOfLine: Record<string, string> = {
   pod_ejected: "escape_pods", hibernated: "hibernation", first_encounter: "first_encounter", objective_chosen_private: "objectives",
   objective_chosen_table_private: "objectives", objective_chosen: "first_encounter", egg_taken: "nest_eggs", eggs_dropped: "nest_eggs", eggs_shot: "nest_eggs", eggs_shot_missed: "nest_eggs", eggs_struck: "nest_eggs", eggs_struck_missed: "nest_eggs", object_left: "heavy_objects", fire_control: "fire_control", airlock_started: "airlock_control", airlock_cancelled: "airlock_control", airlock_vented: "airlock_control", corpse_left: "corpse", object_picked_up: "heavy_objects", object_dropped: "heavy_objects",
   nest_eggs_destroyed: "nest_eggs", room_eggs_destroyed: "nest_eggs", egg_added: "nest_eggs", nest_destroyed: "nest_eggs",
-  weakness: "weaknesses", room_peeked_private: "exploration", room_peeked: "exploration", event_card: "event_card",
+  weakness: "weaknesses", room_peeked_private: "exploration", room_peeked: "exploration", event_card: "event_card", event_card_retreat: "intruder_retreat",
   event_resolved: "event_card", event_discarded: "intruder_retreat", game_ended: "end_of_game", ship_destroyed: "end_of_game", died_with_ship: "end_of_game",
   game_ended_fire: "end_of_game", game_ended_malfunction: "end_of_game", game_ended_self_destruct: "end_of_game", game_ended_jump: "end_of_game",
   game_ended_jump_destroyed: "end_of_game", game_ended_nobody_left_self_destruct: "end_of_game", game_ended_nobody_left_jump: "end_of_game",

@@ -364,8 +364,8 @@ macro_rules! commands_of_the_ship {
         /// The table's verdict on a revealed objective: asked with nothing chosen beforehand (a
         /// switch without a starting value), so a verdict is never sent by default. `overrule`:
         /// a "Met" the app's records contradict, confirmed by the table after that refusal,
-        /// because some legal plays leave no record (the Scientist's Intranet sends the Signal
-        /// from another Computer room; Laboratory Equipment discovers a Weakness anywhere).
+        /// where a legal play could leave no record (a card taking the Comms Room's or the
+        /// Laboratory's Action from another Computer room; `victory::confirmable`).
         /// Old saves never said it and read as not.
         JudgeObjective { seat: Seat, met: bool, #[serde(default, skip_serializing_if = "std::ops::Not::not")] overrule: bool } => {
             spec: on(G::Victory).fields([seat(), field("met", F::Switch)]).explained(),

@@ -23,6 +23,21 @@ fn in_step(ctx: &Ctx, step: EventStep) -> Outcome<()> {
     }
 }
 
+/// Step 7 ends when the Event card is resolved (p. 10), and Eclosion's is only once each player
+/// who drew its 4 cards has scanned the Contamination cards among them (the card; p. 20): until
+/// then the bag is not developed, and the refusal says whose scan the table waits for.
+fn eclosion_answered(ctx: &Ctx) -> Outcome<()> {
+    match ctx.state.seats.iter().find(|(_, x)| x.eclosion_scan_due) {
+        Some((seat, x)) => refuse_with(
+            Code::WrongPhase,
+            "the_event_card_waits_for_player_s_eclosion_scan",
+            "The Event card is not resolved yet: {player} still scans the Contamination cards among the 4 drawn for Eclosion.",
+            vec![("player", LogParam::seat(seat.0, x.name.clone()))],
+        ),
+        None => Ok(()),
+    }
+}
+
 fn step_name(s: EventStep) -> &'static str {
     match s {
         EventStep::TimeTrack => "Time Track",
@@ -192,6 +207,7 @@ pub(super) fn event_card(ctx: &mut Ctx) -> Outcome<()> {
 /// Step 8: Intruder bag development, all six outcomes (p. 10).
 pub(super) fn develop_bag(ctx: &mut Ctx) -> Outcome<()> {
     in_step(ctx, EventStep::BagDevelopment)?;
+    eclosion_answered(ctx)?;
     if let Some((token, _)) = draw::draw_token(ctx, DrawPurpose::Development)? {
         match ctx.content.token(token).kind {
             TokenKind::Larva => {

@@ -157,7 +157,9 @@ pub(super) fn reveal_objective(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
 }
 
 /// The table judges whether the revealed objective was met; a survivor who met it wins. A "Met"
-/// the records contradict is refused with the reason, unless the table, told it, overrules them.
+/// the records contradict is refused with the reason, unless the table, told it, overrules them
+/// where a play the app keeps no record of could have done it (`confirmable`); elsewhere the
+/// records are the whole story and the overrule is refused with the same reason.
 pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool, overrule: bool) -> Outcome<()> {
     at_check(ctx, VictoryStep::Objectives)?;
     ctx.seat(seat)?;
@@ -167,14 +169,42 @@ pub(super) fn judge_objective(ctx: &mut Ctx, seat: Seat, met: bool, overrule: bo
     if ctx.state.seats[seat].objective_met.is_some() {
         return refuse(Code::NotAllowed, "that_objective_is_already_judged", "That objective is already judged.");
     }
-    if met && !overrule {
-        contradicted(ctx, seat)?;
+    if met {
+        if let Err(reason) = contradicted(ctx, seat) {
+            if !overrule || !confirmable(ctx, seat, &reason.key) {
+                return Err(reason);
+            }
+        }
     }
     ctx.emit(Event::ObjectiveJudged { seat, met });
     if ctx.state.judged_seats().iter().all(|s| ctx.state.seats[*s].objective_met.is_some()) {
         step_to(ctx, VictoryStep::Done);
     }
     Ok(())
+}
+
+/// Characters whose decks take a Computer room's Action from another room (docs/cards.md:
+/// Computer Skills, Blocking Access, Piloting, Intranet): the Comms Room's Signal (p. 24) or the
+/// Laboratory's research (p. 24) done that way leaves no record in the app.
+const REMOTE_COMPUTER_DECKS: &[&str] = &["pilot", "mechanic", "scientist"];
+
+/// Whether the table may confirm a "Met" the records refused with `key`: only a Signal or a
+/// Weakness, and only when a character who could have done it without a record is in the game
+/// (the holder's own for a personal Signal). An Egg or the Corpse carried is always recorded.
+fn confirmable(ctx: &Ctx, seat: Seat, key: &str) -> bool {
+    let s = &ctx.state;
+    let remote = |x: &SeatState| x.character.and_then(|c| ctx.content.data.characters.get(c.0 as usize)).is_some_and(|c| REMOTE_COMPUTER_DECKS.contains(&c.key.as_str()));
+    // A solo/coop objective is the crew's (p. 27): any character's Signal counts for it.
+    let objective = match s.seats[seat].objective {
+        ObjectiveChoice::Chosen(o) => o,
+        ObjectiveChoice::Undecided => s.seats[seat].objectives.first().copied(),
+    };
+    let crew = objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize)).is_some_and(|c| c.kind == crate::content::ObjectiveKind::SoloCoop);
+    match key {
+        "not_met_this_objective_needs_the_signal_sent" | "not_met_the_holder_must_send_the_signal_themselves" => remote(&s.seats[seat]) || crew && s.seats.iter().any(|(_, x)| remote(x)),
+        "not_met_the_crews_objectives_need_more_signals" | "not_met_a_weakness_this_objective_needs_is_undiscovered" => s.seats.iter().any(|(_, x)| remote(x)),
+        _ => false,
+    }
 }
 
 /// A "Met" the app's own records contradict is refused (p. 11, the objectives' terms): whether the

@@ -232,6 +232,13 @@ pub fn random_command(s: &State, p: &mut Pick) -> Request {
             return Request::Do { command: cmd, entered: Vec::new() };
         }
     }
+    // Eclosion's scans end the Event card's step (p. 10): the bag waits for their answers.
+    if let Some((due, _)) = s.seats.iter().find(|(_, x)| x.eclosion_scan_due) {
+        if matches!(s.phase, Phase::Event { .. }) {
+            let cmd = Command::ScanContamination { seat: due, cards: Vec::new(), procedure: nemesis_engine::command::ScanProcedure::Look, scanned: 0 };
+            return Request::Do { command: cmd, entered: Vec::new() };
+        }
+    }
     let cmd = match s.phase {
         Phase::Event { step } => match (step, p.below(10)) {
             (_, 0) => Command::SetHandSize { seat, cards: p.below(6) as u8 },
@@ -756,7 +763,7 @@ pub const NO_PIECE: &[&str] = &[
     "contamination_scanned_clean_private", "contamination_scanned", "contamination_empty", "engine_checked_private", "engine_checked",
     "engine_in_hand_private", "engine_repair", "engine_order_private", "coordinates_private", "coordinates_checked", "hibernation_opened",
     "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "objective_seen_private", "objective_seen", "fire_control", "airlock_started",
-    "airlock_cancelled", "airlock_vented", "room_peeked_private", "room_peeked", "event_card", "event_resolved",
+    "airlock_cancelled", "airlock_vented", "room_peeked_private", "room_peeked", "event_card", "event_card_retreat", "event_resolved",
     "event_discarded", "eclosion_draw_yours", "technical_noise_nobody", "technical_noise_rolls", "no_intruder_attacks", "no_fire_damage", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
     "contamination_clean", "contamination_lucky", "contamination_dies", "contamination_none", "contamination_larva_lucky",
     "contamination_larva_dies", "died_hibernating", "objective_revealed", "objective_revealed_table", "objective_met",

@@ -126,3 +126,20 @@ fn a_character_left_with_more_objects_than_hand_slots_is_offered_the_drop_and_no
     assert_eq!(drops.len(), 2, "each carried kind of Object may be dropped: {drops:?}");
     assert!(now.iter().all(|o| matches!(o.command, Command::DropObject { .. } | Command::Pass { .. })), "no Action before the drop: {now:?}");
 }
+
+#[test]
+fn with_the_tables_dice_a_move_that_rolls_for_noise_is_offered_naming_the_die_p13() {
+    // p. 13: a Move into a room with no character rolls for Noise. With the Dice at the table the
+    // offer says which component's result it needs, so the form asks for it from the start.
+    use nemesis_engine::state::Component;
+    let mut opts = options(3);
+    opts.handled = Component::ALL.iter().copied().filter(|c| *c != Component::Dice).collect();
+    let g = started_with(opts, 1796);
+    let s = state(&g).clone();
+    let moves: Vec<_> = offers(&s).into_iter().filter(|o| matches!(o.command, Command::MoveCharacter { careful_noise: None, .. }) && o.needs_result).collect();
+    assert!(!moves.is_empty(), "a Move out of the Hibernatorium rolls for Noise");
+    for o in &moves {
+        assert_eq!(o.needs, Some(Component::Dice), "{:?}: the Noise die is the table's", o.command);
+    }
+    assert!(offers(&s).iter().all(|o| o.needs.is_some() <= o.needs_result), "a component is named only for an offer that needs a result");
+}

@@ -24,9 +24,9 @@ fn old_offers(state: &State) -> Vec<Offer> {
 
 fn old_judge(state: &State, command: Command) -> Option<Offer> {
     let mut fate = Fate::seeded(0);
-    let (needs_result, trial) = match nemesis_engine::apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
-        Ok(applied) => (false, Some(applied)),
-        Err(r) if r.code == Code::ResultNeeded => (true, None),
+    let (needs, trial) = match nemesis_engine::apply(Some(state), &mut fate, Actor::Table, &command, &[]) {
+        Ok(applied) => (None, Some(applied)),
+        Err(r) if r.code == Code::ResultNeeded => (Some(r.needs), None),
         Err(_) => return None,
     };
     // The Pass's harm, a round ended as a pass and a throw's wounds came after the declarations
@@ -73,7 +73,8 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
         }
         _ => Vec::new(),
     };
-    Some(Offer { cost: action_cost(state, &command), command, needs_result, escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
+    let needs_result = needs.is_some();
+    Some(Offer { cost: action_cost(state, &command), command, needs_result, needs: needs.flatten(), escape_attacks, escape_kills, pass_harm, harm_from, ends_round, wounds_characters, map_room })
 }
 
 /// The hand list as it stood before the declarations carried their offers (commit 3186e38).

@@ -425,6 +425,12 @@ fn retreat_icon_makes_the_intruder_flee_through_an_event_cards_corridor_then_dis
     assert_eq!(a.state.intruder(adult).map(|i| i.injuries), Some(3), "it keeps its Injuries");
     assert!(a.state.events.discard.contains(&event) && !a.state.events.draw.contains(&event), "the Event card is discarded");
     assert!(!a.state.room(HIB).fire, "the Event card's effect is ignored");
+    // Its hand line says so: only the fleeing Intruder moves, then the card is discarded; never
+    // the Event Phase's "move every Intruder with a symbol, then apply the effect".
+    let keys = said_keys(&s, &a.events);
+    assert!(keys.contains(&"event_card_retreat".to_string()) && !keys.contains(&"event_card".to_string()), "{keys:?}");
+    let en = english();
+    assert!(en["hint.event_card_retreat"].contains("only the fleeing Intruder"), "the hand line for a Retreat's card");
 }
 
 #[test]

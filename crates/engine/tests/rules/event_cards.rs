@@ -380,6 +380,28 @@ fn eclosion_asks_each_player_who_owns_contamination_cards_for_the_scan_on_their_
 }
 
 #[test]
+fn the_bag_is_not_developed_while_a_players_eclosion_scan_is_due_p10_card_7() {
+    // p. 10: step 7 resolves the Event card, step 8 develops the bag. Eclosion (card reference
+    // §2 #7) is resolved only once each player who drew its 4 cards scanned the Contamination
+    // cards among them, so the bag waits: refused, naming the player by seat, changing nothing.
+    use nemesis_engine::offers::next_steps;
+    use nemesis_engine::words::LogParam;
+    let mut t = Table::new(3, 520);
+    t.contaminate(Seat(1), &[false]);
+    resolve(&mut t, "eclosion");
+    assert!(t.s.seats[Seat(1)].eclosion_scan_due);
+    let before = t.s.clone();
+    let err = t.refused(Command::DevelopBag, vec![]);
+    assert_eq!((err.code, err.key.as_str()), (Code::WrongPhase, "the_event_card_waits_for_player_s_eclosion_scan"));
+    assert!(matches!(err.params.get("player"), Some(LogParam::Seat { seat: 1, .. })), "the player named by seat: {:?}", err.params);
+    assert_eq!(t.s, before, "a refusal changes nothing");
+    assert!(next_steps(&t.s).is_empty(), "no step is offered while the scan waits");
+    t.scan(Seat(1), &[], ScanProcedure::Look);
+    assert_eq!(next_steps(&t.s).first().map(|n| n.command), Some(nemesis_engine::catalogue::CommandType::DevelopBag), "answered: the bag's step comes");
+    t.run(Command::DevelopBag, vec![Entered::Token { token: TokenKind::Larva, back: None }]);
+}
+
+#[test]
 fn eclosions_answer_counts_at_most_the_4_cards_drawn_card_7() {
     // Card reference §2 #7: the player draws 4 cards and scans the Contamination cards among
     // them, so an answer of 5 is refused and changes nothing, however many the seat holds.

@@ -397,16 +397,52 @@ fn refused_or_ok_key(s: &State, f: &mut Fate, c: Command) -> Option<String> {
 #[test]
 fn a_met_the_records_contradict_stands_once_the_table_overrules_them_p11() {
     // p. 11: the table judges the objective. Some legal plays leave no record in the app (the
-    // Scientist's Intranet uses the Comms Room's Computer from another Computer room; Laboratory
-    // Equipment discovers a Weakness in any room), so after the refusal says why, the table may
-    // confirm its "Met". Without that, the game over, only a wrong "Not met" could be entered.
+    // Scientist's Intranet uses the Comms Room's Computer from another Computer room), so, told
+    // why the records refuse it, the table may confirm its "Met". Without that, the game over, only a wrong "Not met" could be entered.
     let (s, mut f) = judging(3303, "necroscopy");
     let mut s = s;
+    // The Scientist's own deck holds Intranet and Blocking Access: the Signal may be unrecorded.
+    s.seats[Seat(1)].character = Some(character_id("scientist"));
     s.weaknesses[ResearchObject::IntruderCarcass.slot()].revealed = s.weaknesses[ResearchObject::IntruderCarcass.slot()].card;
     let judge = |overrule| Command::JudgeObjective { seat: Seat(1), met: true, overrule };
     assert_eq!(refused(&s, &mut f, judge(false), vec![]).key, "not_met_this_objective_needs_the_signal_sent", "no Signal recorded: refused with the reason");
     let a = ok(&s, &mut f, judge(true), vec![]);
     assert_eq!(a.state.seats[Seat(1)].objective_met, Some(true), "the table's confirmed verdict stands");
+}
+
+fn character_id(key: &str) -> CharacterId {
+    CharacterId(Content::base().data.characters.iter().position(|c| c.key == key).expect("character in the data") as u8)
+}
+
+#[test]
+fn the_objective_step_offers_met_only_as_the_records_allow_and_says_why_p11_p27() {
+    // p. 11: each survivor's objective is judged at the end; p. 27 (Extreme Field Biology's
+    // terms): 2 of the 3 Weaknesses discovered, by anyone. Weaknesses are discovered in the
+    // Laboratory (p. 21), which the app records; only a card taking a Computer room's Action
+    // from another room (the Pilot's, Mechanic's and Scientist's decks) could leave one unrecorded.
+    use nemesis_engine::offers::next_steps;
+    let (mut s, mut f) = judging(3302, "extreme_field_biology");
+    for x in s.seats.0.iter_mut() {
+        x.character = Some(character_id("soldier"));
+    }
+    let judge = |overrule| Command::JudgeObjective { seat: Seat(1), met: true, overrule };
+    let step = next_steps(&s).into_iter().next().expect("the objective's step");
+    assert_eq!(step.command, CommandType::JudgeObjective);
+    let met = step.met.expect("a Met the records contradict is not offered as is");
+    assert_eq!(met.reason.key, "not_met_a_weakness_this_objective_needs_is_undiscovered", "the step says why, in the rules' words");
+    assert!(!met.confirmable, "no character could have discovered one without a record: Met is not offered");
+    assert_eq!(refused(&s, &mut f, judge(true), vec![]).key, met.reason.key, "the overrule is refused with the same reason");
+    ok(&s, &mut f, Command::JudgeObjective { seat: Seat(1), met: false, overrule: false }, vec![]);
+
+    s.seats[Seat(0)].character = Some(character_id("scientist"));
+    let met = next_steps(&s).into_iter().next().and_then(|n| n.met).expect("still contradicted");
+    assert!(met.confirmable, "a Scientist at the table may have used the Laboratory from another Computer room");
+    ok(&s, &mut f, judge(true), vec![]);
+
+    for slot in [ResearchObject::IntruderEgg, ResearchObject::IntruderCarcass] {
+        s.weaknesses[slot.slot()].revealed = s.weaknesses[slot.slot()].card;
+    }
+    assert_eq!(next_steps(&s).into_iter().next().and_then(|n| n.met), None, "2 discovered: Met is offered as is");
 }
 
 #[test]
