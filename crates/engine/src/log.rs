@@ -2,7 +2,7 @@
 //! seen; the seat that saw it gets a second line with the result. Each line is a template key plus
 //! its values, so every screen renders it in its own language; the English text rides along.
 
-use crate::content::{Content, ExplorationEffect};
+use crate::content::ExplorationEffect;
 use crate::event::{DrawPurpose, Event, EventDraw, TableTask};
 use crate::game::{Entry, EntryKind};
 use crate::ids::*;
@@ -13,7 +13,9 @@ pub use crate::words::{render, template, LogParam, RoomForm, TEMPLATES};
 mod combat;
 mod ending;
 mod hands;
+mod params;
 mod secrets;
+use params::{num, player, term, named, card, list, engine_status, corridor_ends, corridor_numbers, words};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -67,67 +69,6 @@ fn public(key: &'static str, params: Params) -> Option<Said> {
 /// A line only the seat it belongs to reads (`describe` gives it to that seat alone).
 fn private(key: &'static str, params: Params) -> Option<Said> {
     said(key, params, true)
-}
-
-fn num(n: impl Into<i32>) -> LogParam {
-    LogParam::Number { value: n.into() }
-}
-
-fn player(s: &State, seat: Seat) -> LogParam {
-    LogParam::Text { value: s.seats.get(seat).map(|x| x.name.clone()).unwrap_or_else(|| format!("Seat {}", u16::from(seat.0) + 1)) }
-}
-
-fn term(key: String, en: impl Into<String>) -> LogParam {
-    LogParam::Term { key, en: en.into() }
-}
-
-/// A unit enum value as a term of `group`: its serialized name is the catalogue key.
-fn named<T: Serialize + std::fmt::Debug>(group: &str, x: &T) -> LogParam {
-    LogParam::of(group, x, words(x))
-}
-
-fn card(kind: &str, key: &str, name: &str) -> LogParam {
-    term(format!("card.{kind}.{key}"), name)
-}
-
-fn list(items: impl IntoIterator<Item = LogParam>) -> LogParam {
-    LogParam::List { items: items.into_iter().collect() }
-}
-
-fn engine_status(s: EngineStatus) -> LogParam {
-    term(format!("engine_status.{}", if s == EngineStatus::Working { "working" } else { "damaged" }), status(s))
-}
-
-fn corridor_ends(c: &Content, id: CorridorId) -> Params {
-    match c.board.corridors.get(id.0 as usize) {
-        Some(c) => vec![("a", LogParam::room_as(c.ends.0 .0, RoomForm::Standalone)), ("b", LogParam::room_as(c.ends.1 .0, RoomForm::Standalone))],
-        None => vec![("a", LogParam::room_as(0, RoomForm::Standalone)), ("b", LogParam::room_as(0, RoomForm::Standalone))],
-    }
-}
-
-/// The numbers printed on a corridor (two where two faces of the Noise die reach it), as a list.
-fn corridor_numbers(c: &Content, id: CorridorId) -> LogParam {
-    list(c.board.corridors.get(id.0 as usize).map(|x| x.numbers.iter().map(|n| num(*n)).collect::<Vec<_>>()).unwrap_or_default())
-}
-
-fn status(s: EngineStatus) -> &'static str {
-    match s {
-        EngineStatus::Working => "Working",
-        EngineStatus::Damaged => "Damaged",
-    }
-}
-
-/// A variant's name in words: `SeriousWound` → "Serious Wound", `TimeTrack` → "Time Track".
-fn words(x: &impl std::fmt::Debug) -> String {
-    let raw = format!("{x:?}");
-    let mut out = String::new();
-    for (i, ch) in raw.chars().enumerate() {
-        if ch.is_uppercase() && i > 0 {
-            out.push(' ');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Describes one event for one audience; `None` when it has nothing to say to them.
