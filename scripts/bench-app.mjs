@@ -9,6 +9,7 @@ import { existsSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs"
 import { join, resolve } from "node:path";
 import { savedGame } from "../ui/e2e/harness.mjs";
 import { byMapping, byProcess, pidNamed, pss, tree, webProcess } from "./proc-memory.mjs";
+import { clickBatch } from "./click-batch.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const app = join(root, "target/release/nemesis-table");
@@ -154,44 +155,8 @@ async function clickLatency(dir) {
       await sleep(100);
     }
     const { sessionId } = await wd("POST", "/session", { capabilities: { alwaysMatch: { "tauri:options": { application: app, args: ["--resume"] } } } });
-    // One batch of clicks per script call, so no single call runs long: each click waits for the
-    // log's newest line to change (the log shows a tail, so its length may not), at most 10 s.
-    const batch = (n) => `
-      const done = arguments[arguments.length - 1];
-      const wait = (f) => new Promise((r) => { const tick = () => f() ? r(f()) : setTimeout(tick, 20); tick(); });
-      (async () => {
-        // The bookkeeping forms sit behind "More" (issue 33): opened first when closed.
-        await wait(() => document.querySelector('[data-test="group-characters"]') || document.querySelector('[data-test="more"]'));
-        if (!document.querySelector('[data-test="group-characters"]')) document.querySelector('[data-test="more"]').click();
-        await wait(() => document.querySelector('[data-test="group-characters"]'));
-        if (!document.querySelector('[data-test="cmd-set_hand_size"]')) document.querySelector('[data-test="group-characters"]').click();
-        await wait(() => document.querySelector('[data-test="cmd-set_hand_size"]'));
-        const times = [];
-        let stalled = 0;
-        for (let i = 0; i < ${n}; i++) {
-          // The next click waits for the previous call to finish: its screen arrives before its
-          // reply, and until then the button is disabled (a click would do nothing, as for a
-          // player). A form closed by the previous success is opened again.
-          await wait(() => {
-            const b = document.querySelector('[data-test="do-set_hand_size"]');
-            if (!b) document.querySelector('[data-test="cmd-set_hand_size"]')?.click();
-            return b && !b.disabled ? b : null;
-          });
-          const log = document.querySelector('[data-test="log"] ol');
-          const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
-          const before = newest();
-          const t0 = performance.now();
-          document.querySelector('[data-test="do-set_hand_size"]').click();
-          const changed = await new Promise((r) => {
-            const timer = setTimeout(() => { obs.disconnect(); r(false); }, 10000);
-            const obs = new MutationObserver(() => { if (newest() !== before) { clearTimeout(timer); obs.disconnect(); r(true); } });
-            obs.observe(log, { childList: true, subtree: true, characterData: true });
-          });
-          await new Promise((r) => requestAnimationFrame(() => r()));
-          if (changed) times.push(performance.now() - t0); else stalled++;
-        }
-        done({ times, stalled });
-      })();`;
+    // One batch of clicks per script call, so no single call runs long (scripts/click-batch.mjs).
+    const batch = clickBatch;
     await wd("POST", `/session/${sessionId}/timeouts`, { script: 900000 });
     const first = await wd("POST", `/session/${sessionId}/execute/async`, { script: batch(30), args: [] });
     const times = first.times;

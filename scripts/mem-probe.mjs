@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { savedGame, cleanup } from "../ui/e2e/harness.mjs";
 import { startDriver, wd } from "../ui/e2e/driver.mjs";
 import { anonByRegion, byMapping, pidNamed, pss, tree, webProcess } from "./proc-memory.mjs";
+import { clickBatch as batch } from "./click-batch.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -35,45 +36,6 @@ const VARIANTS = {
 };
 if (!(variant in VARIANTS)) throw new Error(`no variant ${variant}: ${Object.keys(VARIANTS).join(", ")}`);
 
-// The same clicks as bench-app.mjs's, run in the page; `.click()` acts on a button whether it
-// is rendered or not, so every variant plays the same game.
-const batch = (n) => `
-  const done = arguments[arguments.length - 1];
-  // Polls f until it gives something, at most 10 s (then null: a click that got no line).
-  const wait = (f) => new Promise((r) => { const end = Date.now() + 10000; const tick = () => { const v = f(); if (v || Date.now() > end) r(v || null); else setTimeout(tick, 20); }; tick(); });
-  (async () => {
-    await wait(() => document.querySelector('[data-test="group-characters"]') || document.querySelector('[data-test="more"]'));
-    if (!document.querySelector('[data-test="group-characters"]')) document.querySelector('[data-test="more"]').click();
-    await wait(() => document.querySelector('[data-test="group-characters"]'));
-    if (!document.querySelector('[data-test="cmd-set_hand_size"]')) document.querySelector('[data-test="group-characters"]').click();
-    let stalled = 0;
-    const times = [];
-    for (let i = 0; i < ${n}; i++) {
-      await wait(() => {
-        const b = document.querySelector('[data-test="do-set_hand_size"]');
-        if (!b) document.querySelector('[data-test="cmd-set_hand_size"]')?.click();
-        return b && !b.disabled ? b : null;
-      });
-      const log = document.querySelector('[data-test="log"] ol');
-      const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
-      const before = newest();
-      const t0 = performance.now();
-      document.querySelector('[data-test="do-set_hand_size"]').click();
-      // As bench-app.mjs times a click: to the next frame after the log's newest line changed.
-      const ok = await new Promise((r) => {
-        const timer = setTimeout(() => { obs.disconnect(); r(false); }, 10000);
-        const obs = new MutationObserver(() => { if (newest() !== before) { clearTimeout(timer); obs.disconnect(); r(true); } });
-        obs.observe(log, { childList: true, subtree: true, characterData: true });
-      });
-      await new Promise((r) => requestAnimationFrame(() => r()));
-      if (ok) times.push(performance.now() - t0); else stalled++;
-    }
-    // Elements, and every node (text and comments too: Svelte's anchors are comments).
-    let nodes = 0;
-    for (const it = document.createNodeIterator(document, NodeFilter.SHOW_ALL); it.nextNode(); ) nodes++;
-    times.sort((a, b) => a - b);
-    done({ stalled, click_ms: Math.round(times[Math.floor((times.length - 1) / 2)] ?? 0), elements: document.getElementsByTagName("*").length, nodes });
-  })();`;
 
 const dir = savedGame();
 const driver = await startDriver({ display: ":95", env: { NEMESIS_TABLE_DATA: dir, NEMESIS_TEST_SEED: "7", ...env } });
@@ -99,7 +61,8 @@ try {
   await exec(batch(0)).then((r) => read(0, { elements: r.elements, nodes: r.nodes }));
   for (let doneN = 0; doneN < commands; doneN += every) {
     const r = await exec(batch(Math.min(every, commands - doneN)));
-    await read(doneN + Math.min(every, commands - doneN), { elements: r.elements, nodes: r.nodes, stalled: r.stalled, click_ms: r.click_ms });
+    const times = [...r.times].sort((a, b) => a - b);
+    await read(doneN + Math.min(every, commands - doneN), { elements: r.elements, nodes: r.nodes, stalled: r.stalled, click_ms: Math.round(times[Math.floor((times.length - 1) / 2)] ?? 0) });
   }
   await sleep(10000);
   await read("idle +13 s", {});

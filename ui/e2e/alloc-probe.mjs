@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServe, launch, cleanup, savedGame } from "./harness.mjs";
+import { clickSetHandSize } from "./handSizeClicks.mjs";
 
 const { TraceMap, originalPositionFor } = process.env.NEMESIS_SOURCE_MAPS ? await import("@jridgewell/trace-mapping") : {};
 
@@ -41,18 +42,7 @@ try {
   await page.click('[data-test="resume"]');
   await page.click('[data-test="more"]');
   await page.waitForSelector('[data-test="group-characters"]');
-  const batch = async (n) => page.evaluate(async (n) => {
-    const wait = (f) => new Promise((r) => { const tick = () => f() ? r(f()) : setTimeout(tick, 10); tick(); });
-    if (!document.querySelector('[data-test="cmd-set_hand_size"]')) document.querySelector('[data-test="group-characters"]').click();
-    for (let i = 0; i < n; i++) {
-      const b = await wait(() => { const b = document.querySelector('[data-test="do-set_hand_size"]'); if (!b) document.querySelector('[data-test="cmd-set_hand_size"]')?.click(); return b && !b.disabled ? b : null; });
-      const log = document.querySelector('[data-test="log"] ol');
-      const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
-      const before = newest();
-      b.click();
-      await wait(() => newest() !== before);
-    }
-  }, n);
+  const batch = (n) => clickSetHandSize(page, n);
   // Warmed up first: the first steps compile code and fill the log's tail.
   await batch(20);
   const cdp = await page.context().newCDPSession(page);

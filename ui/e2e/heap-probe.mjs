@@ -4,6 +4,7 @@
 // commands. A flat heap here means growth in the window's web process is WebKit's own, not the
 // page's. Run: node ui/e2e/heap-probe.mjs (needs the release host).
 import { startServe, launch, cleanup, savedGame } from "./harness.mjs";
+import { clickSetHandSize } from "./handSizeClicks.mjs";
 const dir = savedGame();
 const serve = await startServe(dir);
 const browser = await launch();
@@ -21,18 +22,7 @@ async function measure(label) {
   console.log(`${label}: JS heap ${(h.usedSize / 1e6).toFixed(2)} MB used of ${(h.totalSize / 1e6).toFixed(2)} MB, ${nodes} elements`);
 }
 await measure("open");
-const batch = async (n) => page.evaluate(async (n) => {
-  const wait = (f) => new Promise((r) => { const tick = () => f() ? r(f()) : setTimeout(tick, 10); tick(); });
-  if (!document.querySelector('[data-test="cmd-set_hand_size"]')) document.querySelector('[data-test="group-characters"]').click();
-  for (let i = 0; i < n; i++) {
-    const b = await wait(() => { const b = document.querySelector('[data-test="do-set_hand_size"]'); if (!b) document.querySelector('[data-test="cmd-set_hand_size"]')?.click(); return b && !b.disabled ? b : null; });
-    const log = document.querySelector('[data-test="log"] ol');
-    const newest = () => log.lastElementChild?.querySelector(".seq")?.textContent;
-    const before = newest();
-    b.click();
-    await wait(() => newest() !== before);
-  }
-}, n);
+const batch = (n) => clickSetHandSize(page, n);
 for (let k = 1; k <= 5; k++) { await batch(100); await measure(`after ${k * 100}`); }
 await browser.close();
 await serve.stop();

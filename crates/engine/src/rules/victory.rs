@@ -195,11 +195,7 @@ fn confirmable(ctx: &Ctx, seat: Seat, key: &str) -> bool {
     let s = &ctx.state;
     let remote = |x: &SeatState| x.character.and_then(|c| ctx.content.data.characters.get(c.0 as usize)).is_some_and(|c| REMOTE_COMPUTER_DECKS.contains(&c.key.as_str()));
     // A solo/coop objective is the crew's (p. 27): any character's Signal counts for it.
-    let objective = match s.seats[seat].objective {
-        ObjectiveChoice::Chosen(o) => o,
-        ObjectiveChoice::Undecided => s.seats[seat].objectives.first().copied(),
-    };
-    let crew = objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize)).is_some_and(|c| c.kind == crate::content::ObjectiveKind::SoloCoop);
+    let crew = objective_card(ctx, seat).is_some_and(|c| c.kind == crate::content::ObjectiveKind::SoloCoop);
     match key {
         "not_met_this_objective_needs_the_signal_sent" | "not_met_the_holder_must_send_the_signal_themselves" => remote(&s.seats[seat]) || crew && s.seats.iter().any(|(_, x)| remote(x)),
         "not_met_the_crews_objectives_need_more_signals" | "not_met_a_weakness_this_objective_needs_is_undiscovered" => s.seats.iter().any(|(_, x)| remote(x)),
@@ -207,18 +203,21 @@ fn confirmable(ctx: &Ctx, seat: Seat, key: &str) -> bool {
     }
 }
 
+/// The objective card `seat` is judged on: the one kept, or the one dealt while none is kept yet.
+fn objective_card(ctx: &Ctx, seat: Seat) -> Option<&'static crate::content::ObjectiveSpec> {
+    let objective = match ctx.state.seats[seat].objective {
+        ObjectiveChoice::Chosen(o) => o,
+        ObjectiveChoice::Undecided => ctx.state.seats[seat].objectives.first().copied(),
+    };
+    objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize))
+}
+
 /// A "Met" the app's own records contradict is refused (p. 11, the objectives' terms): whether the
 /// Signal was sent (p. 24), what a character carries, which Weaknesses are discovered (p. 21). The
 /// table judges only what the app cannot know; physical objectives are the table's alone.
 fn contradicted(ctx: &Ctx, seat: Seat) -> Outcome<()> {
     let s = &ctx.state;
-    let card_of = |seat: Seat| {
-        let objective = match s.seats[seat].objective {
-            ObjectiveChoice::Chosen(o) => o,
-            ObjectiveChoice::Undecided => s.seats[seat].objectives.first().copied(),
-        };
-        objective.and_then(|o| ctx.content.data.objectives.get(o.0 as usize))
-    };
+    let card_of = |seat: Seat| objective_card(ctx, seat);
     let Some(card) = card_of(seat) else { return Ok(()) };
     // A solo/coop objective is the crew's (p. 27): any character's Signal or Egg counts for it.
     let crew = card.kind == crate::content::ObjectiveKind::SoloCoop;
