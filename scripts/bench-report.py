@@ -188,7 +188,7 @@ out += ["",
         "  tier (`JSC_useGenerationalGC=0`, `JSC_useDFGJIT=0`, unless the environment sets them;",
         "  `src-tauri/lib.rs`). Same binary, same run, the environment overriding one way then the other:",
         "  500 commands took the app from 249 to 305 MB (1.23×) with both on and from 244 to 272 MB (1.11–1.12×)",
-        "  with both off; the click medians were alike (56–65 ms with three other builds running beside it).",
+        "  with both off. On a quiet machine the click costs a little more: 45–53 ms median with both off, 47–50 ms with both on, 37–46 ms with the DFG tier alone back on (200 commands, two runs each).",
         ""]
 # Issue 35, item 5: the table page against the two other Nemesis companions, measured in one
 # Chromium run, the one that filed the issue (their builds are not reachable from this machine:

@@ -205,7 +205,7 @@ pub fn run(args: Vec<String>) -> i32 {
     // full one (its log: 8 to 10 MB live, 20 to 50 MB held), and its optimizing compiler's code and
     // data for the page's hot functions. With every collection a full one and no optimizing tier
     // (the baseline tiers still compile), the app after 500 commands holds 1.11–1.12× the game
-    // freshly opened instead of 1.20–1.27×, and a click takes as long (docs/benchmarks.md). The
+    // freshly opened instead of 1.20–1.27×, for a click a few ms slower (docs/benchmarks.md). The
     // web process inherits both from here; a value in the environment wins.
     for (option, value) in [("JSC_useGenerationalGC", "0"), ("JSC_useDFGJIT", "0")] {
         if std::env::var_os(option).is_none() {
