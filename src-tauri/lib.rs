@@ -205,8 +205,9 @@ pub fn run(args: Vec<String>) -> i32 {
     // full one (its log: 8 to 10 MB live, 20 to 50 MB held), and its optimizing compiler's code and
     // data for the page's hot functions. With every collection a full one and no optimizing tier
     // (the baseline tiers still compile), the app after 500 commands holds 1.11–1.12× the game
-    // freshly opened instead of 1.20–1.27×, for a click a few ms slower (docs/benchmarks.md). The
-    // web process inherits both from here; a value in the environment wins.
+    // freshly opened instead of 1.20–1.27×. The optimizing tier alone back on (1.18×) saves a click
+    // only 2–3 ms on a quiet machine (docs/benchmarks.md). The web process inherits both from
+    // here; a value in the environment wins.
     for (option, value) in [("JSC_useGenerationalGC", "0"), ("JSC_useDFGJIT", "0")] {
         if std::env::var_os(option).is_none() {
             std::env::set_var(option, value);
@@ -219,6 +220,7 @@ pub fn run(args: Vec<String>) -> i32 {
     .unwrap_or_else(nemesis_host::default_data_dir);
     // Each phone connection is an open file; the caps bound them, this gives the bound room.
     nemesis_host::http::raise_open_files();
+    let opening = std::time::Instant::now();
     let (host, latest) = match Store::open_dir(&data) {
         Ok(store) => {
             let mut table = Table::new(store);
@@ -244,6 +246,9 @@ pub fn run(args: Vec<String>) -> i32 {
             (Host::Refused(f), None)
         }
     };
+    if std::env::var_os("NEMESIS_TABLE_TRACE").is_some() {
+        eprintln!("trace: saves opened and the game resumed in {} µs", opening.elapsed().as_micros());
+    }
     let refused = matches!(host, Host::Refused(_));
     // The resumed game's table as the page last drew it at this very revision, if it was kept.
     let frame = latest.as_ref().and_then(|watch| {

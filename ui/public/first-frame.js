@@ -18,6 +18,9 @@
       setTimeout(function () {
         var tauri = window.__TAURI_INTERNALS__;
         if (tauri && app.hasAttribute("data-first-frame")) tauri.invoke("shown", { frame: true }).catch(function () {});
+        // The live table waits for this (main.ts), so the frame is painted before it gives way.
+        window.nemesisFramePainted = true;
+        window.dispatchEvent(new Event("nemesis:frame-painted"));
       }, 0);
     });
   }
