@@ -351,8 +351,10 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             _ => public("object_left", vec![room_as(at, RoomForm::In), ("object", named("research_object", object))]),
         },
         Event::ObjectPickedUp { seat, object, .. } => public("object_picked_up", vec![who(seat), ("object", named("research_object", object))]),
-        Event::ObjectDropped { seat, object, .. } => public("object_dropped", vec![who(seat), ("object", named("research_object", object))]),
-        Event::EggsDropped { seat, count, .. } => public("eggs_dropped", vec![who(seat), ("count", num(*count))]),
+        Event::ObjectDropped { seat, object, dying, .. } => {
+            public(if *dying { "object_dropped_dying" } else { "object_dropped" }, vec![who(seat), ("object", named("research_object", object))])
+        }
+        Event::EggsDropped { seat, count, dying, .. } => public(if *dying { "eggs_dropped_dying" } else { "eggs_dropped" }, vec![who(seat), ("count", num(*count))]),
         Event::NestEggsDestroyed { count } => public("nest_eggs_destroyed", vec![("count", num(*count))]),
         Event::RoomEggsDestroyed { at, count } => public("room_eggs_destroyed", vec![room(at), ("count", num(*count))]),
         Event::EggAdded => public("egg_added", vec![]),

@@ -727,6 +727,7 @@ pub const TABLE_PIECES: &[&str] = &[
     "noise_removed_technical", "door_changed", "fire_placed", "fire_removed", "malfunction_placed", "malfunction_removed", "items_set",
     "encounter", "intruder_placed", "intruder_moved", "intruder_moved_from", "intruder_left", "intruder_killed", "intruder_injured",
     "intruder_healed", "intruder_transformed", "infested", "injury_card", "injury_card_retreat", "light_wounds", "serious_wound",
+    "light_wounds_fire", "light_wounds_bleeding", "serious_wound_fire", "serious_wound_bleeding", "object_dropped_dying", "eggs_dropped_dying",
     "wound_dressed", "wound_healed", "character_died", "slime_on", "slime_off", "larva_on", "larva_off", "contamination_given",
     "contamination_removed", "engine_order_changed", "engine_order_unchanged", "destination_set", "self_destruct_started",
     "self_destruct_stopped", "self_destruct_advanced", "self_destruct_critical", "time_advanced", "pod_locked", "pod_unlocked",
