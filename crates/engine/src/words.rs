@@ -169,7 +169,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("infested", "A Larva infests {player}."),
     ("surprise_attack", "Surprise Attack on {player}: token {back} against {hand, plural, one {# card} other {# cards}}."),
     ("no_surprise_attack", "No Surprise Attack: token {back} against {hand, plural, one {# card} other {# cards}} in {player}'s hand, not fewer than the token's number."),
-    ("attack_card", "Intruder Attack card: {card}."),
+    ("attack_card", "{kind} #{id} attacks {player}: Intruder Attack card {card}."),
     ("ammo_spent_own", "{player} takes 1 Ammo token off their {weapon}'s card (the table counts the Ammo, not the app: a weapon with none left cannot Shoot)."),
     ("ammo_spent_carried", "{player} takes 1 Ammo token off the card of the weapon they fired (the table counts the Ammo, not the app: a weapon with none left cannot Shoot)."),
     ("shot_hit", "{player} shoots Intruder #{id}: {face}, Injuries dealt: {injuries}."),

@@ -30,9 +30,11 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 Blood::Retreat(_) => public("injury_card_retreat", params),
             }
         }
-        Event::AttackCardDrawn { card: x, .. } => {
+        // An attack's card names who attacks whom (p. 18): a step may hold several attacks.
+        Event::AttackCardDrawn { card: x, purpose: AttackDraw::Attack { intruder, target } } => {
+            let kind = s.intruder(*intruder).map_or(IntruderKind::Adult, |i| i.kind);
             let x = &d.attacks[x.0 as usize];
-            public("attack_card", vec![("card", card("attack", &x.key, &x.name))])
+            public("attack_card", vec![("kind", named("intruder_kind", &kind)), id(intruder), who(target), ("card", card("attack", &x.key, &x.name))])
         }
         Event::AttackCardsOffered { seat, intruder, target, cards } => {
             let ids = vec![("id", num(intruder.0 as i32)), ("target", who(target).1)];
