@@ -316,7 +316,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
-        Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
+        // Said before its Fire goes and its Intruders run (p. 24): the line says only what the
+        // procedure finds there, since it may be used on a room without Fire, or with no Intruder.
+        Event::FireControlUsed { seat, at } => {
+            let key = match (s.room(*at).fire, s.intruders_at(*at).next().is_some()) {
+                (true, true) => "fire_control",
+                (true, false) => "fire_control_fire_only",
+                (false, _) => "fire_control_no_fire",
+            };
+            public(key, vec![who(seat), room(at)])
+        }
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
         Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,

@@ -263,6 +263,8 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("hand_scan_asked", "{player} scans the Contamination cards in their hand: their phone asks how many they hold."),
     ("alcohol_scan_asked", "{player} scans 1 Contamination card from their hand: its result shows on their phone once they press Scan."),
     ("antidote_scan_asked", "{player}'s Antidote scans every Contamination card they have: their phone asks how many are in their hand, then shows the results to them alone."),
+    ("fire_control_fire_only", "{player} starts the Fire Control procedure on {room}: its Fire goes out; no Intruder is there to run away."),
+    ("fire_control_no_fire", "{player} starts the Fire Control procedure on {room}: it has no Fire, so only the Intruders there run away."),
     ("weapon_recharged", "{player} recharges an Energy weapon in the Armory."),
     ("storage_draw", "{player} searches the Storage: 2 cards from the {deck}."),
     ("item_crafted", "{player} crafts an Item: {item}."),

@@ -763,7 +763,7 @@ pub const NO_PIECE: &[&str] = &[
     "first_death_settled", "character_revived", "contamination_given_private", "contamination_shuffled_in_private", "contamination_removed_private", "contamination_scanned_infected_private",
     "contamination_scanned_clean_private", "contamination_scanned", "contamination_empty", "engine_checked_private", "engine_checked",
     "engine_in_hand_private", "engine_repair", "engine_order_private", "coordinates_private", "coordinates_checked", "hibernation_opened",
-    "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "objective_seen_private", "objective_seen", "fire_control", "airlock_started",
+    "first_encounter", "objective_chosen_private", "objective_chosen_table_private", "objective_chosen", "objective_seen_private", "objective_seen", "fire_control", "fire_control_fire_only", "fire_control_no_fire", "airlock_started",
     "airlock_cancelled", "airlock_vented", "room_peeked_private", "room_peeked", "event_card", "event_card_retreat", "event_resolved",
     "event_discarded", "eclosion_draw_yours", "technical_noise_nobody", "technical_noise_rolls", "no_intruder_attacks", "no_fire_damage", "game_ended", "ship_destroyed", "victory_step", "engines_revealed", "coordinates_revealed",
     "contamination_clean", "contamination_lucky", "contamination_dies", "contamination_none", "contamination_larva_lucky",
