@@ -283,9 +283,20 @@ pub enum Event {
     DestinationSet { letter: DestinationLetter },
     SelfDestructStarted,
     SelfDestructStopped,
-    SelfDestructAdvanced { to: u8 },
+    /// `from`: the space the marker left, said when it moves more than one (the end of the game
+    /// when no one is left awake aboard, p. 11); older saves never said it.
+    SelfDestructAdvanced {
+        to: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u8>,
+    },
     SelfDestructCritical,
-    TimeAdvanced { to: u8 },
+    /// `from`: as `SelfDestructAdvanced`'s.
+    TimeAdvanced {
+        to: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u8>,
+    },
     HibernationOpened,
     PodLockSet { pod: PodNumber, locked: bool },
     PodsUnlocked { reason: UnlockReason },

@@ -328,9 +328,9 @@ impl State {
             Event::DestinationSet { letter } => self.destination = *letter,
             Event::SelfDestructStarted => self.self_destruct = Some(0),
             Event::SelfDestructStopped => self.self_destruct = None,
-            Event::SelfDestructAdvanced { to } => self.self_destruct = Some(*to),
+            Event::SelfDestructAdvanced { to, .. } => self.self_destruct = Some(*to),
             Event::SelfDestructCritical => {}
-            Event::TimeAdvanced { to } => self.time = *to,
+            Event::TimeAdvanced { to, .. } => self.time = *to,
             Event::HibernationOpened => {}
             Event::PodLockSet { pod, locked } => {
                 if let Some(p) = self.pods.iter_mut().find(|p| p.number == *pod) {

@@ -284,9 +284,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::DestinationSet { letter } => public("destination_set", vec![("letter", named("destination_letter", letter))]),
         Event::SelfDestructStarted => public("self_destruct_started", vec![]),
         Event::SelfDestructStopped => public("self_destruct_stopped", vec![]),
-        Event::SelfDestructAdvanced { to } => public("self_destruct_advanced", vec![("to", num(*to))]),
+        // A marker moved more than one space (no one left awake aboard, p. 11) says from where.
+        Event::SelfDestructAdvanced { to, from: Some(from) } if *to > from.saturating_add(1) => {
+            public("self_destruct_advanced_far", vec![("from", num(*from)), ("to", num(*to)), ("spaces", num(*to - from))])
+        }
+        Event::SelfDestructAdvanced { to, .. } => public("self_destruct_advanced", vec![("to", num(*to))]),
         Event::SelfDestructCritical => public("self_destruct_critical", vec![]),
-        Event::TimeAdvanced { to } => public("time_advanced", vec![("to", num(*to))]),
+        Event::TimeAdvanced { to, from: Some(from) } if *to > from.saturating_add(1) => {
+            public("time_advanced_far", vec![("from", num(*from)), ("to", num(*to)), ("spaces", num(*to - from))])
+        }
+        Event::TimeAdvanced { to, .. } => public("time_advanced", vec![("to", num(*to))]),
         Event::HibernationOpened => public("hibernation_opened", vec![]),
         Event::PodLockSet { pod, locked } => public(if *locked { "pod_locked" } else { "pod_unlocked" }, vec![("pod", num(pod.0))]),
         Event::PodsUnlocked { reason } => public("pods_unlocked", vec![("reason", named("unlock", reason))]),

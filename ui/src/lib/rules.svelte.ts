@@ -51,7 +51,7 @@ export const ruleOfLine: Record<string, string> = {
   engine_order_changed: "engines", engine_order_unchanged: "engines", coordinates_private: "coordinates",
   coordinates_checked: "coordinates", destination_set: "coordinates", self_destruct_started: "self_destruct",
   self_destruct_stopped: "self_destruct", self_destruct_advanced: "self_destruct", self_destruct_critical: "self_destruct",
-  time_advanced: "time_track", hibernation_opened: "hibernation", pod_locked: "escape_pods", pod_unlocked: "escape_pods",
+  time_advanced: "time_track", time_advanced_far: "time_track", self_destruct_advanced_far: "self_destruct", hibernation_opened: "hibernation", pod_locked: "escape_pods", pod_unlocked: "escape_pods",
   pods_unlocked: "first_death", entered_pod: "escape_pods", left_pod: "escape_pods", pod_launched: "escape_pods",
   pod_ejected: "escape_pods", hibernated: "hibernation", first_encounter: "first_encounter", objective_chosen_private: "objectives",
   objective_chosen_table_private: "objectives", objective_chosen: "first_encounter", egg_taken: "nest_eggs", eggs_dropped: "nest_eggs", eggs_shot: "nest_eggs", eggs_shot_missed: "nest_eggs", eggs_struck: "nest_eggs", eggs_struck_missed: "nest_eggs", object_left: "heavy_objects", fire_control: "fire_control", fire_control_fire_only: "fire_control", fire_control_no_fire: "fire_control", airlock_started: "airlock_control", airlock_cancelled: "airlock_control", airlock_vented: "airlock_control", corpse_left: "corpse", object_picked_up: "heavy_objects", object_dropped: "heavy_objects",

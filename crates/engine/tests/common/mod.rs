@@ -730,7 +730,7 @@ pub const TABLE_PIECES: &[&str] = &[
     "light_wounds_fire", "light_wounds_bleeding", "serious_wound_fire", "serious_wound_bleeding", "object_dropped_dying", "eggs_dropped_dying",
     "wound_dressed", "wound_healed", "character_died", "slime_on", "slime_off", "larva_on", "larva_off", "contamination_given",
     "contamination_removed", "engine_order_changed", "engine_order_unchanged", "destination_set", "self_destruct_started",
-    "self_destruct_stopped", "self_destruct_advanced", "self_destruct_critical", "time_advanced", "pod_locked", "pod_unlocked",
+    "self_destruct_stopped", "self_destruct_advanced", "self_destruct_critical", "time_advanced", "time_advanced_far", "self_destruct_advanced_far", "pod_locked", "pod_unlocked",
     "pods_unlocked", "entered_pod", "left_pod", "pod_launched", "pod_ejected", "hibernated", "egg_taken", "object_left", "corpse_left",
     "object_picked_up", "object_dropped", "eggs_dropped", "nest_eggs_destroyed", "room_eggs_destroyed", "egg_added", "nest_destroyed",
     "eclosion_draw", "eclosion_draw_none", "event_idle", "token_added",
