@@ -155,7 +155,13 @@ pub enum Event {
     TurnBegan { turn: u16, first_player: Seat },
     HandSizeSet { seat: Seat, cards: u8 },
     /// A player's round begins (p. 10, step 3): up to 2 Actions (the Intruder player: 1, p. 27).
-    RoundBegan { seat: Seat },
+    /// `again`: the seat whose round just ended takes the next one too (the others have passed,
+    /// or play no rounds), so the line says it goes on rather than naming them twice as new.
+    RoundBegan {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        again: bool,
+    },
     /// An Action taken in that round, paid with `cards` Action cards from the hand (p. 12).
     ActionTaken { seat: Seat, cards: u8 },
     /// The round ends: after its Actions, or by passing (`passed`: no more Actions this phase).

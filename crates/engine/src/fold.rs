@@ -111,7 +111,7 @@ impl State {
                     s.infected_in_hand.clear();
                 }
             }
-            Event::RoundBegan { seat } | Event::RoundGiven { seat } => {
+            Event::RoundBegan { seat, .. } | Event::RoundGiven { seat } => {
                 self.rounds.started = true;
                 self.rounds.turn_of = Some(*seat);
                 self.rounds.actions = 0;

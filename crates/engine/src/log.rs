@@ -144,9 +144,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         },
         Event::TurnBegan { turn, first_player } => public("turn_began", vec![("turn", num(*turn)), who(first_player)]),
         Event::HandSizeSet { seat, cards } => public("hand_size_set", vec![who(seat), ("cards", num(*cards))]),
-        Event::RoundBegan { seat } => {
+        Event::RoundBegan { seat, again } => {
             let actions = if s.intruder_player_now() == Some(*seat) { 1 } else { 2 };
-            public("round_began", vec![who(seat), ("actions", num(actions))])
+            public(if *again { "round_began_again" } else { "round_began" }, vec![who(seat), ("actions", num(actions))])
         }
         Event::ActionTaken { seat, cards } => {
             public("action_taken", vec![who(seat), ("cards", num(*cards)), ("hand", num(s.seats[*seat].hand))])

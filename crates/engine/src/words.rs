@@ -126,6 +126,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("turn_began", "Turn {turn} begins; {player} holds the First Player token."),
     ("hand_size_set", "{player} holds {cards, plural, one {# card} other {# cards}}."),
     ("round_began", "{player}'s round: up to {actions, plural, one {# Action} other {# Actions}}."),
+    ("round_began_again", "{player} goes on with another round, the only one still playing: up to {actions, plural, one {# Action} other {# Actions}}."),
     ("action_taken", "{player} pays {cards, plural, one {# Action card} other {# Action cards}} and has {hand, plural, one {# card} other {# cards}} left."),
     ("round_ended", "{player}'s round ends."),
     ("round_passed", "{player} passes and takes no more Actions this phase."),

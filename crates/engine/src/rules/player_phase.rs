@@ -155,7 +155,7 @@ fn next_round(ctx: &mut Ctx, after: Option<Seat>) {
     let start = after.and_then(|a| order.iter().position(|s| *s == a)).map_or(0, |p| p + 1);
     let next = (0..order.len()).map(|k| order[(start + k) % order.len()]).find(|s| takes_rounds(&ctx.state, *s) && !ctx.state.rounds.passed.contains(s));
     if let Some(seat) = next {
-        ctx.emit(Event::RoundBegan { seat });
+        ctx.emit(Event::RoundBegan { seat, again: after == Some(seat) });
     }
 }
 

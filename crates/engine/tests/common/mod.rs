@@ -753,7 +753,7 @@ pub const NO_PIECE: &[&str] = &[
     "undone", "correction", "game_set_up", "room_tiles_placed", "exploration_tokens_placed", "coordinates_placed", "escape_pods_placed",
     "engines_placed", "weaknesses_placed", "bag_filled", "deck_shuffled", "deck_reshuffled", "objectives_dealt_private", "objectives_dealt",
     "draft_offered", "character_kept", "play_started", "phase_changed", "phase_changed_event", "phase_changed_over", "turn_began",
-    "hand_size_set", "round_began", "action_taken", "round_ended", "round_passed", "round_given", "noise_rolled", "noise_rolled_slimed", "noise_rolled_table",
+    "hand_size_set", "round_began", "round_began_again", "action_taken", "round_ended", "round_passed", "round_given", "noise_rolled", "noise_rolled_slimed", "noise_rolled_table",
     "dice_rolled", "token_drawn_encounter", "token_drawn_development", "token_drawn_summoning", "bag_empty", "token_returned",
     "token_to_supply", "surprise_attack", "no_surprise_attack", "attack_card", "shot_hit", "shot_missed", "melee_hit", "melee_missed",
     "eggs_shot", "eggs_shot_missed", "eggs_struck", "eggs_struck_missed",

@@ -247,6 +247,29 @@ fn the_player_phase_cannot_end_until_every_living_player_has_kept_an_objective_p
 }
 
 #[test]
+fn a_player_left_alone_in_the_phase_goes_on_with_another_round_and_the_line_says_so_p10() {
+    // p. 10: rounds go on in turn order until everyone has passed; once the others have passed,
+    // the one left takes round after round. Its line says it goes on, not a new round by name.
+    let mut t = Table::new(2, 915);
+    let order = t.s.turn_order();
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, card_action(order[0], 1));
+    assert!(!said_keys(&before, &events).contains(&"round_began_again".to_string()), "one Action: the round goes on");
+    ok_strict(&mut t, card_action(order[0], 1));
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, Command::Pass { seat: order[1] });
+    assert!(events.contains(&Event::RoundBegan { seat: order[0], again: false }), "another player's round is a new one: {events:?}");
+    let keys = said_keys(&before, &events);
+    assert!(keys.contains(&"round_began".to_string()), "{keys:?}");
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, card_action(order[0], 1));
+    let events = [events, ok_strict(&mut t, card_action(order[0], 1))].concat();
+    assert!(events.contains(&Event::RoundBegan { seat: order[0], again: true }), "the same player again: {events:?}");
+    let keys = said_keys(&before, &events);
+    assert!(keys.contains(&"round_began_again".to_string()) && !keys.contains(&"round_began".to_string()), "{keys:?}");
+}
+
+#[test]
 fn a_bleeding_wound_costs_a_light_wound_each_time_its_player_passes() {
     // Serious Wound card "Bleeding" (card reference §5, graded A).
     let mut t = Table::new(2, 909);
