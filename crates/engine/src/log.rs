@@ -344,8 +344,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::ShowCard { card } => {
                 let key = match card {
                     _ if crate::rules::is_action_card(*card) => "card_played",
-                    PlayedCard::Tools => "item_kept",
-                    _ => "item_used",
+                    _ if crate::rules::one_use(*card) => "item_used",
+                    _ => "item_kept",
                 };
                 public(key, vec![who(seat), ("card", named("played_card", card))])
             }
