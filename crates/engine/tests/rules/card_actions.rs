@@ -879,7 +879,7 @@ fn the_comms_key_shows_one_objective_card_of_a_character_with_a_signal_marker_fr
         let theirs = lines(to);
         assert!(theirs.iter().any(|(k, _, _)| k == "objective_seen") && theirs.iter().all(|(_, p, t)| !p && !t.contains(&name)), "{to:?}: {theirs:?}");
     }
-    assert!(lines_with_hands(&a).contains(&"item_used".to_string()));
+    assert!(lines_with_hands(&a).contains(&"item_kept".to_string()), "no One Use Only mark (p. 22, docs/cards.md): the Key is kept");
     assert_eq!([Seat(1), Seat(2)].map(|x| a.state.seat_view(x)), [Seat(1), Seat(2)].map(|x| s.seat_view(x)), "no other seat's view holds it");
     // After the choice, the one card kept is the one seen.
     let mut kept = s.clone();
