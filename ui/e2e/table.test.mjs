@@ -101,17 +101,6 @@ test("a 4-player game: wizard, draft, an Encounter, an Event Phase, quit and res
   await nextStep(page, "resolve_intruder_attacks");
   await nextStep(page, "resolve_fire_damage");
   await nextStep(page, "resolve_event_card");
-  // The Event card's hand line points at the card where it is (p. 10): its face below, or the
-  // button it waits behind on a crowded outcome, named as the button reads.
-  const hint = page.locator('[data-test="outcome"] [data-test="outcome-hint-event_resolved"]');
-  await hint.waitFor();
-  const behind = page.locator('[data-test="outcome"] [data-test="outcome-cards"], [data-test="outcome"] [data-test="outcome-more"]');
-  const said = await hint.textContent();
-  if (await behind.count()) assert.ok(said.includes((await behind.first().textContent()).trim()), `the hint names the button the card is behind: ${said}`);
-  else {
-    assert.match(said, /The card is shown below\./);
-    assert.equal(await page.locator('[data-test="outcome"] [data-test^="card-face-event-"]').count(), 1, "and the card is below");
-  }
   await nextStep(page, "develop_bag");
   assert.match(await phase(page), /Player Phase/);
   assert.match(await page.locator('[data-test="now"] h2').textContent(), /Turn 2/);
