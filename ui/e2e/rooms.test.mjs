@@ -166,7 +166,7 @@ test("Room Actions and card Actions from the round panel, a Rest scan answered o
 // The Armory and the Hatch Control System (pp. 24–25), and a card played from a phone (issue 31).
 // The same seeded deal turns over the Armory and the Hatch Control System instead; the next two
 // players stand in them. The Armory's offer says where the 2 Ammo go; the Hatch Control System
-// offers each pod turned to its other side; then the player in it plays Demolition from their
+// offers each pod turned to its other side, its button saying the Action and the pod's side now; then the player in it plays Demolition from their
 // phone (a Malfunction marker here), and the table's outcome says so.
 test("the Armory and the Hatch Control System from the round panel, and a card played from a phone", { timeout: 120000 }, async () => {
   const own = freshDataDir();
@@ -194,7 +194,8 @@ test("the Armory and the Hatch Control System from the round panel, and a card p
   await table.locator(`[data-test="strip-${hatch}"][data-status="playing"]`).waitFor();
   const pods = round.locator('[data-test="offer-hatch_control"]');
   assert.equal(await pods.count(), 3, "3 pods for 3 players, each offered");
-  assert.match(await pods.first().textContent(), /unlocked/i, "a locked pod is offered unlocked");
+  // Each button says the Action and the side the pod shows now, never the side it will get alone.
+  assert.match(await pods.first().textContent(), /Unlock Pod \d \([A-C]\) \(now locked\)/, "a locked pod is offered to be unlocked, and says it is locked");
   await shot(table, "round-hatch-control-1024x600");
   await inView(table, pods.nth(2), "the Hatch Control's third pod");
   // On the phone too, the pods are one Action's row, its targets side by side (issue 33).

@@ -165,8 +165,8 @@ impl<'a> Bounds<'a> {
             Event::ContaminationPrepared { infected } if infected.len() != d.contamination.total as usize => {
                 return Err(OutOfBounds::ContaminationDeck)
             }
-            Event::SelfDestructAdvanced { to } if *to > d.self_destruct_track.moves => return Err(OutOfBounds::TrackSpace { to: *to }),
-            Event::TimeAdvanced { to } if *to > d.time_track.moves => return Err(OutOfBounds::TrackSpace { to: *to }),
+            Event::SelfDestructAdvanced { to, .. } if *to > d.self_destruct_track.moves => return Err(OutOfBounds::TrackSpace { to: *to }),
+            Event::TimeAdvanced { to, .. } if *to > d.time_track.moves => return Err(OutOfBounds::TrackSpace { to: *to }),
             _ => {}
         }
         let mut walk = IdWalk { bounds: self, found: Ok(()), unclaimed: Vec::new() };

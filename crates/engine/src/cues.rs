@@ -112,7 +112,7 @@ pub fn of_step(events: &[Event], moments: &[Moment], view: &PublicView) -> Vec<C
             Event::SelfDestructStarted => Some(Cue::new(Sound::Klaxon, Some(Announcement::SelfDestructStarted))),
             Event::SelfDestructStopped => Some(Cue::new(Sound::StandDown, Some(Announcement::SelfDestructStopped))),
             // The explosion speaks for the last space.
-            Event::SelfDestructAdvanced { to } if !destroyed => {
+            Event::SelfDestructAdvanced { to, .. } if !destroyed => {
                 let moves = view.self_destruct.as_ref().map_or(*to, |t| t.moves);
                 Some(Cue::new(Sound::Klaxon, Some(Announcement::SelfDestructLeft { left: moves.saturating_sub(*to) })))
             }

@@ -58,6 +58,30 @@ pub enum DeathCause {
     EnginesFailed,
     Airlock,
     Table,
+    /// The last wound came from the Fire in the character's room at the end of their round (p. 17).
+    Fire,
+    /// The last wound came from a Bleeding wound on passing (the Bleeding card).
+    Bleeding,
+}
+
+/// What dealt a wound when no line before it says so: the end of a round deals its own (p. 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum WoundCause {
+    /// A character in a room with Fire at the end of their round (p. 17).
+    Fire,
+    /// An undressed Bleeding wound, each time the player passes (the Bleeding card).
+    Bleeding,
+}
+
+impl From<WoundCause> for DeathCause {
+    fn from(c: WoundCause) -> Self {
+        match c {
+            WoundCause::Fire => DeathCause::Fire,
+            WoundCause::Bleeding => DeathCause::Bleeding,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,7 +155,13 @@ pub enum Event {
     TurnBegan { turn: u16, first_player: Seat },
     HandSizeSet { seat: Seat, cards: u8 },
     /// A player's round begins (p. 10, step 3): up to 2 Actions (the Intruder player: 1, p. 27).
-    RoundBegan { seat: Seat },
+    /// `again`: the seat whose round just ended takes the next one too (the others have passed,
+    /// or play no rounds), so the line says it goes on rather than naming them twice as new.
+    RoundBegan {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        again: bool,
+    },
     /// An Action taken in that round, paid with `cards` Action cards from the hand (p. 12).
     ActionTaken { seat: Seat, cards: u8 },
     /// The round ends: after its Actions, or by passing (`passed`: no more Actions this phase).
@@ -196,8 +226,19 @@ pub enum Event {
     DeckReshuffled { deck: DeckKind, order: Vec<u8> },
 
     // ---- characters ----
-    LightWoundsSet { seat: Seat, light: u8 },
-    SeriousWoundDrawn { seat: Seat, card: WoundCardId },
+    /// `cause`: what dealt the wound, when the lines before it do not say (older saves: none).
+    LightWoundsSet {
+        seat: Seat,
+        light: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cause: Option<WoundCause>,
+    },
+    SeriousWoundDrawn {
+        seat: Seat,
+        card: WoundCardId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cause: Option<WoundCause>,
+    },
     SeriousWoundDressed { seat: Seat, index: u8 },
     SeriousWoundHealed { seat: Seat, index: u8 },
     CharacterDied { seat: Seat, cause: DeathCause },
@@ -248,9 +289,20 @@ pub enum Event {
     DestinationSet { letter: DestinationLetter },
     SelfDestructStarted,
     SelfDestructStopped,
-    SelfDestructAdvanced { to: u8 },
+    /// `from`: the space the marker left, said when it moves more than one (the end of the game
+    /// when no one is left awake aboard, p. 11); older saves never said it.
+    SelfDestructAdvanced {
+        to: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u8>,
+    },
     SelfDestructCritical,
-    TimeAdvanced { to: u8 },
+    /// `from`: as `SelfDestructAdvanced`'s.
+    TimeAdvanced {
+        to: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u8>,
+    },
     HibernationOpened,
     PodLockSet { pod: PodNumber, locked: bool },
     PodsUnlocked { reason: UnlockReason },
@@ -274,8 +326,15 @@ pub enum Event {
     ObjectLeft { object: ResearchObject, at: Location, #[serde(default)] of: Option<Seat> },
     /// Pick Up Heavy Object (p. 13): from the room onto the character.
     ObjectPickedUp { seat: Seat, object: ResearchObject, at: Location },
-    /// Drop (p. 22, free): from the character into its room.
-    ObjectDropped { seat: Seat, object: ResearchObject, at: Location },
+    /// Drop (p. 22, free): from the character into its room. `dying`: a dying character drops
+    /// every Heavy Object where they die (p. 21); older saves folded that into `CharacterDied`.
+    ObjectDropped {
+        seat: Seat,
+        object: ResearchObject,
+        at: Location,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dying: bool,
+    },
     /// Airlock Control (p. 25): the room's doors are closed and the Airlock Procedure token placed.
     AirlockStarted { seat: Seat, at: Location },
     /// The token leaves: a door of that room was opened (`vented` false), or the Player Phase ended
@@ -295,7 +354,14 @@ pub enum Event {
     /// before say `HandScanDue { due: false }`, which closes Rest's and Eclosion's together.
     ScanAnswered { seat: Seat, question: ScanQuestion },
     EggTaken { seat: Seat },
-    EggsDropped { seat: Seat, at: Location, count: u8 },
+    /// `dying`: as `ObjectDropped`'s, the Eggs a dying character drops (p. 21).
+    EggsDropped {
+        seat: Seat,
+        at: Location,
+        count: u8,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dying: bool,
+    },
     NestEggsDestroyed { count: u8 },
     RoomEggsDestroyed { at: Location, count: u8 },
     EggAdded,

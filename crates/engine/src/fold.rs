@@ -111,7 +111,7 @@ impl State {
                     s.infected_in_hand.clear();
                 }
             }
-            Event::RoundBegan { seat } | Event::RoundGiven { seat } => {
+            Event::RoundBegan { seat, .. } | Event::RoundGiven { seat } => {
                 self.rounds.started = true;
                 self.rounds.turn_of = Some(*seat);
                 self.rounds.actions = 0;
@@ -223,8 +223,8 @@ impl State {
                 self.attacks.draw.retain(|c| c != card);
                 self.attacks.discard.push(*card);
             }
-            Event::LightWoundsSet { seat, light } => self.seats[*seat].light_wounds = *light,
-            Event::SeriousWoundDrawn { seat, card } => {
+            Event::LightWoundsSet { seat, light, .. } => self.seats[*seat].light_wounds = *light,
+            Event::SeriousWoundDrawn { seat, card, .. } => {
                 if let Some(p) = self.wounds.draw.iter().rposition(|c| c == card) {
                     self.wounds.draw.remove(p);
                 }
@@ -328,9 +328,9 @@ impl State {
             Event::DestinationSet { letter } => self.destination = *letter,
             Event::SelfDestructStarted => self.self_destruct = Some(0),
             Event::SelfDestructStopped => self.self_destruct = None,
-            Event::SelfDestructAdvanced { to } => self.self_destruct = Some(*to),
+            Event::SelfDestructAdvanced { to, .. } => self.self_destruct = Some(*to),
             Event::SelfDestructCritical => {}
-            Event::TimeAdvanced { to } => self.time = *to,
+            Event::TimeAdvanced { to, .. } => self.time = *to,
             Event::HibernationOpened => {}
             Event::PodLockSet { pod, locked } => {
                 if let Some(p) = self.pods.iter_mut().find(|p| p.number == *pod) {
@@ -393,7 +393,7 @@ impl State {
                     ResearchObject::IntruderEgg => s.eggs_carried = s.eggs_carried.saturating_add(1),
                 }
             }
-            Event::ObjectDropped { seat, object, at } => {
+            Event::ObjectDropped { seat, object, at, .. } => {
                 let s = &mut self.seats[*seat];
                 match object {
                     ResearchObject::IntruderCarcass => s.carcasses_carried = s.carcasses_carried.saturating_sub(1),
@@ -427,7 +427,7 @@ impl State {
                 let s = &mut self.seats[*seat];
                 s.eggs_carried = s.eggs_carried.saturating_add(1);
             }
-            Event::EggsDropped { seat, at, count } => {
+            Event::EggsDropped { seat, at, count, .. } => {
                 let s = &mut self.seats[*seat];
                 s.eggs_carried = s.eggs_carried.saturating_sub(*count);
                 let r = self.room_mut(*at);

@@ -144,9 +144,9 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         },
         Event::TurnBegan { turn, first_player } => public("turn_began", vec![("turn", num(*turn)), who(first_player)]),
         Event::HandSizeSet { seat, cards } => public("hand_size_set", vec![who(seat), ("cards", num(*cards))]),
-        Event::RoundBegan { seat } => {
+        Event::RoundBegan { seat, again } => {
             let actions = if s.intruder_player_now() == Some(*seat) { 1 } else { 2 };
-            public("round_began", vec![who(seat), ("actions", num(actions))])
+            public(if *again { "round_began_again" } else { "round_began" }, vec![who(seat), ("actions", num(actions))])
         }
         Event::ActionTaken { seat, cards } => {
             public("action_taken", vec![who(seat), ("cards", num(*cards)), ("hand", num(s.seats[*seat].hand))])
@@ -284,9 +284,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
         Event::DestinationSet { letter } => public("destination_set", vec![("letter", named("destination_letter", letter))]),
         Event::SelfDestructStarted => public("self_destruct_started", vec![]),
         Event::SelfDestructStopped => public("self_destruct_stopped", vec![]),
-        Event::SelfDestructAdvanced { to } => public("self_destruct_advanced", vec![("to", num(*to))]),
+        // A marker moved more than one space (no one left awake aboard, p. 11) says from where.
+        Event::SelfDestructAdvanced { to, from: Some(from) } if *to > from.saturating_add(1) => {
+            public("self_destruct_advanced_far", vec![("from", num(*from)), ("to", num(*to)), ("spaces", num(*to - from))])
+        }
+        Event::SelfDestructAdvanced { to, .. } => public("self_destruct_advanced", vec![("to", num(*to))]),
         Event::SelfDestructCritical => public("self_destruct_critical", vec![]),
-        Event::TimeAdvanced { to } => public("time_advanced", vec![("to", num(*to))]),
+        Event::TimeAdvanced { to, from: Some(from) } if *to > from.saturating_add(1) => {
+            public("time_advanced_far", vec![("from", num(*from)), ("to", num(*to)), ("spaces", num(*to - from))])
+        }
+        Event::TimeAdvanced { to, .. } => public("time_advanced", vec![("to", num(*to))]),
         Event::HibernationOpened => public("hibernation_opened", vec![]),
         Event::PodLockSet { pod, locked } => public(if *locked { "pod_locked" } else { "pod_unlocked" }, vec![("pod", num(pod.0))]),
         Event::PodsUnlocked { reason } => public("pods_unlocked", vec![("reason", named("unlock", reason))]),
@@ -316,7 +323,16 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
         }
         Event::EggTaken { seat } => public("egg_taken", vec![who(seat)]),
-        Event::FireControlUsed { seat, at } => public("fire_control", vec![who(seat), room(at)]),
+        // Said before its Fire goes and its Intruders run (p. 24): the line says only what the
+        // procedure finds there, since it may be used on a room without Fire, or with no Intruder.
+        Event::FireControlUsed { seat, at } => {
+            let key = match (s.room(*at).fire, s.intruders_at(*at).next().is_some()) {
+                (true, true) => "fire_control",
+                (true, false) => "fire_control_fire_only",
+                (false, _) => "fire_control_no_fire",
+            };
+            public(key, vec![who(seat), room(at)])
+        }
         // The answer is the scan's own lines; the question is said once.
         Event::HandScanDue { seat, due: true } => public("hand_scan_asked", vec![who(seat)]),
         Event::HandScanDue { due: false, .. } | Event::ScanAnswered { .. } => None,
@@ -328,8 +344,8 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             TableTask::ShowCard { card } => {
                 let key = match card {
                     _ if crate::rules::is_action_card(*card) => "card_played",
-                    PlayedCard::Tools => "item_kept",
-                    _ => "item_used",
+                    _ if crate::rules::one_use(*card) => "item_used",
+                    _ => "item_kept",
                 };
                 public(key, vec![who(seat), ("card", named("played_card", card))])
             }
@@ -351,8 +367,10 @@ pub fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             _ => public("object_left", vec![room_as(at, RoomForm::In), ("object", named("research_object", object))]),
         },
         Event::ObjectPickedUp { seat, object, .. } => public("object_picked_up", vec![who(seat), ("object", named("research_object", object))]),
-        Event::ObjectDropped { seat, object, .. } => public("object_dropped", vec![who(seat), ("object", named("research_object", object))]),
-        Event::EggsDropped { seat, count, .. } => public("eggs_dropped", vec![who(seat), ("count", num(*count))]),
+        Event::ObjectDropped { seat, object, dying, .. } => {
+            public(if *dying { "object_dropped_dying" } else { "object_dropped" }, vec![who(seat), ("object", named("research_object", object))])
+        }
+        Event::EggsDropped { seat, count, dying, .. } => public(if *dying { "eggs_dropped_dying" } else { "eggs_dropped" }, vec![who(seat), ("count", num(*count))]),
         Event::NestEggsDestroyed { count } => public("nest_eggs_destroyed", vec![("count", num(*count))]),
         Event::RoomEggsDestroyed { at, count } => public("room_eggs_destroyed", vec![room(at), ("count", num(*count))]),
         Event::EggAdded => public("egg_added", vec![]),

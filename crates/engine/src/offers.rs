@@ -150,7 +150,7 @@ pub fn harm_of(events: &[crate::event::Event], seat: Seat) -> Option<Harm> {
         .filter_map(|e| match e {
             Event::CharacterDied { seat: s, .. } if *s == seat => Some(Harm::Death),
             Event::SeriousWoundDrawn { seat: s, .. } if *s == seat => Some(Harm::SeriousWound),
-            Event::LightWoundsSet { seat: s, light } if *s == seat && *light > 0 => Some(Harm::LightWound),
+            Event::LightWoundsSet { seat: s, light, .. } if *s == seat && *light > 0 => Some(Harm::LightWound),
             _ => None,
         })
         .max()

@@ -192,7 +192,7 @@ fn hit_outcome(o: &Open, seat: Seat) -> Vec<LogLine> {
     let (Some(newest), Some(step)) = (o.game.entries().last(), o.game.last_step()) else { return Vec::new() };
     let Some(command) = step.command.as_ref() else { return Vec::new() };
     let hit = step.events.iter().any(|e| match e {
-        Event::LightWoundsSet { seat: s, light } => *s == seat && *light > 0,
+        Event::LightWoundsSet { seat: s, light, .. } => *s == seat && *light > 0,
         Event::SeriousWoundDrawn { seat: s, .. } | Event::CharacterDied { seat: s, .. } | Event::ContaminationGiven { seat: s, .. } => *s == seat,
         _ => false,
     });

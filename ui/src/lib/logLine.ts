@@ -103,7 +103,7 @@ export function cardsOf(lines: LogLine[]): NamedCard[] {
 // The guided Actions' parts the table does with its own pieces lead too (issue 31): the card shown,
 // the Ammo, the Item cards drawn, the phone asked for a scan.
 const HAND_LINES = new Set([
-  "action_taken", "hand_size_set", "round_began", "round_passed", "round_ended", "round_given",
+  "action_taken", "hand_size_set", "round_began", "round_began_again", "round_passed", "round_ended", "round_given",
   "ammo_spent_own", "ammo_spent_carried", "items_searched", "items_searched_white",
   "card_played", "item_used", "item_kept", "weapon_recharged", "storage_draw", "hand_scan_asked",
 ]);

@@ -66,7 +66,7 @@ function valueText(b: Board, kind: Field["kind"], name: string, v: unknown, seat
       const character = b.seats.find((s) => s.seat === seat)?.character;
       return (v === "own" && character ? tMaybe(`weapon_name.${character.key}`) : null) ?? t(`weapon.${v}`);
     }
-    // The Hatch Control System's offer says which side the pod turns to (p. 25).
+    // Said with its pod as one phrase (`targetsLabel`); alone, the side the pod turns to.
     case "pod_lock": return t(v ? "ship.pod.locked" : "ship.pod.unlocked");
     case "switch": return "";
     // Joined, not a template: the phone's catalogue takes the choice kinds' words from the
@@ -89,13 +89,23 @@ export function offerLabel(b: Board, c: Command, skip?: string): string {
   return [t(`cmd.${c.type}`), targetsLabel(b, c, skip)].filter((x) => x !== "").join(" · ");
 }
 
-/** An offer's targets alone ("red Item deck", "Pod 1 (A) · locked"), for a row of offers of one
+/** An offer's targets alone ("red Item deck", "Lock Pod 1 (A) (now unlocked)"), for a row of offers of one
  *  Action that the row's label names once. */
 export function targetsLabel(b: Board, c: Command, skip?: string): string {
   const fields = (spec(c.type)?.fields ?? []).filter((f) => f.name !== skip);
   const values = c as unknown as Record<string, unknown>;
   const seat = typeof values.seat === "number" ? values.seat : undefined;
-  return fields.map((f) => valueText(b, f.kind, f.name, values[f.name], seat)).filter((x) => x !== "").join(" · ");
+  // The Hatch Control System (p. 25) turns a pod over: its button says the Action on the pod and
+  // the side the board shows now ("Lock Pod 1 (A) (now unlocked)"), never the side it will get alone.
+  const lock = fields.find((f) => f.kind === "pod_lock");
+  const pod = fields.find((f) => f.kind === "pod");
+  const text = (f: Field) => {
+    if (lock && pod && f === pod && typeof values[lock.name] === "boolean") {
+      return t(values[lock.name] ? "round.lock_pod" : "round.unlock_pod", { pod: valueText(b, f.kind, f.name, values[f.name], seat) });
+    }
+    return lock && pod && f === lock ? "" : valueText(b, f.kind, f.name, values[f.name], seat);
+  };
+  return fields.map(text).filter((x) => x !== "").join(" · ");
 }
 
 /** A card's choice inside its group (which Door, which Intruder, which room): its words without

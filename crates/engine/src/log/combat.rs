@@ -4,7 +4,7 @@
 
 use super::{card, list, named, num, player, private, public, Audience, Said};
 use crate::content::Blood;
-use crate::event::{AttackDraw, Event};
+use crate::event::{AttackDraw, Event, WoundCause};
 use crate::ids::*;
 use crate::state::State;
 
@@ -30,9 +30,11 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 Blood::Retreat(_) => public("injury_card_retreat", params),
             }
         }
-        Event::AttackCardDrawn { card: x, .. } => {
+        // An attack's card names who attacks whom (p. 18): a step may hold several attacks.
+        Event::AttackCardDrawn { card: x, purpose: AttackDraw::Attack { intruder, target } } => {
+            let kind = s.intruder(*intruder).map_or(IntruderKind::Adult, |i| i.kind);
             let x = &d.attacks[x.0 as usize];
-            public("attack_card", vec![("card", card("attack", &x.key, &x.name))])
+            public("attack_card", vec![("kind", named("intruder_kind", &kind)), id(intruder), who(target), ("card", card("attack", &x.key, &x.name))])
         }
         Event::AttackCardsOffered { seat, intruder, target, cards } => {
             let ids = vec![("id", num(intruder.0 as i32)), ("target", who(target).1)];
@@ -107,10 +109,23 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
             }
             public(key, params)
         }
-        Event::LightWoundsSet { seat, light } => public("light_wounds", vec![who(seat), ("light", num(*light))]),
-        Event::SeriousWoundDrawn { seat, card: x } => {
+        // A wound the lines before it do not explain names what dealt it (the end of a round).
+        Event::LightWoundsSet { seat, light, cause } => {
+            let key = match cause {
+                None => "light_wounds",
+                Some(WoundCause::Fire) => "light_wounds_fire",
+                Some(WoundCause::Bleeding) => "light_wounds_bleeding",
+            };
+            public(key, vec![who(seat), ("light", num(*light))])
+        }
+        Event::SeriousWoundDrawn { seat, card: x, cause } => {
             let x = &d.serious_wounds[x.0 as usize];
-            public("serious_wound", vec![who(seat), ("card", card("wound", &x.key, &x.name))])
+            let key = match cause {
+                None => "serious_wound",
+                Some(WoundCause::Fire) => "serious_wound_fire",
+                Some(WoundCause::Bleeding) => "serious_wound_bleeding",
+            };
+            public(key, vec![who(seat), ("card", card("wound", &x.key, &x.name))])
         }
         Event::SeriousWoundDressed { seat, .. } => public("wound_dressed", vec![who(seat)]),
         Event::SeriousWoundHealed { seat, .. } => public("wound_healed", vec![who(seat)]),

@@ -96,6 +96,13 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
     }
 }
 
+/// Whether an Item is One Use Only (p. 22), its card discarded once used. Tools and the two Keys
+/// (the Evacuation and the Comms Key, Quest Items, p. 22) bear no such mark: they are kept and
+/// may be used again (docs/cards.md), so their line must not call them used up.
+pub fn one_use(card: PlayedCard) -> bool {
+    !is_action_card(card) && !matches!(card, PlayedCard::Tools | PlayedCard::EvacuationKey | PlayedCard::CommsKey)
+}
+
 /// Action cards discarded for it (p. 12): an Action card counts itself and its printed cost
 /// (Basic Repairs 2 more, p. 13; Repairs, Pyrotechnics and Scavenging 1; the others none); an Item
 /// its cost (1, p. 22), 1 more with an undressed Hand wound (its Serious Wound card).

@@ -6,7 +6,7 @@
 use super::ctx::Ctx;
 use crate::command::Entered;
 use crate::content::{Blood, Content};
-use crate::event::{DrawPurpose, Event};
+use crate::event::{DrawPurpose, Event, WoundCause};
 use crate::ids::*;
 use crate::words::LogParam;
 use crate::rejection::{refuse, refuse_with, Code, Outcome, Rejection};
@@ -138,7 +138,7 @@ impl Ctx<'_> {
     }
 
     /// Draws a Serious Wound card for a character (p. 21): the top card, or the one entered.
-    pub fn draw_wound(&mut self, seat: Seat) -> Outcome<()> {
+    pub fn draw_wound(&mut self, seat: Seat, cause: Option<WoundCause>) -> Outcome<()> {
         let entered = self.take(|e| match e {
             Entered::SeriousWound { key } => Some(key.clone()),
             _ => None,
@@ -151,7 +151,7 @@ impl Ctx<'_> {
             || Rejection::new(Code::Empty, "no_serious_wound_card_is_left", "No Serious Wound card is left."),
         )?;
         let Some(card) = card else { return self.need(Component::SeriousWoundDeck, "serious_wound_card", "Serious Wound card") };
-        self.emit(Event::SeriousWoundDrawn { seat, card });
+        self.emit(Event::SeriousWoundDrawn { seat, card, cause });
         Ok(())
     }
 }

@@ -18,13 +18,13 @@ pub(super) fn last_awake_check(ctx: &mut Ctx) {
     if let Some(p) = ctx.state.self_destruct {
         let end = ctx.content.data.self_destruct_track.moves;
         if p < end {
-            ctx.emit(Event::SelfDestructAdvanced { to: end });
+            ctx.emit(Event::SelfDestructAdvanced { to: end, from: Some(p) });
         }
         finish(ctx, EndCause::SelfDestruct, true);
     } else {
         let end = ctx.content.data.time_track.moves;
         if ctx.state.time < end {
-            ctx.emit(Event::TimeAdvanced { to: end });
+            ctx.emit(Event::TimeAdvanced { to: end, from: Some(ctx.state.time) });
         }
         finish(ctx, EndCause::Jump, true);
     }

@@ -87,14 +87,14 @@ pub(super) fn advance_time(ctx: &mut Ctx) -> Outcome<()> {
     in_step(ctx, EventStep::TimeTrack)?;
     let t = &ctx.content.data.time_track;
     let to = ctx.state.time + 1;
-    ctx.emit(Event::TimeAdvanced { to });
+    ctx.emit(Event::TimeAdvanced { to, from: Some(ctx.state.time) });
     if to == t.hibernation_opens_at {
         ctx.emit(Event::HibernationOpened);
     }
     if let Some(p) = ctx.state.self_destruct {
         let sd = &ctx.content.data.self_destruct_track;
         let p = p + 1;
-        ctx.emit(Event::SelfDestructAdvanced { to: p });
+        ctx.emit(Event::SelfDestructAdvanced { to: p, from: Some(p - 1) });
         if p == sd.yellow_from {
             ctx.emit(Event::SelfDestructCritical);
             systems::unlock_all(ctx, UnlockReason::SelfDestructCritical);

@@ -35,7 +35,7 @@ pub use corridors::CORRIDOR_NUMBERS;
 pub use draw::DICE_OF_EACH_KIND;
 pub use player_phase::{MAX_HAND, MAX_PAID};
 pub use card_actions::effects as card_effects;
-pub use card_actions::{has_computer, is_action_card};
+pub use card_actions::{has_computer, is_action_card, one_use};
 pub use rooms::throw_targets;
 pub(crate) use card_actions::pods_of_section_at;
 pub use setup::{players_in, MAX_NAME, MODES};

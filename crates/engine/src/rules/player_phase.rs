@@ -155,7 +155,7 @@ fn next_round(ctx: &mut Ctx, after: Option<Seat>) {
     let start = after.and_then(|a| order.iter().position(|s| *s == a)).map_or(0, |p| p + 1);
     let next = (0..order.len()).map(|k| order[(start + k) % order.len()]).find(|s| takes_rounds(&ctx.state, *s) && !ctx.state.rounds.passed.contains(s));
     if let Some(seat) = next {
-        ctx.emit(Event::RoundBegan { seat });
+        ctx.emit(Event::RoundBegan { seat, again: after == Some(seat) });
     }
 }
 
@@ -258,12 +258,12 @@ fn end_round(ctx: &mut Ctx, seat: Seat, passed: bool) -> Outcome<()> {
     ctx.emit(Event::RoundEnded { seat, passed });
     let s = &ctx.state.seats[seat];
     if s.life == Life::Awake && ctx.state.room(s.location).fire {
-        wounds::light_wounds(ctx, seat, 1)?;
+        wounds::light_wounds_from(ctx, seat, 1, Some(WoundCause::Fire))?;
     }
     let s = &ctx.state.seats[seat];
     let bleeding = s.serious.iter().any(|w| !w.dressed && ctx.content.data.serious_wounds[w.card.0 as usize].key == "bleeding");
     if passed && bleeding {
-        wounds::light_wounds(ctx, seat, 1)?;
+        wounds::light_wounds_from(ctx, seat, 1, Some(WoundCause::Bleeding))?;
     }
     if !ctx.state.is_over() {
         next_round(ctx, Some(seat));

@@ -216,7 +216,7 @@ pub(super) fn drop_eggs(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
         return refuse(Code::NotAllowed, "this_character_carries_no_egg", "This character carries no Egg.");
     }
     let at = ctx.state.seats[seat].location;
-    ctx.emit(Event::EggsDropped { seat, at, count: n });
+    ctx.emit(Event::EggsDropped { seat, at, count: n, dying: false });
     Ok(())
 }
 
@@ -279,7 +279,7 @@ pub(super) fn drop_object(ctx: &mut Ctx, seat: Seat, object: ResearchObject, giv
         }
         hands_free(ctx, to)?;
     }
-    ctx.emit(Event::ObjectDropped { seat, object, at });
+    ctx.emit(Event::ObjectDropped { seat, object, at, dying: false });
     if let Some(to) = give_to {
         ctx.emit(Event::ObjectPickedUp { seat: to, object, at });
     }

@@ -17,32 +17,43 @@ pub const MAX_WOUNDS_AT_ONCE: u8 = 6;
 
 /// Light Wounds (p. 21): the third becomes a Serious Wound; any wound after 3 Serious kills.
 pub(super) fn light_wounds(ctx: &mut Ctx, seat: Seat, n: u8) -> Outcome<()> {
+    light_wounds_from(ctx, seat, n, None)
+}
+
+/// Light Wounds whose `cause` the lines before them do not say (the end of a round's Fire and
+/// Bleeding): each line they set off names it, down to the death.
+pub(super) fn light_wounds_from(ctx: &mut Ctx, seat: Seat, n: u8, cause: Option<WoundCause>) -> Outcome<()> {
     for _ in 0..n {
         if !ctx.state.seats[seat].life.is_awake_on_board() {
             return Ok(());
         }
         if ctx.state.seats[seat].serious.len() >= usize::from(MAX_SERIOUS_WOUNDS) {
-            return kill(ctx, seat, DeathCause::Wounds);
+            return kill(ctx, seat, cause.map_or(DeathCause::Wounds, DeathCause::from));
         }
         let light = ctx.state.seats[seat].light_wounds + 1;
         if light > MAX_LIGHT_WOUNDS {
-            ctx.emit(Event::LightWoundsSet { seat, light: 0 });
-            serious_wound(ctx, seat)?;
+            // The Serious Wound's line names the cause; the track's reset is only the marker.
+            ctx.emit(Event::LightWoundsSet { seat, light: 0, cause: None });
+            serious_wound_from(ctx, seat, cause)?;
         } else {
-            ctx.emit(Event::LightWoundsSet { seat, light });
+            ctx.emit(Event::LightWoundsSet { seat, light, cause });
         }
     }
     Ok(())
 }
 
 pub(super) fn serious_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
+    serious_wound_from(ctx, seat, None)
+}
+
+fn serious_wound_from(ctx: &mut Ctx, seat: Seat, cause: Option<WoundCause>) -> Outcome<()> {
     if !ctx.state.seats[seat].life.is_awake_on_board() {
         return Ok(());
     }
     if ctx.state.seats[seat].serious.len() >= usize::from(MAX_SERIOUS_WOUNDS) {
-        return kill(ctx, seat, DeathCause::Wounds);
+        return kill(ctx, seat, cause.map_or(DeathCause::Wounds, DeathCause::from));
     }
-    ctx.draw_wound(seat)
+    ctx.draw_wound(seat, cause)
 }
 
 /// Cooperative mode's Revive (p. 27): a dead character whose Corpse the crew carried to a working
@@ -79,6 +90,21 @@ pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> 
     }
     let at = ctx.state.seats[seat].location;
     let on_board = ctx.state.seats[seat].life == Life::Awake;
+    // p. 21: every Heavy Object they carry falls where they die, each said; in an Escape Pod the
+    // objects stay with the body (`CharacterDied`'s fold).
+    if on_board {
+        let s = &ctx.state.seats[seat];
+        let carried = [(ResearchObject::CharacterCorpse, s.corpses_carried), (ResearchObject::IntruderCarcass, s.carcasses_carried)];
+        let eggs = s.eggs_carried;
+        for (object, n) in carried {
+            for _ in 0..n {
+                ctx.emit(Event::ObjectDropped { seat, object, at, dying: true });
+            }
+        }
+        if eggs > 0 {
+            ctx.emit(Event::EggsDropped { seat, at, count: eggs, dying: true });
+        }
+    }
     ctx.emit(Event::CharacterDied { seat, cause });
     // p. 21: a Character Corpse token where they died (p. 19: after an Escape, the room left).
     // Not for a death in an Escape Pod: the body is not on the board.
@@ -99,7 +125,7 @@ pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> 
 pub(super) fn heal_light_now(ctx: &mut Ctx, seat: Seat, n: u8) {
     let l = ctx.state.seats[seat].light_wounds;
     if l > 0 {
-        ctx.emit(Event::LightWoundsSet { seat, light: l.saturating_sub(n) });
+        ctx.emit(Event::LightWoundsSet { seat, light: l.saturating_sub(n), cause: None });
     }
 }
 
@@ -156,7 +182,7 @@ pub(super) fn heal_every_light_wound(ctx: &mut Ctx, seat: Seat) -> Outcome<()> {
     if ctx.state.seats[seat].light_wounds == 0 {
         return refuse(Code::NotAllowed, "this_character_has_no_light_wound", "This character has no Light Wound.");
     }
-    ctx.emit(Event::LightWoundsSet { seat, light: 0 });
+    ctx.emit(Event::LightWoundsSet { seat, light: 0, cause: None });
     Ok(())
 }
 

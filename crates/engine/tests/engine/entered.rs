@@ -296,7 +296,7 @@ fn a_correction_is_refused_when_the_app_rolled_or_drew_at_random_in_that_step_no
     let config = |physical: &[Component]| Config { handled: handled_but(physical), ..base.clone() };
     let step = |events: Vec<Event>| Entry { seq: 9, actor: Actor::Table, kind: EntryKind::Normal, command: Some(Command::EndPlayerPhase), entered: vec![], events };
     let melee_miss = Event::CharacterAttacked { seat: Seat(0), id: IntruderId(1), melee: true, face: CombatFace::Miss, injuries: 0 };
-    let wound = Event::SeriousWoundDrawn { seat: Seat(0), card: WoundCardId(0) };
+    let wound = Event::SeriousWoundDrawn { seat: Seat(0), card: WoundCardId(0), cause: None };
     let token = Event::TokenDrawn { token: TokenId(0), purpose: DrawPurpose::Encounter };
     let reshuffle = Event::DeckReshuffled { deck: DeckKind::Attack, order: vec![] };
     let attack = Event::AttackCardDrawn { card: AttackCardId(0), purpose: AttackDraw::Endurance { intruder: IntruderId(1) } };

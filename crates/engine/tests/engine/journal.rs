@@ -260,7 +260,7 @@ fn a_journal_naming_an_id_outside_the_box_or_a_missing_seat_is_refused_by_name()
         (Event::TokenDrawn { token: TokenId(27), purpose: nemesis_engine::event::DrawPurpose::Encounter }, "intruder token 27"),
         (Event::EventCardResolved { card: EventCardId(20) }, "event card 20"),
         (Event::EngineOrderSet { seat: Seat(0), engine: EngineNumber(0), top: EngineStatus::Working, changed: false }, "engine 0"),
-        (Event::TimeAdvanced { to: c.data.time_track.moves + 1 }, "track space"),
+        (Event::TimeAdvanced { to: c.data.time_track.moves + 1, from: None }, "track space"),
         (Event::GameSetUp { config: match &events[0] { Event::GameSetUp { config, .. } => config.clone(), _ => unreachable!() }, seats: vec![], first_player: Seat(0) }, "second setup"),
     ];
     for (event, named) in cases {

@@ -736,7 +736,7 @@ fn the_taser_empties_the_hand_of_another_character_in_the_room_card_reference() 
 }
 
 #[test]
-fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_p25_card_reference() {
+fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_and_is_kept_p22_p25_card_reference() {
     // The Evacuation Key (docs/cards.md, B): in an Evacuation Section, the Hatch Control System's
     // effect (p. 25) on 1 Escape Pod of that section (PN, TY), locked or unlocked; no Out of
     // Combat Only icon.
@@ -760,6 +760,11 @@ fn the_evacuation_key_locks_or_unlocks_an_escape_pod_from_an_evacuation_section_
     assert!(a.events.contains(&Event::PodLockSet { pod: first, locked: !locked }), "the pod turns to its other side");
     assert_eq!(a.state.pods[0].locked, !locked);
     assert!(lines_with_hands(&a).iter().any(|k| k.starts_with("pod_")), "the lock is said: {:?}", lines_with_hands(&a));
+    // No One Use Only mark (p. 22): the Key is kept, so its line says so, and it is offered again.
+    assert!(lines_with_hands(&a).contains(&"item_kept".to_string()), "kept, not used up: {:?}", lines_with_hands(&a));
+    let mut after = a.state.clone();
+    round_of(&mut after, Seat(0));
+    assert!(!offered(&after, |c| matches!(c, Command::UseCard { card: PlayedCard::EvacuationKey, .. })).is_empty(), "and offered again");
     add_intruder(&mut s, IntruderKind::Adult, at);
     assert!(run(&s, &mut f, key(first), vec![]).is_ok(), "no icon: also in Combat");
     assert_eq!(refused(&s, &mut f, aimed(PlayedCard::EvacuationKey, CardEffect::TogglePodLock, None, None), vec![]).key, "choose_an_escape_pod_of_this_section");
@@ -874,7 +879,7 @@ fn the_comms_key_shows_one_objective_card_of_a_character_with_a_signal_marker_fr
         let theirs = lines(to);
         assert!(theirs.iter().any(|(k, _, _)| k == "objective_seen") && theirs.iter().all(|(_, p, t)| !p && !t.contains(&name)), "{to:?}: {theirs:?}");
     }
-    assert!(lines_with_hands(&a).contains(&"item_used".to_string()));
+    assert!(lines_with_hands(&a).contains(&"item_kept".to_string()), "no One Use Only mark (p. 22, docs/cards.md): the Key is kept");
     assert_eq!([Seat(1), Seat(2)].map(|x| a.state.seat_view(x)), [Seat(1), Seat(2)].map(|x| s.seat_view(x)), "no other seat's view holds it");
     // After the choice, the one card kept is the one seen.
     let mut kept = s.clone();

@@ -602,10 +602,11 @@ fn a_retreat_draw_moves_the_intruder_and_discards_the_card_without_its_effect() 
 }
 
 /// Issue 19 (p. 20): every Intruder Attack card, resolved in the Intruder Attack step, reaches the
-/// log as the card itself (the screens show its text from `attack_summary.<key>`) and as the lines
-/// that say what happens to the attacked character or to the pieces, card by card.
+/// log as the card itself (the screens show its text from `attack_summary.<key>`), with the
+/// Intruder that attacks and the character it attacks (p. 18), and as the lines that say what
+/// happens to the attacked character or to the pieces, card by card.
 #[test]
-fn every_attack_card_names_the_card_and_what_it_does_to_the_character() {
+fn every_attack_card_names_the_card_its_attacker_its_target_and_what_it_does_p18_p20() {
     use nemesis_engine::log::{describe, Audience, LogParam};
     let en: std::collections::BTreeMap<String, String> = serde_json::from_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json")).unwrap(),
@@ -624,6 +625,10 @@ fn every_attack_card_names_the_card_and_what_it_does_to_the_character() {
         let term = format!("card.attack.{}", spec.key);
         assert!(matches!(shown.params.get("card"), Some(LogParam::Term { key, .. }) if *key == term), "{}: the line names the card", spec.key);
         assert!(en.get(&format!("attack_summary.{}", spec.key)).is_some_and(|x| !x.is_empty()), "{}: its text is in the catalogue", spec.key);
+        let attacker = s.intruders.iter().find(|i| i.at == HIB).expect("the attacker");
+        assert_eq!(shown.params.get("id"), Some(&LogParam::Number { value: attacker.id.0 as i32 }), "{}: the line names the attacker", spec.key);
+        assert!(matches!(shown.params.get("kind"), Some(LogParam::Term { key, .. }) if key.starts_with("intruder_kind.")), "{}: and its kind", spec.key);
+        assert!(shown.params.contains_key("player"), "{}: and the character it attacks", spec.key);
         let effect: &[&str] = match spec.key.as_str() {
             "scratch" | "claw_attack" => &["light_wounds", "contamination_given"],
             "bite" | "tail_attack" | "frenzy" => &["serious_wound"],

@@ -299,7 +299,7 @@ fn time_advances_only_in_the_time_track_step_p10() {
     act(&mut g, Command::EndPlayerPhase).unwrap();
     assert_eq!(state(&g).time, 0, "ending the Player Phase does not move time");
     let events = act(&mut g, Command::AdvanceTime).unwrap();
-    assert!(events.contains(&Event::TimeAdvanced { to: 1 }), "the Time marker moves 1 space");
+    assert!(events.contains(&Event::TimeAdvanced { to: 1, from: Some(0) }), "the Time marker moves 1 space");
     for (cmd, entered) in [
         (Command::ResolveIntruderAttacks, vec![]),
         (Command::ResolveFireDamage, vec![]),

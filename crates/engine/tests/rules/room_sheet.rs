@@ -172,6 +172,29 @@ fn fire_control_is_offered_only_for_rooms_with_fire_or_intruders_p24() {
     assert_eq!(rooms, with.iter().map(|r| Command::FireControl { seat: Seat(0), room: *r }).collect::<Vec<_>>());
 }
 
+#[test]
+fn fire_control_on_a_room_without_fire_says_only_its_intruders_run_away_p24() {
+    // p. 24: the procedure may be used on a room without Fire, just to chase its Intruders out;
+    // its line says what it finds there, never a Fire going out that was not there.
+    let c = nemesis_engine::Content::base();
+    let cases = [(false, true, "fire_control_no_fire"), (true, false, "fire_control_fire_only"), (true, true, "fire_control")];
+    for (fire, intruder, key) in cases {
+        let (mut s, mut f) = table(2, 2410);
+        stand_in(&mut s, Seat(0), "fire_control_system");
+        let room = c.board.locations().find(|l| *l != s.seats[Seat(0)].location && s.intruders_at(*l).next().is_none()).expect("another room");
+        s.room_mut(room).fire = fire;
+        if intruder {
+            add_intruder(&mut s, IntruderKind::Adult, room);
+        }
+        // One Event card for the Intruder's run, when there is one.
+        let entered = if intruder { vec![event_card("damaging_fire")] } else { vec![] };
+        let a = ok(&s, &mut f, Command::FireControl { seat: Seat(0), room }, entered);
+        assert_eq!(a.events.contains(&Event::FireRemoved { at: room }), fire, "{key}: a Fire goes out only where there was one");
+        let keys = said_keys(&s, &a.events);
+        assert!(keys.contains(&key.to_string()), "fire {fire}, intruder {intruder}: the line is {key}: {keys:?}");
+    }
+}
+
 // ---------------------------------------------------------------- the review's findings (issue 31)
 
 fn event_card(key: &str) -> nemesis_engine::command::Entered {

@@ -6,7 +6,7 @@
 use crate::common::*;
 
 use nemesis_engine::command::{Command, Entered};
-use nemesis_engine::event::Event;
+use nemesis_engine::event::{DeathCause, Event};
 use nemesis_engine::ids::*;
 use nemesis_engine::state::*;
 use nemesis_engine::{Code, Rejection};
@@ -247,6 +247,29 @@ fn the_player_phase_cannot_end_until_every_living_player_has_kept_an_objective_p
 }
 
 #[test]
+fn a_player_left_alone_in_the_phase_goes_on_with_another_round_and_the_line_says_so_p10() {
+    // p. 10: rounds go on in turn order until everyone has passed; once the others have passed,
+    // the one left takes round after round. Its line says it goes on, not a new round by name.
+    let mut t = Table::new(2, 915);
+    let order = t.s.turn_order();
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, card_action(order[0], 1));
+    assert!(!said_keys(&before, &events).contains(&"round_began_again".to_string()), "one Action: the round goes on");
+    ok_strict(&mut t, card_action(order[0], 1));
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, Command::Pass { seat: order[1] });
+    assert!(events.contains(&Event::RoundBegan { seat: order[0], again: false }), "another player's round is a new one: {events:?}");
+    let keys = said_keys(&before, &events);
+    assert!(keys.contains(&"round_began".to_string()), "{keys:?}");
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, card_action(order[0], 1));
+    let events = [events, ok_strict(&mut t, card_action(order[0], 1))].concat();
+    assert!(events.contains(&Event::RoundBegan { seat: order[0], again: true }), "the same player again: {events:?}");
+    let keys = said_keys(&before, &events);
+    assert!(keys.contains(&"round_began_again".to_string()) && !keys.contains(&"round_began".to_string()), "{keys:?}");
+}
+
+#[test]
 fn a_bleeding_wound_costs_a_light_wound_each_time_its_player_passes() {
     // Serious Wound card "Bleeding" (card reference §5, graded A).
     let mut t = Table::new(2, 909);
@@ -255,6 +278,40 @@ fn a_bleeding_wound_costs_a_light_wound_each_time_its_player_passes() {
     assert_eq!(t.s.seats[seat].light_wounds, 0);
     ok_strict(&mut t, Command::Pass { seat });
     assert_eq!(t.s.seats[seat].light_wounds, 1);
+}
+
+#[test]
+fn a_wound_at_the_end_of_a_round_names_its_fire_or_bleeding_and_a_death_drops_every_heavy_object_p17_p21() {
+    // p. 17: the Fire wounds at the round's end; the Bleeding card, on each Pass; p. 21: a dying
+    // character drops every Heavy Object where they die. No line before says why, so each line does.
+    let en = english();
+    let mut t = Table::new(2, 913);
+    let seat = t.s.first_player;
+    strict(&mut t, Command::Wound { seat, light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "bleeding".into() }]).expect("the wound");
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, Command::Pass { seat });
+    let keys = assert_hand_lines(&en, &before, &events, "a Bleeding pass");
+    assert!(keys.contains(&"light_wounds_bleeding".to_string()), "the Bleeding wound is named: {keys:?}");
+
+    let mut t = Table::new(2, 914);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    give_serious(&mut t.s, seat, 3);
+    t.s.seats[seat].eggs_carried = 1;
+    t.s.seats[seat].corpses_carried = 1;
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, Command::Pass { seat });
+    assert!(events.contains(&Event::CharacterDied { seat, cause: DeathCause::Fire }), "the Fire is the cause of death: {events:?}");
+    assert!(events.contains(&Event::ObjectDropped { seat, object: ResearchObject::CharacterCorpse, at, dying: true }), "the carried Corpse falls");
+    assert!(events.contains(&Event::EggsDropped { seat, at, count: 1, dying: true }), "the carried Egg falls");
+    let keys = assert_hand_lines(&en, &before, &events, "a death in the Fire");
+    for k in ["object_dropped_dying", "eggs_dropped_dying", "character_died"] {
+        assert!(keys.contains(&k.to_string()), "{k} is said: {keys:?}");
+    }
+    let room = t.s.room(at);
+    assert_eq!((room.eggs, room.corpses), (before.room(at).eggs + 1, before.room(at).corpses + 2), "the Egg, the carried Corpse and their own lie there");
+    assert_eq!(t.s.seats[seat].eggs_carried + t.s.seats[seat].corpses_carried, 0, "nothing is carried by the dead");
 }
 
 #[test]

@@ -561,6 +561,23 @@ fn nobody_left_awake_makes_the_ship_jump_and_says_why_once_p11() {
 }
 
 #[test]
+fn nobody_left_awake_moves_the_time_marker_to_its_end_and_the_line_says_how_far_p11() {
+    // p. 11: with no one awake aboard, the Time marker goes to the track's end at once: a move of
+    // several spaces, which its line says (from, to, how many), never "one space".
+    let (mut s, mut f) = table(2, 909);
+    s.time = 11;
+    s.seats[Seat(1)].life = Life::Hibernating;
+    let end = Content::base().data.time_track.moves;
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert!(a.events.contains(&Event::TimeAdvanced { to: end, from: Some(11) }), "{:?}", a.events);
+    let lines = table_lines(&s, &a.events);
+    let line = lines.iter().find(|l| l.key == "time_advanced_far").expect("the jump's line");
+    assert_eq!(line.text(), format!("The Time marker moves {} spaces, from space 11 to space {end}.", end - 11));
+    assert!(!lines.iter().any(|l| l.key == "time_advanced"), "no one-space line");
+    assert!(english().contains_key("hint.time_advanced_far"), "and its hand line");
+}
+
+#[test]
 fn nobody_left_awake_with_the_self_destruct_running_explodes_the_ship_p11() {
     let (mut s, mut f) = table(2, 906);
     s.self_destruct = Some(1);
