@@ -30,7 +30,7 @@ pub(super) fn describe(s: &State, e: &Event, to: Audience) -> Option<Said> {
                 Blood::Retreat(_) => public("injury_card_retreat", params),
             }
         }
-        // An attack's card names who attacks whom (p. 18): a step may hold several attacks.
+        // An attack's card names who attacks whom (p. 20): a step may hold several attacks.
         Event::AttackCardDrawn { card: x, purpose: AttackDraw::Attack { intruder, target } } => {
             let kind = s.intruder(*intruder).map_or(IntruderKind::Adult, |i| i.kind);
             let x = &d.attacks[x.0 as usize];

@@ -603,10 +603,10 @@ fn a_retreat_draw_moves_the_intruder_and_discards_the_card_without_its_effect() 
 
 /// Issue 19 (p. 20): every Intruder Attack card, resolved in the Intruder Attack step, reaches the
 /// log as the card itself (the screens show its text from `attack_summary.<key>`), with the
-/// Intruder that attacks and the character it attacks (p. 18), and as the lines that say what
+/// Intruder that attacks and the character it attacks (p. 20), and as the lines that say what
 /// happens to the attacked character or to the pieces, card by card.
 #[test]
-fn every_attack_card_names_the_card_its_attacker_its_target_and_what_it_does_p18_p20() {
+fn every_attack_card_names_the_card_its_attacker_its_target_and_what_it_does_p20() {
     use nemesis_engine::log::{describe, Audience, LogParam};
     let en: std::collections::BTreeMap<String, String> = serde_json::from_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/locales/en.json")).unwrap(),
