@@ -617,18 +617,30 @@ fn every_attack_card_names_the_card_its_attacker_its_target_and_what_it_does_p20
         s.phase = Phase::Event { step: EventStep::IntruderAttack };
         alone_in_hibernatorium(&mut s);
         // The first Intruder the card shows attacks, so the card hits (p. 20).
-        add_intruder(&mut s, spec.symbols[0], HIB);
+        let attacker = add_intruder(&mut s, spec.symbols[0], HIB);
+        // The character the Intruder attacks, and one it does not: their names must differ for
+        // the line's `player` to tell them apart.
+        let (target, other) = (s.seats[Seat(0)].name.clone(), s.seats[Seat(1)].name.clone());
+        assert_ne!(target, other, "the two characters have names of their own");
         let a = ok(&s, &mut f, Command::ResolveIntruderAttacks, vec![card_with(&spec.key, spec.blood)]);
-        let said: Vec<_> = a.events.iter().filter_map(|e| describe(&a.state, e, Audience::Table)).collect();
+        let drawn = a.events.iter().find_map(|e| match e {
+            Event::AttackCardDrawn { purpose: AttackDraw::Attack { intruder, target }, .. } => Some((*intruder, *target)),
+            _ => None,
+        });
+        assert_eq!(drawn, Some((attacker, Seat(0))), "{}: the Intruder attacks the only character in its room (p. 20, step 1)", spec.key);
+        // Each line is said from the state right after its event, as the log does: a
+        // Transformation later in the same step must not rename the Intruder that attacked.
+        let mut st = s.clone();
+        let said: Vec<_> = a.events.iter().filter_map(|e| { st.fold(e); describe(&st, e, Audience::Table) }).collect();
         let keys: Vec<&str> = said.iter().map(|l| l.key).collect();
         let shown = said.iter().find(|l| l.key == "attack_card").unwrap_or_else(|| panic!("{}: the card is in the log: {keys:?}", spec.key));
         let term = format!("card.attack.{}", spec.key);
         assert!(matches!(shown.params.get("card"), Some(LogParam::Term { key, .. }) if *key == term), "{}: the line names the card", spec.key);
         assert!(en.get(&format!("attack_summary.{}", spec.key)).is_some_and(|x| !x.is_empty()), "{}: its text is in the catalogue", spec.key);
-        let attacker = s.intruders.iter().find(|i| i.at == HIB).expect("the attacker");
-        assert_eq!(shown.params.get("id"), Some(&LogParam::Number { value: attacker.id.0 as i32 }), "{}: the line names the attacker", spec.key);
-        assert!(matches!(shown.params.get("kind"), Some(LogParam::Term { key, .. }) if key.starts_with("intruder_kind.")), "{}: and its kind", spec.key);
-        assert!(shown.params.contains_key("player"), "{}: and the character it attacks", spec.key);
+        assert_eq!(shown.params.get("id"), Some(&LogParam::Number { value: attacker.0 as i32 }), "{}: the line names the attacker", spec.key);
+        let kind = format!("intruder_kind.{}", serde_json::to_value(spec.symbols[0]).unwrap().as_str().unwrap());
+        assert!(matches!(shown.params.get("kind"), Some(LogParam::Term { key, .. }) if *key == kind), "{}: and its kind, {kind}: {:?}", spec.key, shown.params.get("kind"));
+        assert_eq!(shown.params.get("player"), Some(&LogParam::Text { value: target.clone() }), "{}: and the character it attacks, not {other}", spec.key);
         let effect: &[&str] = match spec.key.as_str() {
             "scratch" | "claw_attack" => &["light_wounds", "contamination_given"],
             "bite" | "tail_attack" | "frenzy" => &["serious_wound"],
