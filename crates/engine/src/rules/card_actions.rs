@@ -96,9 +96,10 @@ pub fn effects(card: PlayedCard) -> &'static [CardEffect] {
     }
 }
 
-/// Whether an Item is One Use Only (p. 22), its card discarded once used. Tools and the two Keys
-/// (the Evacuation and the Comms Key, Quest Items, p. 22) bear no such mark: they are kept and
-/// may be used again (docs/cards.md), so their line must not call them used up.
+/// Whether an Item is One Use Only (p. 22), its card discarded once used. The Tools (a yellow,
+/// Technical Item) and the two Keys (the Evacuation and the Comms Key, red, Military Item cards)
+/// bear no such mark: they are kept and may be used again (docs/cards.md), so their line must not
+/// call them used up.
 pub fn one_use(card: PlayedCard) -> bool {
     !is_action_card(card) && !matches!(card, PlayedCard::Tools | PlayedCard::EvacuationKey | PlayedCard::CommsKey)
 }
