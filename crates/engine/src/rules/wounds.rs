@@ -90,8 +90,9 @@ pub(super) fn kill(ctx: &mut Ctx, seat: Seat, cause: DeathCause) -> Outcome<()> 
     }
     let at = ctx.state.seats[seat].location;
     let on_board = ctx.state.seats[seat].life == Life::Awake;
-    // p. 21: every Heavy Object they carry falls where they die, each said; in an Escape Pod the
-    // objects stay with the body (`CharacterDied`'s fold).
+    // p. 21: every Heavy Object they carry falls where they die, each said. A character dying in
+    // an Escape Pod gets no drop line: `CharacterDied`'s fold puts what they carried in the room
+    // they boarded from (their location, the Evacuation Section), unsaid.
     if on_board {
         let s = &ctx.state.seats[seat];
         let carried = [(ResearchObject::CharacterCorpse, s.corpses_carried), (ResearchObject::IntruderCarcass, s.carcasses_carried)];
