@@ -6,7 +6,8 @@
 use crate::common::*;
 
 use nemesis_engine::command::{Command, Entered};
-use nemesis_engine::event::{DeathCause, Event};
+use nemesis_engine::event::{DeathCause, Event, WoundCause};
+use nemesis_engine::log::LogParam;
 use nemesis_engine::ids::*;
 use nemesis_engine::state::*;
 use nemesis_engine::{Code, Rejection};
@@ -312,6 +313,99 @@ fn a_wound_at_the_end_of_a_round_names_its_fire_or_bleeding_and_a_death_drops_ev
     let room = t.s.room(at);
     assert_eq!((room.eggs, room.corpses), (before.room(at).eggs + 1, before.room(at).corpses + 2), "the Egg, the carried Corpse and their own lie there");
     assert_eq!(t.s.seats[seat].eggs_carried + t.s.seats[seat].corpses_carried, 0, "nothing is carried by the dead");
+}
+
+#[test]
+fn the_fire_gives_one_light_wound_to_a_character_ending_its_round_in_its_room_and_says_so_p17() {
+    // p. 17: a character ending its round in a room with Fire suffers 1 Light Wound, once that
+    // round: a pass ends its rounds for the turn, so the others' rounds wound it no more.
+    let en = english();
+    let mut t = Table::new(2, 916);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    assert_eq!(t.s.seats[seat].light_wounds, 0, "unwounded before");
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, Command::Pass { seat });
+    assert!(events.contains(&Event::LightWoundsSet { seat, light: 1, cause: Some(WoundCause::Fire) }), "the Fire's wound: {events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::CharacterDied { .. } | Event::SeriousWoundDrawn { .. })), "a first Light Wound kills nobody");
+    assert_eq!((t.s.seats[seat].light_wounds, t.s.seats[seat].life), (1, Life::Awake));
+    let keys = assert_hand_lines(&en, &before, &events, "a Light Wound from the Fire");
+    assert!(!keys.contains(&"light_wounds".to_string()), "the line names the Fire, not a bare wound: {keys:?}");
+    let line = table_lines(&before, &events).into_iter().find(|l| l.key == "light_wounds_fire").expect("the Fire's line");
+    let name = t.s.seats[seat].name.clone();
+    assert_eq!(line.text(), format!("The Fire in {name}'s room wounds them at the end of the round: Light Wounds 1."));
+    let other = t.s.rounds.turn_of.expect("the other player's round");
+    assert_ne!(other, seat);
+    ok_strict(&mut t, Command::Pass { seat: other });
+    assert_eq!(t.s.seats[seat].light_wounds, 1, "no second Fire wound this turn");
+}
+
+#[test]
+fn a_third_light_wound_from_the_fire_becomes_a_serious_wound_named_after_the_fire_p17_p21() {
+    // p. 21: a third Light Wound leaves the track empty and is a Serious Wound; here the Fire dealt
+    // it (p. 17), and the Serious Wound's line says so (the track's reset is only the marker).
+    let en = english();
+    let mut t = Table::new(2, 917);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    t.s.seats[seat].light_wounds = 2;
+    let before = t.s.clone();
+    let events = strict(&mut t, Command::Pass { seat }, vec![Entered::SeriousWound { key: "arm".into() }]).expect("the pass");
+    assert!(events.contains(&Event::LightWoundsSet { seat, light: 0, cause: None }), "the Light Wound track empties: {events:?}");
+    let card = t.s.seats[seat].serious.last().expect("a Serious Wound card").card;
+    assert!(events.contains(&Event::SeriousWoundDrawn { seat, card, cause: Some(WoundCause::Fire) }), "the Fire's Serious Wound: {events:?}");
+    assert_eq!(nemesis_engine::Content::base().data.serious_wounds[card.0 as usize].key, "arm", "the card entered");
+    assert_eq!((t.s.seats[seat].light_wounds, t.s.seats[seat].serious.len(), t.s.seats[seat].life), (0, 1, Life::Awake));
+    let keys = assert_hand_lines(&en, &before, &events, "a Serious Wound from the Fire");
+    assert!(keys.contains(&"serious_wound_fire".to_string()) && !keys.contains(&"serious_wound".to_string()), "{keys:?}");
+    assert!(!keys.contains(&"light_wounds_fire".to_string()), "the emptied track does not claim the Fire: {keys:?}");
+}
+
+#[test]
+fn a_third_light_wound_from_bleeding_on_a_pass_becomes_a_serious_wound_named_after_the_bleeding_p21() {
+    // The Bleeding card costs a Light Wound on each pass; a third one is a Serious Wound (p. 21),
+    // whose line names the Bleeding that dealt it.
+    let en = english();
+    let mut t = Table::new(2, 918);
+    let seat = t.s.first_player;
+    strict(&mut t, Command::Wound { seat, light: 0, serious: 1 }, vec![Entered::SeriousWound { key: "bleeding".into() }]).expect("the wound");
+    t.s.seats[seat].light_wounds = 2;
+    let at = t.s.seats[seat].location;
+    assert!(!t.s.room(at).fire, "no Fire here: only the Bleeding wounds");
+    let before = t.s.clone();
+    let events = strict(&mut t, Command::Pass { seat }, vec![Entered::SeriousWound { key: "leg".into() }]).expect("the pass");
+    let card = t.s.seats[seat].serious.last().expect("a second Serious Wound card").card;
+    assert!(events.contains(&Event::SeriousWoundDrawn { seat, card, cause: Some(WoundCause::Bleeding) }), "the Bleeding's Serious Wound: {events:?}");
+    assert_eq!((t.s.seats[seat].light_wounds, t.s.seats[seat].serious.len()), (0, 2));
+    let keys = assert_hand_lines(&en, &before, &events, "a Serious Wound from the Bleeding");
+    assert!(keys.contains(&"serious_wound_bleeding".to_string()) && !keys.contains(&"serious_wound".to_string()), "{keys:?}");
+}
+
+#[test]
+fn a_dying_character_drops_a_carried_intruder_carcass_in_the_room_and_says_so_p21() {
+    // p. 21: a dying character drops all their Heavy Objects in the room where they die; the
+    // Carcass token goes from the character board to the room, with its own line.
+    let en = english();
+    let mut t = Table::new(2, 919);
+    let seat = t.s.first_player;
+    let at = t.s.seats[seat].location;
+    ok_strict(&mut t, Command::SetFire { at, on: true });
+    give_serious(&mut t.s, seat, 3);
+    t.s.seats[seat].carcasses_carried = 1;
+    let before = t.s.clone();
+    let events = ok_strict(&mut t, Command::Pass { seat });
+    let dropped = Event::ObjectDropped { seat, object: ResearchObject::IntruderCarcass, at, dying: true };
+    let died = Event::CharacterDied { seat, cause: DeathCause::Fire };
+    let (i, j) = (events.iter().position(|e| *e == dropped), events.iter().position(|e| *e == died));
+    assert!(matches!((i, j), (Some(i), Some(j)) if i < j), "the Carcass falls, then the character dies: {events:?}");
+    assert_eq!(t.s.room(at).carcasses, before.room(at).carcasses + 1, "the Carcass lies in the room");
+    assert_eq!(t.s.seats[seat].carcasses_carried, 0, "the dead carry nothing");
+    let keys = assert_hand_lines(&en, &before, &events, "a death with a Carcass");
+    assert!(keys.contains(&"object_dropped_dying".to_string()), "{keys:?}");
+    let line = table_lines(&before, &events).into_iter().find(|l| l.key == "object_dropped_dying").expect("the drop's line");
+    assert!(matches!(line.params.get("object"), Some(LogParam::Term { key, .. }) if key == "research_object.intruder_carcass"), "{:?}", line.params);
 }
 
 #[test]

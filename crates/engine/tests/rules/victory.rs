@@ -578,6 +578,26 @@ fn nobody_left_awake_moves_the_time_marker_to_its_end_and_the_line_says_how_far_
 }
 
 #[test]
+fn nobody_left_awake_with_the_self_destruct_running_moves_its_marker_to_the_skull_and_the_line_says_how_far_p11() {
+    // p. 11: when the last awake character on board is gone while the self-destruct sequence
+    // runs, its marker goes to the track's last space (the skull) at once, and the Time marker
+    // stays where it is; the move's line says from where, to where and how many spaces.
+    let (mut s, mut f) = table(2, 912);
+    s.self_destruct = Some(2);
+    s.seats[Seat(1)].life = Life::Escaped;
+    let end = Content::base().data.self_destruct_track.moves;
+    let a = ok(&s, &mut f, Command::KillCharacter { seat: Seat(0) }, vec![]);
+    assert!(a.events.contains(&Event::SelfDestructAdvanced { to: end, from: Some(2) }), "{:?}", a.events);
+    assert_eq!(a.state.self_destruct, Some(end), "the marker on the skull");
+    assert!(!a.events.iter().any(|e| matches!(e, Event::TimeAdvanced { .. })), "the Time marker does not move: {:?}", a.events);
+    let lines = table_lines(&s, &a.events);
+    let line = lines.iter().find(|l| l.key == "self_destruct_advanced_far").expect("the marker's line");
+    assert_eq!(line.text(), format!("The Self-Destruct marker moves {} spaces, from space 2 to space {end}.", end - 2));
+    assert!(!lines.iter().any(|l| l.key == "self_destruct_advanced"), "no one-space line");
+    assert!(english().contains_key("hint.self_destruct_advanced_far"), "and its hand line");
+}
+
+#[test]
 fn nobody_left_awake_with_the_self_destruct_running_explodes_the_ship_p11() {
     let (mut s, mut f) = table(2, 906);
     s.self_destruct = Some(1);
