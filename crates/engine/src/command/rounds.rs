@@ -352,8 +352,9 @@ macro_rules! commands_of_the_rounds {
             play: |_| Play::Correction,
             rule: |ctx| combat::flee_by_table(ctx, *id, *extinguisher),
         }
-        /// Fire Control System (p. 24): any 1 room loses its Fire marker and every Intruder there runs
-        /// away (an Event card each); with Susceptibility to Phosphates known each also takes 1 Injury.
+        /// Fire Control System (p. 24): in any 1 room, its Fire marker goes if it has one, and every
+        /// Intruder there runs away (an Event card each); with Susceptibility to Phosphates known each
+        /// also takes 1 Injury.
         FireControl { seat: Seat, room: Location } => {
             spec: on(G::Characters).fields([seat(), field("room", F::Location)]).entered([E::EventCard, E::AttackCard]).round(),
             seat: Some(*seat),
