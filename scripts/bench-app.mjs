@@ -3,11 +3,11 @@
 // app and its WebKit processes with a game open and after 500 commands; a click to the
 // updated screen. A bare Tauri window (crates/bare-window), built the same way, is measured the
 // same way in the same run as the floor. Writes target/bench/app.json. Needs both release
-// binaries, Xvfb and tauri-driver.
+// binaries and the host's (it drafts the saved game), Xvfb and tauri-driver; says which is missing.
 import { spawn } from "node:child_process";
 import { existsSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { savedGame } from "../ui/e2e/harness.mjs";
+import { join, relative, resolve } from "node:path";
+import { hostBinary, savedGame } from "../ui/e2e/harness.mjs";
 import { byMapping, byProcess, pidNamed, pss, tree, webProcess } from "./proc-memory.mjs";
 import { clickBatch } from "./click-batch.mjs";
 
@@ -51,7 +51,21 @@ async function startOnce(binary, args, dir, env = {}) {
  *  too few for a ratio with a 1.1× target. */
 const STARTS = 21;
 
+/** Every binary this run starts, each with the command that builds it: on a fresh machine the
+ *  first missing one would otherwise fail deep inside a start with no hint of what to build. */
+function missingBinaries() {
+  const needed = [
+    [app, "./scripts/build-app"],
+    [bare, "./scripts/build-app bare"],
+    // The saved game every start resumes is drafted through the host's script door.
+    [hostBinary, "cargo build --release --locked -p nemesis-host"],
+  ];
+  return needed.filter(([path]) => !existsSync(path)).map(([path, build]) => `${relative(root, path)} is missing: build it with ${build}`);
+}
+
 async function main() {
+  const missing = missingBinaries();
+  if (missing.length) throw new Error(missing.join("\n"));
   const xvfb = spawn("Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], { stdio: "ignore" });
   // Ready when its socket is there; a display still held by an earlier run makes this one exit,
   // and every start would then fail in GTK: say so instead.
