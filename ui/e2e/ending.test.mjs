@@ -10,11 +10,14 @@
 // 1024×600 and 1280×800, as the app leaves the screen, the cause, the deaths and the step card's
 // button are all in view: after the last character leaves, after the self-destruct explodes the
 // ship, and after "Reveal the Engines" finds two Damaged.
-// ENDING_SHOTS=dir writes the screenshots at 1024x600.
+// A paired phone says which step of the victory check the table is at and what it can still do,
+// then opens that player's own debrief.
+// ENDING_SHOTS=dir writes the screenshots (the table's at 1024x600).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ALL_COMPONENTS, browserSuite, cleanup, freshDataDir, scriptDoor, startServe } from "./harness.mjs";
+import { ALL_COMPONENTS, browserSuite, cleanup, freshDataDir, pairPhone, scriptDoor, startServe, tableDoor, until } from "./harness.mjs";
 
 const suite = browserSuite();
 const shots = process.env.ENDING_SHOTS ?? null;
@@ -254,4 +257,56 @@ test("after the Self-Destruct explosion its cause, the deaths and the debrief's 
     if (shots) await page.screenshot({ path: join(shots, `ending-self-destruct-${size.join("x")}.png`) });
     await page.close();
   }
+});
+
+test("a paired phone says which step of the victory check the table is at, then gives its own debrief (p. 11)", { timeout: 240000 }, async () => {
+  const data = freshDataDir();
+  const { id, sleeper } = playToHibernation(data);
+  const serve = await startServe(data);
+  suite.running.push(async () => (await serve.stop(), cleanup(data)));
+  const door = tableDoor(serve);
+  await door.call({ call: "open", game: id });
+  await door.call({ call: "phones", on: true, address: "127.0.0.1" });
+  const { phone } = await pairPhone(door, sleeper, { browser: suite.browser });
+  const problems = [];
+  phone.on("pageerror", (e) => problems.push(String(e)));
+  const en = JSON.parse(readFileSync(new URL("../src/locales/en.json", import.meta.url), "utf8"));
+  const check = phone.locator('[data-test="phone-check"]');
+
+  // The ship jumped with the sleeper aboard: the check opens on the Engines, and the phone says so.
+  await check.waitFor();
+  assert.match(await check.locator("h2").textContent(), /game is over: the ship jumped/i);
+  assert.equal(await check.getAttribute("data-step"), "engines");
+  assert.match(await check.textContent(), /Engine tokens.*2 or 3 Damaged.*explodes/);
+  assert.equal(await phone.locator('[data-test="phone-debrief"]').count(), 0, "no debrief before the check is done");
+  if (shots) await phone.screenshot({ path: join(shots, "phone-check-engines.png") });
+
+  // The table answers each step; the phone follows, each step with its own words.
+  const page = await openAt(serve, [1280, 800]);
+  const now = page.locator('[data-test="now"]');
+  const steps = [];
+  for (let i = 0; i < 8; i++) {
+    const at = await now.locator('[data-test="step-card"]').getAttribute("data-step");
+    if (at === "over_done" || at === "over_nobody") break;
+    const step = at.replace("over_", "");
+    await until(`the phone at ${step}`, async () => (await check.getAttribute("data-step")) === step);
+    assert.ok((await check.textContent()).includes(en[`phone.check.${step}`]), `the phone explains ${step}`);
+    steps.push(step);
+    const before = (await page.locator('[data-test="outcome"]').textContent()) ?? "";
+    const verdict = now.locator('[data-test="verdict-ask"]');
+    if (await verdict.count()) {
+      if (shots) await phone.screenshot({ path: join(shots, "phone-check-objectives.png") });
+      await verdict.locator('[data-met="false"]').click();
+    } else await now.locator('[data-test^="do-"]').first().click();
+    await page.waitForFunction((b) => (document.querySelector('[data-test="outcome"]')?.textContent ?? "") !== b, before);
+  }
+  assert.deepEqual(steps.slice(0, 2), ["engines", "coordinates"]);
+  assert.ok(steps.includes("objectives"), `the sleeper lived to the objectives: ${steps.join(" → ")}`);
+
+  // Once the check is done the step's words give way to the player's own debrief.
+  await phone.locator('[data-test="phone-debrief-open"]').waitFor();
+  assert.equal(await check.count(), 0, "the check's words are gone once it is done");
+  await phone.locator('[data-test="phone-debrief-open"]').click();
+  assert.match(await phone.locator('[data-test="phone-verdict"]').textContent(), new RegExp(en["debrief.lost"]));
+  assert.deepEqual(problems, [], "no page errors");
 });

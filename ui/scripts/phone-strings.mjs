@@ -17,10 +17,11 @@ import { dirname, join, resolve } from "node:path";
  * Player Phase (issue 32). */
 // The round's choice words and the texts of the Event and Intruder Attack cards a log line shows
 // (logLine.ts) come with the log lines, in the later part: a phone's first load stays under 100 KB.
-// A one-time reveal's page (`phone.reveal.`) loads with its log lines, when its QR is opened.
+// A one-time reveal's page (`phone.reveal.`) loads with its log lines, when its QR is opened; the
+// victory check's words (`phone.check.`) come only once the game is over.
 // A room named with its article (`room_move.`) comes in the first part: the seat screen's map says
 // which room the character is in with it (phone.map.you_at).
-export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field.", "phone.round.", "phone.sound.", "event_summary.", "attack_summary.", "card_effect.", "played_card.", "treatment.", "weapon.", "phone.reveal.", "phone.outcome.", "hint."];
+export const LATER_GROUPS = ["refusal.", "log.", "helper.", "debrief.", "cmd.", "field.", "phone.round.", "phone.sound.", "event_summary.", "attack_summary.", "card_effect.", "played_card.", "treatment.", "weapon.", "phone.reveal.", "phone.outcome.", "hint.", "phone.check."];
 
 /** Key groups whose keys the engine names in log values (crates/engine: `term(…)`, `LogParam::of`). */
 export const ENGINE_TERM_GROUPS = ["card.", "engine_status.", "phase.", "debrief.", "component.", "door.", "intruder.", "step.", "token.", "need.", "entered.", "weapon_name.", "item_deck.", "event_step."];
