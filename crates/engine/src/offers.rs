@@ -89,8 +89,10 @@ pub struct Offer {
     /// character before the move, so the table is warned before it sends it. 0 for anything else.
     #[serde(default)]
     pub escape_attacks: u8,
-    /// An Escape by a character with 3 Serious Wounds: any Wound kills (p. 21), so the first
-    /// Intruder's hit does. Said with the Escape's warning (issue 31).
+    /// An Escape that can kill the character: some Intruder Attack card one of the attackers
+    /// draws can end it, alone or after the hits before it (`escape_may_kill`): with 3 Serious
+    /// Wounds any Wound kills (p. 21), an Adult's or bigger Intruder's Bite and a Frenzy kill at 2,
+    /// the Queen's Tail Attack at 1 (the cards). Said with the Escape's warning (issue 31).
     #[serde(default)]
     pub escape_kills: bool,
     /// What a Pass does to the character at the end of the round, as the trial of the rules
@@ -143,6 +145,57 @@ pub enum HarmFrom {
 /// The worst harm `seat` takes in a trial's events. Only whether a wound or a death happened is
 /// read, never which card was drawn: those are public once they happen, and a Pass's are decided
 /// by public facts (the room's Fire, the wounds on the board).
+/// Whether an Escape from where `seat` stands can kill the character (p. 19: each Intruder there
+/// attacks first, one card each, p. 20): some run of the Intruder Attack cards those Intruders can
+/// hit with ends it. Wounds as p. 21 counts them (a third Light Wound becomes a Serious one, any
+/// Wound after the third Serious kills); the cards as the rules resolve them (`rules::combat`).
+/// Cards that wound no one (Slime, Transformation, Summoning) or miss leave the character as it
+/// was. The deck's make-up is not read: a card in the box may be drawn.
+pub fn escape_may_kill(state: &State, seat: Seat) -> bool {
+    use crate::content::{AttackEffect, WeaknessEffect};
+    let s = &state.seats[seat];
+    let content = state.content();
+    let way_of_fighting = state.weakness_known(WeaknessEffect::TheWayOfFighting);
+    let max_serious = usize::from(crate::rules::MAX_SERIOUS_WOUNDS);
+    // One wound to (serious, light): None when it kills.
+    let light = |(serious, light): (usize, u8), n: u8| {
+        (0..n).try_fold((serious, light), |(serious, light), _| match (serious >= max_serious, light >= crate::rules::MAX_LIGHT_WOUNDS) {
+            (true, _) => None,
+            (false, true) => Some((serious + 1, 0)),
+            (false, false) => Some((serious, light + 1)),
+        })
+    };
+    let serious = |(serious, light): (usize, u8)| (serious < max_serious).then_some((serious + 1, light));
+    let attackers: Vec<IntruderKind> = state.intruders_at(s.location).map(|i| i.kind).collect();
+    // Every state the character can be in after each attack, worst runs included; a death ends
+    // the search. Few states: Serious 0–3 × Light 0–2.
+    let mut states = vec![(s.serious.len(), s.light_wounds)];
+    for kind in attackers {
+        let mut next = Vec::new();
+        for &at in &states {
+            next.push(at); // a miss, or a card that wounds no one
+            for card in content.data.attacks.iter().filter(|c| c.symbols.contains(&kind)) {
+                let after = match card.effect {
+                    AttackEffect::Scratch => light(at, 1),
+                    AttackEffect::ClawAttack => light(at, 2),
+                    AttackEffect::Bite if kind == IntruderKind::Adult && way_of_fighting => light(at, 1),
+                    AttackEffect::Bite | AttackEffect::Frenzy => (at.0 < 2).then_some(at).and_then(serious),
+                    AttackEffect::TailAttack => (at.0 < 1).then_some(at).and_then(serious),
+                    AttackEffect::Transformation | AttackEffect::Slime | AttackEffect::Summoning => Some(at),
+                };
+                match after {
+                    None => return true,
+                    Some(after) => next.push(after),
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        states = next;
+    }
+    false
+}
+
 pub fn harm_of(events: &[crate::event::Event], seat: Seat) -> Option<Harm> {
     use crate::event::Event;
     events
@@ -308,7 +361,7 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         (Warns::Escape, Some(seat)) => state.intruders_at(state.seats[seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    let escape_kills = escape_attacks > 0 && seat.is_some_and(|s| state.seats[s].serious.len() >= usize::from(crate::rules::MAX_SERIOUS_WOUNDS));
+    let escape_kills = escape_attacks > 0 && seat.is_some_and(|s| escape_may_kill(state, s));
     // The causes, read from the public board: the Fire marker, the wound card face up.
     let harm_from = match (pass_harm, state.rounds.turn_of) {
         (Some(_), Some(turn)) => {

@@ -34,8 +34,10 @@ needs: Component | null,
  */
 escape_attacks: number, 
 /**
- * An Escape by a character with 3 Serious Wounds: any Wound kills (p. 21), so the first
- * Intruder's hit does. Said with the Escape's warning (issue 31).
+ * An Escape that can kill the character: some Intruder Attack card one of the attackers
+ * draws can end it, alone or after the hits before it (`escape_may_kill`): with 3 Serious
+ * Wounds any Wound kills (p. 21), an Adult's or bigger Intruder's Bite and a Frenzy kill at 2,
+ * the Queen's Tail Attack at 1 (the cards). Said with the Escape's warning (issue 31).
  */
 escape_kills: boolean, 
 /**

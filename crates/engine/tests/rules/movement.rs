@@ -103,3 +103,64 @@ fn an_escape_by_a_character_with_three_serious_wounds_warns_that_the_first_hit_k
     let escapes = kills(&s);
     assert!(!escapes.is_empty() && escapes.iter().all(|(n, k)| *n == 1 && *k), "3 Serious Wounds: the first hit kills: {escapes:?}");
 }
+
+/// The Move offers' (escape attacks, may kill) for the seat whose round it is.
+fn escape_warnings(s: &State) -> Vec<(u8, bool)> {
+    nemesis_engine::offers::offers(s).into_iter().filter(|o| matches!(o.command, Command::MoveCharacter { .. })).map(|o| (o.escape_attacks, o.escape_kills)).collect()
+}
+
+/// A table in seat 0's round of the Player Phase with `light` and `serious` wounds on it and
+/// `kinds` of Intruders in its room.
+fn wounded_among(light: u8, serious: u8, kinds: &[IntruderKind]) -> (State, nemesis_engine::fate::Fate) {
+    let (mut s, mut f) = table(2, 1903);
+    s.phase = Phase::Player;
+    if light + serious > 0 {
+        s = ok(&s, &mut f, Command::Wound { seat: Seat(0), light, serious }, vec![]).state;
+    }
+    s.rounds.turn_of = Some(Seat(0));
+    let here = s.seats[Seat(0)].location;
+    for kind in kinds {
+        add_intruder(&mut s, *kind, here);
+    }
+    (s, f)
+}
+
+#[test]
+fn an_escape_warns_it_may_kill_when_an_attack_card_the_intruders_draw_can_p19_p21() {
+    // p. 19: each Intruder in the room attacks before the Escape, one card each (p. 20); p. 21:
+    // a third Light Wound becomes a Serious one, any Wound after 3 Serious kills; the cards
+    // (card reference §3, A): a Bite (Adult, Breeder, Queen) and a Frenzy (Breeder, Queen) kill at
+    // 2 Serious Wounds, the Queen's Tail Attack at 1.
+    let warned = |light, serious, kinds: &[IntruderKind]| {
+        let (s, _) = wounded_among(light, serious, kinds);
+        let w = escape_warnings(&s);
+        assert!(!w.is_empty() && w.iter().all(|(n, _)| usize::from(*n) == kinds.len()), "{} attacks before each Move: {w:?}", kinds.len());
+        assert!(w.iter().all(|(_, k)| *k == w[0].1), "every Move out is the same Escape: {w:?}");
+        w[0].1
+    };
+    use IntruderKind::*;
+    assert!(!warned(0, 1, &[Adult]), "1 Serious Wound: an Adult's Bite makes it 2, no card kills");
+    assert!(warned(0, 2, &[Adult]), "2 Serious Wounds: an Adult's Bite kills");
+    assert!(warned(0, 2, &[Breeder]), "2 Serious Wounds: a Breeder's Bite or Frenzy kills");
+    assert!(warned(0, 1, &[Queen]), "1 Serious Wound: the Queen's Tail Attack kills");
+    assert!(!warned(0, 0, &[Queen]), "no Serious Wound: one attack gives one at most");
+    assert!(warned(0, 1, &[Adult, Adult]), "1 Serious Wound and two Adults: a Bite makes it 2, the next Bite kills");
+    assert!(!warned(0, 2, &[Creeper]), "a Creeper's cards give one Light Wound at most");
+    assert!(!warned(2, 2, &[Creeper]), "2 Light Wounds: a Scratch's third becomes the third Serious Wound, not a death");
+    assert!(warned(2, 2, &[Creeper, Creeper]), "…and a second Scratch then kills");
+    assert!(!warned(2, 2, &[Larva]), "a Larva draws no Intruder Attack card of its own");
+    assert!(warned(0, 3, &[Creeper]), "3 Serious Wounds: any Wound kills");
+}
+
+#[test]
+fn an_escape_it_warned_of_kills_when_that_bite_is_drawn_p19_p21() {
+    // The warning says what the Escape can do: with 2 Serious Wounds, the Adult's Bite kills
+    // (the card, card reference §3, A) and the Corpse lies where the character started (p. 19).
+    let (s, mut f) = wounded_among(0, 2, &[IntruderKind::Adult]);
+    assert!(escape_warnings(&s).iter().all(|(_, k)| *k));
+    let here = s.seats[Seat(0)].location;
+    let (to, _) = s.content().board.neighbours(here)[0];
+    let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to, careful_noise: None }, vec![card("bite")]);
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Dead, "the Bite killed the escaping character");
+    assert_eq!(a.state.seats[Seat(0)].location, here, "the Corpse lies where the Escape began");
+}
