@@ -318,7 +318,8 @@ test("a card offered for each Door is one button on the phone, its choices a sec
 
 // The phone warns as the table does, from the engine's offers (issue 32): a Move out of a room
 // with an Intruder is an Escape, each Intruder attacking first (p. 19), marked on the button and
-// said again before it is sent; a Pass that ends the round in a room with Fire gives a Light
+// said again before it is sent, with whether it can kill (an Adult's Bite kills at 2 Serious
+// Wounds, the card); a Pass that ends the round in a room with Fire gives a Light
 // Wound (p. 17), a third one a Serious Wound, and after three Serious Wounds any wound kills
 // (p. 21): the Pass's confirmation says which. Nothing is sent until the player says yes.
 test("the phone warns of an Escape's attacks and of the wound a Pass brings, before anything is sent", { timeout: 120000 }, async () => {
@@ -345,9 +346,18 @@ test("the phone warns of an Escape's attacks and of the wound a Pass brings, bef
   await moves.first().click();
   const making = phone.locator('[data-test="phone-making"]');
   assert.match(await making.locator('[data-test="phone-escape-warning"]').textContent(), /leaving is an Escape/, "the confirmation says the Intruder attacks first");
+  assert.equal(await making.locator('[data-test="phone-escape-kills"]').count(), 0, "unwounded, one Adult's card cannot kill");
   await shot(phone, "phone-escape-390x844");
   await making.locator('[data-test="phone-cancel"]').click();
   assert.equal((await door.screen()).game.revision, revision, "nothing was sent");
+  // 2 Serious Wounds: the Adult's Bite kills (the card), so the confirmation says the Escape can.
+  await act({ type: "wound", seat, light: 0, serious: 2 });
+  await until("the Moves offered as Escapes that can kill", async () => (await door.screen()).game.offers.some((o) => o.command.type === "move_character" && o.escape_kills));
+  await until("the phone's new screen", async () => Number(await round.getAttribute("data-revision")) === (await door.screen()).game.revision);
+  await moves.first().click();
+  assert.match(await making.locator('[data-test="phone-escape-kills"]').textContent(), /This Escape can kill/, "the confirmation says the Escape can kill");
+  await shot(phone, "phone-escape-kills-390x844");
+  await making.locator('[data-test="phone-cancel"]').click();
 
   // Fire in the room: the Pass's confirmation warns of the Light Wound, then of what it becomes.
   const passWarning = async (harm) => {
@@ -367,7 +377,7 @@ test("the phone warns of an Escape's attacks and of the wound a Pass brings, bef
   assert.match(await passWarning("light_wound"), /Passing now gives you a Light Wound\./);
   await act({ type: "wound", seat, light: 2, serious: 0 });
   assert.match(await passWarning("serious_wound"), /third Light Wound, which becomes a Serious Wound/);
-  await act({ type: "wound", seat, light: 0, serious: 3 });
+  await act({ type: "wound", seat, light: 0, serious: 1 });
   assert.match(await passWarning("death"), /your character dies/);
   // The table's corrections are not the player's own step: the phone shows no outcome of them.
   assert.equal(await phone.locator('[data-test="phone-outcome"]').count(), 0);

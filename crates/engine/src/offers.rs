@@ -142,60 +142,70 @@ pub enum HarmFrom {
     Bleeding,
 }
 
-/// The worst harm `seat` takes in a trial's events. Only whether a wound or a death happened is
-/// read, never which card was drawn: those are public once they happen, and a Pass's are decided
-/// by public facts (the room's Fire, the wounds on the board).
 /// Whether an Escape from where `seat` stands can kill the character (p. 19: each Intruder there
-/// attacks first, one card each, p. 20): some run of the Intruder Attack cards those Intruders can
-/// hit with ends it. Wounds as p. 21 counts them (a third Light Wound becomes a Serious one, any
-/// Wound after the third Serious kills); the cards as the rules resolve them (`rules::combat`).
-/// Cards that wound no one (Slime, Transformation, Summoning) or miss leave the character as it
-/// was. The deck's make-up is not read: a card in the box may be drawn.
-pub fn escape_may_kill(state: &State, seat: Seat) -> bool {
+/// attacks first, one card each, p. 20), `hand` cards left once the Move is paid: some run of the
+/// Intruder Attack cards those Intruders can hit with ends it. Wounds as p. 21 counts them (a
+/// third Light Wound becomes a Serious one, any Wound after the third Serious kills); the cards as
+/// the rules resolve them (`rules::combat`): a Creeper's Transformation wounds no one, but the
+/// Breeder it becomes attacks at once when the hand is empty (the card). Slime, Summoning and a
+/// miss leave the character as it was. The deck's make-up is not read: any card in the box may
+/// be drawn, so the warning can only err on the side of saying so.
+pub fn escape_may_kill(state: &State, seat: Seat, hand: u8) -> bool {
     use crate::content::{AttackEffect, WeaknessEffect};
+    type Wounds = (usize, u8); // Serious, Light
     let s = &state.seats[seat];
     let content = state.content();
     let way_of_fighting = state.weakness_known(WeaknessEffect::TheWayOfFighting);
+    let breeder_free = state.intruders.iter().filter(|i| i.kind == IntruderKind::Breeder).count() < usize::from(content.data.pools.breeder_miniatures);
     let max_serious = usize::from(crate::rules::MAX_SERIOUS_WOUNDS);
-    // One wound to (serious, light): None when it kills.
-    let light = |(serious, light): (usize, u8), n: u8| {
+    // Light Wounds, one by one: None once they kill.
+    let light = |(serious, light): Wounds, n: u8| {
         (0..n).try_fold((serious, light), |(serious, light), _| match (serious >= max_serious, light >= crate::rules::MAX_LIGHT_WOUNDS) {
             (true, _) => None,
             (false, true) => Some((serious + 1, 0)),
             (false, false) => Some((serious, light + 1)),
         })
     };
-    let serious = |(serious, light): (usize, u8)| (serious < max_serious).then_some((serious + 1, light));
-    let attackers: Vec<IntruderKind> = state.intruders_at(s.location).map(|i| i.kind).collect();
-    // Every state the character can be in after each attack, worst runs included; a death ends
-    // the search. Few states: Serious 0–3 × Light 0–2.
-    let mut states = vec![(s.serious.len(), s.light_wounds)];
-    for kind in attackers {
-        let mut next = Vec::new();
-        for &at in &states {
-            next.push(at); // a miss, or a card that wounds no one
-            for card in content.data.attacks.iter().filter(|c| c.symbols.contains(&kind)) {
-                let after = match card.effect {
-                    AttackEffect::Scratch => light(at, 1),
-                    AttackEffect::ClawAttack => light(at, 2),
-                    AttackEffect::Bite if kind == IntruderKind::Adult && way_of_fighting => light(at, 1),
-                    AttackEffect::Bite | AttackEffect::Frenzy => (at.0 < 2).then_some(at).and_then(serious),
-                    AttackEffect::TailAttack => (at.0 < 1).then_some(at).and_then(serious),
-                    AttackEffect::Transformation | AttackEffect::Slime | AttackEffect::Summoning => Some(at),
-                };
-                match after {
-                    None => return true,
-                    Some(after) => next.push(after),
-                }
+    // A Serious Wound, unless the card kills outright at `kills_at` Serious Wounds.
+    let serious = |(serious, light): Wounds, kills_at: usize| (serious < kills_at.min(max_serious)).then_some((serious + 1, light));
+    // One card's outcome, None for a death.
+    let effect_of = |kind: IntruderKind, effect: AttackEffect, at: Wounds| match effect {
+        AttackEffect::Scratch => light(at, 1),
+        AttackEffect::ClawAttack => light(at, 2),
+        AttackEffect::Bite if kind == IntruderKind::Adult && way_of_fighting => light(at, 1),
+        AttackEffect::Bite | AttackEffect::Frenzy => serious(at, 2),
+        AttackEffect::TailAttack => serious(at, 1),
+        AttackEffect::Transformation | AttackEffect::Slime | AttackEffect::Summoning => Some(at),
+    };
+    let cards_of = |kind: IntruderKind| content.data.attacks.iter().filter(move |c| c.symbols.contains(&kind));
+    // What one attack by a `kind` can leave: a miss, or each card's outcome; after a Creeper's
+    // Transformation into a free Breeder with the hand empty, also that Breeder's attack.
+    let attack = |kind: IntruderKind, at: Wounds| {
+        let mut out = vec![Some(at)];
+        for card in cards_of(kind) {
+            out.push(effect_of(kind, card.effect, at));
+            if card.effect == AttackEffect::Transformation && kind == IntruderKind::Creeper && breeder_free && hand == 0 {
+                out.extend(cards_of(IntruderKind::Breeder).map(|c| effect_of(IntruderKind::Breeder, c.effect, at)));
             }
         }
-        next.sort_unstable();
-        next.dedup();
+        out
+    };
+    // Every state the character can be in after each attack, the worst runs included; a death
+    // ends the search. Few states: Serious 0–3 × Light 0–2.
+    let mut states = vec![(s.serious.len(), s.light_wounds)];
+    for kind in state.intruders_at(s.location).map(|i| i.kind) {
+        let next: Option<Vec<Wounds>> = states.iter().flat_map(|at| attack(kind, *at)).collect();
+        let Some(next) = next else { return true };
         states = next;
+        states.sort_unstable();
+        states.dedup();
     }
     false
 }
 
+/// The worst harm `seat` takes in a trial's events. Only whether a wound or a death happened is
+/// read, never which card was drawn: those are public once they happen, and a Pass's are decided
+/// by public facts (the room's Fire, the wounds on the board).
 pub fn harm_of(events: &[crate::event::Event], seat: Seat) -> Option<Harm> {
     use crate::event::Event;
     events
@@ -361,7 +371,7 @@ fn judge(state: &State, command: Command) -> Option<Offer> {
         (Warns::Escape, Some(seat)) => state.intruders_at(state.seats[seat].location).count().min(u8::MAX.into()) as u8,
         _ => 0,
     };
-    let escape_kills = escape_attacks > 0 && seat.is_some_and(|s| escape_may_kill(state, s));
+    let escape_kills = escape_attacks > 0 && seat.is_some_and(|s| escape_may_kill(state, s, state.seats[s].hand.saturating_sub(action_cost(state, &command).unwrap_or(0))));
     // The causes, read from the public board: the Fire marker, the wound card face up.
     let harm_from = match (pass_harm, state.rounds.turn_of) {
         (Some(_), Some(turn)) => {

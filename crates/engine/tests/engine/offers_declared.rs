@@ -57,7 +57,7 @@ fn old_judge(state: &State, command: Command) -> Option<Offer> {
         _ => None,
     };
     // The Escape's fatal first hit and the Pass's causes came later still (issue 31).
-    let escape_kills = escape_attacks > 0 && matches!(&command, Command::MoveCharacter { seat, .. } if nemesis_engine::offers::escape_may_kill(state, *seat));
+    let escape_kills = escape_attacks > 0 && matches!(&command, Command::MoveCharacter { seat, .. } if nemesis_engine::offers::escape_may_kill(state, *seat, state.seats[*seat].hand.saturating_sub(action_cost(state, &command).unwrap_or(0))));
     let harm_from = match (pass_harm, state.rounds.turn_of) {
         (Some(_), Some(turn)) => {
             let s = &state.seats[turn];

@@ -145,7 +145,7 @@ fn an_escape_warns_it_may_kill_when_an_attack_card_the_intruders_draw_can_p19_p2
     assert!(warned(0, 1, &[Queen]), "1 Serious Wound: the Queen's Tail Attack kills");
     assert!(!warned(0, 0, &[Queen]), "no Serious Wound: one attack gives one at most");
     assert!(warned(0, 1, &[Adult, Adult]), "1 Serious Wound and two Adults: a Bite makes it 2, the next Bite kills");
-    assert!(!warned(0, 2, &[Creeper]), "a Creeper's cards give one Light Wound at most");
+    assert!(!warned(0, 2, &[Creeper]), "cards left in hand: a Creeper's cards give one Light Wound at most");
     assert!(!warned(2, 2, &[Creeper]), "2 Light Wounds: a Scratch's third becomes the third Serious Wound, not a death");
     assert!(warned(2, 2, &[Creeper, Creeper]), "…and a second Scratch then kills");
     assert!(!warned(2, 2, &[Larva]), "a Larva draws no Intruder Attack card of its own");
@@ -163,4 +163,22 @@ fn an_escape_it_warned_of_kills_when_that_bite_is_drawn_p19_p21() {
     let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to, careful_noise: None }, vec![card("bite")]);
     assert_eq!(a.state.seats[Seat(0)].life, Life::Dead, "the Bite killed the escaping character");
     assert_eq!(a.state.seats[Seat(0)].location, here, "the Corpse lies where the Escape began");
+}
+
+#[test]
+fn an_escape_with_an_empty_hand_after_paying_warns_of_the_breeder_a_transformation_makes_p19_card_reference() {
+    // The Transformation card (card reference §3, A): the attacking Creeper becomes a Breeder if
+    // a Breeder miniature is free, and that Breeder attacks at once when the target's player has
+    // no cards in hand. With 2 Serious Wounds its Bite kills; the Move's card is paid first
+    // (p. 12), so a 1-card hand escapes with none.
+    let (mut s, mut f) = wounded_among(0, 2, &[IntruderKind::Creeper]);
+    assert!(escape_warnings(&s).iter().all(|(_, k)| !k), "a full hand: the Transformation alone wounds no one");
+    s.seats[Seat(0)].hand = 1;
+    let plain: Vec<bool> = nemesis_engine::offers::offers(&s).into_iter().filter(|o| matches!(o.command, Command::MoveCharacter { careful_noise: None, .. })).map(|o| o.escape_kills).collect();
+    assert!(!plain.is_empty() && plain.iter().all(|k| *k), "the last card pays the Move: the Breeder's Bite can follow: {plain:?}");
+    let here = s.seats[Seat(0)].location;
+    let (to, _) = s.content().board.neighbours(here)[0];
+    let a = ok(&s, &mut f, Command::MoveCharacter { seat: Seat(0), to, careful_noise: None }, vec![card("transformation"), card("bite")]);
+    assert!(a.state.intruders.iter().any(|i| i.kind == IntruderKind::Breeder), "the Creeper became a Breeder");
+    assert_eq!(a.state.seats[Seat(0)].life, Life::Dead, "and its Bite killed the escaping character");
 }
